@@ -1,0 +1,28 @@
+// Bundles the server into dist/main.js with esbuild. npm dependencies stay external (native modules,
+// PGlite's WASM files); the workspace's own @pumpkart/shared is TypeScript source and is bundled in.
+import { cpSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@pumpkart/'));
+
+await build({
+  entryPoints: ['src/main.ts'],
+  // `node build.mjs dist-x/main.js` writes a private bundle (e.g. for a side-by-side browser run).
+  outfile: process.argv[2] ?? 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+
+// The sandbox payment window's browser files are read at run time from beside the bundle.
+const outDir = path.dirname(process.argv[2] ?? 'dist/main.js');
+cpSync('src/payments/sandbox-assets', path.join(outDir, 'sandbox-assets'), { recursive: true });

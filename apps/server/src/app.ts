@@ -1,0 +1,114 @@
+/**
+ * buildApp(): the whole HTTP application as one Fastify instance (STYLE: fastify/demo). main.ts
+ * boots it; tests build one per file and call it with inject(). Plugins load in a fixed order:
+ * infrastructure, then the API modules under /api, then static files and the SPA fallback.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT } from '@pumpkart/shared';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { AppContext } from './context';
+import { CatalogCache } from './lib/catalog-cache';
+import { loadSecrets, type Secrets } from './lib/secrets';
+import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import staticFilesPlugin from './plugins/static-files';
+import { LocalDiskStorage, type ImageStorage } from './storage/image-storage';
+import type { PaymentGateway } from './payments/gateway';
+import { selectGateway } from './payments/select-gateway';
+import { httpTransport, ownUrl, WebhookSender, type WebhookTransport } from './payments/webhook-sender';
+import healthRoutes from './modules/health/routes';
+import authRoutes from './modules/auth/routes';
+import productRoutes from './modules/products/routes';
+import statsRoutes from './modules/stats/routes';
+import pincodeRoutes from './modules/pincode/routes';
+import cartRoutes from './modules/cart/routes';
+import favoriteRoutes from './modules/favorites/routes';
+import orderRoutes from './modules/orders/routes';
+import paymentRoutes from './modules/payments/routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  secrets?: Secrets;
+  storage?: ImageStorage;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the gateway chosen by the configuration (tests). */
+  paymentGateway?: PaymentGateway;
+  /** How the sandbox gateway delivers its webhooks; default: HTTP to PUBLIC_URL or this server itself. */
+  webhookTransport?: WebhookTransport;
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Fastify answers 503 to new requests while closing; in-flight ones finish (graceful shutdown).
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secrets = options.secrets ?? loadSecrets(config);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    secrets,
+    storage: options.storage ?? new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads')),
+    catalogCache: new CatalogCache(config.CATALOG_CACHE_SIZE),
+    payments: {
+      gateway: options.paymentGateway ?? selectGateway(config, secrets, (message) => app.log.error(message)),
+      webhooks: new WebhookSender(
+        options.webhookTransport ?? httpTransport(() => config.PUBLIC_URL ?? ownUrl(app.addresses())),
+        app.log,
+      ),
+    },
+  };
+  app.decorate('ctx', ctx);
+
+  // Infrastructure
+  await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
+  await app.register(securityPlugin, { razorpay: config.PAYMENT_GATEWAY === 'razorpay' });
+  await app.register(authPlugin, { secret: ctx.secrets.jwtSecret, expiresIn: config.JWT_EXPIRES_IN });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_PRODUCT, fields: 200, fieldSize: 64 * 1024 },
+  });
+  await app.register(docsPlugin);
+
+  // API modules (DESIGN section 1)
+  await app.register(healthRoutes, { prefix: '/api', ctx });
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(productRoutes, { prefix: '/api/products', ctx });
+  await app.register(statsRoutes, { prefix: '/api/products', ctx });
+  await app.register(pincodeRoutes, { prefix: '/api/pincode', ctx });
+  await app.register(cartRoutes, { prefix: '/api/cart', ctx });
+  await app.register(favoriteRoutes, { prefix: '/api/favorites', ctx });
+  await app.register(orderRoutes, { prefix: '/api/orders', ctx });
+  await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
+
+  // Static files last: uploads, the web app and the fallback
+  await app.register(staticFilesPlugin, {
+    uploadsDir: path.join(config.DATA_DIR, 'uploads'),
+    webDist: config.WEB_DIST,
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,29 @@
+/** What every module gets from the app (built once in app.ts): configuration and shared resources. */
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { CatalogCache } from './lib/catalog-cache';
+import type { Secrets } from './lib/secrets';
+import type { PaymentGateway } from './payments/gateway';
+import type { WebhookSender } from './payments/webhook-sender';
+import type { ImageStorage } from './storage/image-storage';
+
+export interface AppContext {
+  config: Config;
+  db: Database;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  storage: ImageStorage;
+  /** Catalog read cache; call invalidate() after anything that changes what the catalog shows. */
+  catalogCache: CatalogCache;
+  /** The payment gateway chosen by the configuration, and the sandbox's webhook sender (DESIGN 3.6). */
+  payments: PaymentsRuntime;
+}
+
+export interface PaymentsRuntime {
+  gateway: PaymentGateway;
+  webhooks: WebhookSender;
+}
+
+export interface ModuleOptions {
+  ctx: AppContext;
+}

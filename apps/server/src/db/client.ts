@@ -1,0 +1,76 @@
+/**
+ * Opens the database (DESIGN section 2): embedded PGlite in DATA_DIR by default, a PostgreSQL server
+ * through node-postgres when a URL is given. Both return the same Drizzle API over the same schema.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Data functions take either the database or a transaction (STYLE: trx-aware repositories). */
+export type DbOrTx = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** The server's URL (postgres kind only). */
+  url?: string;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://... for a PostgreSQL server; otherwise the embedded database. */
+  url?: string;
+  /** Folder of the embedded database's files; omitted means in memory. */
+  pgliteDir?: string;
+  /** An existing PGlite instance (tests load a migrated template into one). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client's connection error must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      url: options.url,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+    client = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
+  }
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pglite.close(),
+  };
+}

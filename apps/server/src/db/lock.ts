@@ -1,0 +1,44 @@
+/**
+ * An exclusive lock on the data directory (DESIGN section 2): PGlite lets two processes open one
+ * data directory without any error, which corrupts it. The lock file holds the owner's pid; a lock
+ * whose process is gone is taken over.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the lock or throws a clear message; returns the function that releases it. */
+export function acquireDataDirLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        rmSync(file, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+        throw new Error(
+          `The data directory ${dataDir} is in use by another PumpKart server (pid ${owner}). ` +
+            'Stop that server, or start this one with a different DATA_DIR.',
+        );
+      }
+      rmSync(file, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}.`);
+}

@@ -1,0 +1,44 @@
+/**
+ * Applies the drizzle-kit migrations at start-up (DESIGN section 2). On a PostgreSQL server an
+ * advisory lock keeps two processes starting at once from migrating side by side.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { DatabaseHandle } from './client';
+
+const MIGRATION_LOCK_KEY = 7_240_417;
+
+/** The drizzle folder, found upwards from this file: works from src/ (tsx, tests) and from dist/ (bundle). */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Database migrations folder (apps/server/drizzle) not found.');
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    return;
+  }
+  // A dedicated connection holds a session advisory lock for the whole run.
+  const client = new pg.Client({ connectionString: handle.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * The database schema (DESIGN section 2): one Drizzle pg-core schema for the embedded PGlite and
+ * for a PostgreSQL server. Money is integer paise; ids are UUIDs; timestamps are timestamptz.
+ * Migrations in ../../drizzle are generated from this file by `npm run db:generate -w apps/server`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Address, OrderStatus, PaymentMode, PaymentStatus, Role } from '@pumpkart/shared';
+import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES, ROLES } from '@pumpkart/shared';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ROLES as unknown as [Role, ...Role[]]);
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES as unknown as [OrderStatus, ...OrderStatus[]]);
+export const paymentStatusEnum = pgEnum(
+  'payment_status',
+  PAYMENT_STATUSES as unknown as [PaymentStatus, ...PaymentStatus[]],
+);
+export const paymentModeEnum = pgEnum('payment_mode', PAYMENT_MODES as unknown as [PaymentMode, ...PaymentMode[]]);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  phone: text('phone').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: roleEnum('role').notNull().default('customer'),
+  /** Saved addresses, replaced as a whole by the profile update. */
+  addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    category: text('category').notNull().default('Uncategorized'),
+    /** With variants: the cheapest variant's price, kept in step by the products service. */
+    pricePaise: integer('price_paise').notNull().default(0),
+    /** With variants: the sum of the variants' stock, kept in step by the products service. */
+    stock: integer('stock').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('products_stock_non_negative', sql`${table.stock} >= 0`),
+    check('products_price_non_negative', sql`${table.pricePaise} >= 0`),
+    index('products_category_idx').on(table.active, table.category, table.createdAt),
+    index('products_brand_idx').on(table.brand),
+    index('products_price_idx').on(table.pricePaise),
+    index('products_created_idx').on(table.createdAt),
+    // Case-insensitive substring search over title and description (DESIGN section 5).
+    index('products_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`${table.description} gin_trgm_ops`),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size'),
+    pricePaise: integer('price_paise').notNull(),
+    stock: integer('stock').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    check('variants_stock_non_negative', sql`${table.stock} >= 0`),
+    check('variants_price_non_negative', sql`${table.pricePaise} >= 0`),
+    index('variants_product_idx').on(table.productId, table.position),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The storage key (spec: public_id); renditions are named after it. */
+    publicId: text('public_id').notNull().unique(),
+    width: integer('width'),
+    height: integer('height'),
+    /** Widths of the stored WebP renditions, smallest first. */
+    renditions: jsonb('renditions').$type<number[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('images_product_idx').on(table.productId, table.position)],
+);
+
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // A line is product + variant (or none): NULLS NOT DISTINCT makes "no variant" one line too.
+    unique('cart_items_line_unique').on(table.cartId, table.productId, table.variantId).nullsNotDistinct(),
+    check('cart_items_quantity_positive', sql`${table.quantity} >= 1`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    paymentMode: paymentModeEnum('payment_mode').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    address: jsonb('address').$type<Address>().notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    shippingPaise: integer('shipping_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_status_idx').on(table.status, table.createdAt),
+    index('orders_created_idx').on(table.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null after a permanent product delete; the copies below keep the line readable. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    size: text('size'),
+    imageUrl: text('image_url'),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    mode: paymentModeEnum('mode').notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    amountPaise: integer('amount_paise').notNull(),
+    /** 'sandbox', 'razorpay' or 'cod'. */
+    gateway: text('gateway').notNull(),
+    gatewayOrderId: text('gateway_order_id').unique(),
+    gatewayPaymentId: text('gateway_payment_id'),
+    signature: text('signature'),
+    refundId: text('refund_id'),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('payments_status_idx').on(table.status, table.createdAt)],
+);
+
+/** Webhook events already handled, by the gateway's event id (deduplication, DESIGN section 3.5). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = {
+  users,
+  products,
+  productVariants,
+  productImages,
+  carts,
+  cartItems,
+  favorites,
+  orders,
+  orderItems,
+  payments,
+  webhookEvents,
+};

@@ -1,0 +1,125 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { inPriceRange, PRICE_RANGES, productListResponseSchema, type ProductDto } from '@pumpkart/shared';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { uploadedFile, uploadExists } from '../../test/catalog-factories';
+import { createTestAdmin } from '../../test/factories';
+import { seedDatabase } from './index';
+import { seedDemoCatalog } from './catalog';
+import { DEMO_CATEGORIES } from './demo-products';
+import { escapeXml, wrapText } from './artwork';
+
+let t: TestApp;
+let created: number;
+let seedMs: number;
+let catalog: ProductDto[];
+
+// First-start seeding as main.ts runs it: admin, demo customer and the demo catalog.
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true' });
+  const started = performance.now();
+  created = (await seedDatabase(t.app.ctx)).productsCreated;
+  seedMs = performance.now() - started;
+  const { token } = await createTestAdmin(t.app);
+  const res = await t.app.inject({ method: 'GET', url: '/api/products/admin/all', headers: bearer(token) });
+  catalog = productListResponseSchema.parse(res.json());
+});
+afterAll(() => t?.close());
+
+describe('seedDemoCatalog', () => {
+  it('creates at least 40 active products in exactly the seven categories', () => {
+    expect(created).toBeGreaterThanOrEqual(40);
+    expect(catalog).toHaveLength(created);
+    expect(catalog.every((product) => product.active)).toBe(true);
+    expect([...new Set(catalog.map((product) => product.category))].sort()).toEqual([...DEMO_CATEGORIES].sort());
+    for (const category of DEMO_CATEGORIES) {
+      expect(catalog.filter((product) => product.category === category).length).toBeGreaterThanOrEqual(5);
+    }
+    console.info(`demo catalog: ${created} products seeded in ${Math.round(seedMs)} ms`);
+  });
+
+  it('covers every price range with realistic rupee prices', () => {
+    for (const range of PRICE_RANGES) {
+      expect(catalog.filter((product) => inPriceRange(product.price, range)).length).toBeGreaterThanOrEqual(5);
+    }
+    const dispensers = catalog.filter(
+      (product) => product.category === 'Fuel Dispensers' && /Dispenser$/.test(product.title),
+    );
+    expect(dispensers.length).toBeGreaterThanOrEqual(4);
+    for (const dispenser of dispensers) {
+      expect(dispenser.price).toBeGreaterThanOrEqual(150_000);
+      expect(dispenser.price).toBeLessThanOrEqual(600_000);
+    }
+    expect(catalog.find((product) => /Reflective Safety Vest/.test(product.title))?.price).toBe(250);
+  });
+
+  it('has size variants with the product price and stock derived from them', () => {
+    const withVariants = catalog.filter((product) => product.variants.length > 0);
+    expect(withVariants.length).toBeGreaterThanOrEqual(5);
+    for (const product of withVariants) {
+      expect(product.price).toBe(Math.min(...product.variants.map((variant) => variant.price)));
+      expect(product.stock).toBe(product.variants.reduce((sum, variant) => sum + variant.stock, 0));
+    }
+    const uniform = catalog.find((product) => /Uniform Set/.test(product.title))!;
+    expect(uniform.variants.map((variant) => variant.size)).toEqual(['S', 'M', 'L', 'XL']);
+  });
+
+  it('has out-of-stock products (one with every variant at 0) and some under their threshold', () => {
+    const outOfStock = catalog.filter((product) => product.stock === 0);
+    expect(outOfStock.length).toBeGreaterThanOrEqual(3);
+    expect(outOfStock.every((product) => product.availability === 'Out of Stock')).toBe(true);
+    expect(
+      outOfStock.some(
+        (product) => product.variants.length > 0 && product.variants.every((variant) => variant.stock === 0),
+      ),
+    ).toBe(true);
+    const low = catalog.filter((product) => product.stock > 0 && product.stock < product.lowStockThreshold);
+    expect(low.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives every product a picture whose renditions exist as WebP files', async () => {
+    for (const product of catalog) {
+      expect(product.images.length).toBeGreaterThanOrEqual(1);
+      const [picture] = product.images;
+      expect(picture!.sizes.map((size) => size.width)).toEqual([320, 480, 640, 1024]);
+      expect(picture!.url).toMatch(/\/640\.webp$/);
+      expect([picture!.width, picture!.height]).toEqual([640, 480]);
+      for (const size of picture!.sizes) expect(uploadExists(t, size.url)).toBe(true);
+    }
+    const sample = await sharp(uploadedFile(t, catalog[0]!.images[0]!.sizes[3]!.url)).metadata();
+    expect(sample).toMatchObject({ format: 'webp', width: 1024, height: 768 });
+  });
+
+  it('runs only on an empty products table', async () => {
+    expect((await seedDatabase(t.app.ctx)).productsCreated).toBe(0);
+    const home = await t.app.inject({ method: 'GET', url: '/api/products?view=home' });
+    expect(home.json().sections).toHaveLength(DEMO_CATEGORIES.length);
+  });
+
+  it('removes its pictures again when the write fails', async () => {
+    const files = () => readdirSync(path.join(t.config.DATA_DIR, 'uploads', 'products')).length;
+    const before = files();
+    const failing = {
+      storage: t.app.ctx.storage,
+      db: {
+        transaction: async () => {
+          throw new Error('database down');
+        },
+      } as unknown as typeof t.db,
+    };
+    await expect(seedDemoCatalog(failing)).rejects.toThrow('database down');
+    expect(files()).toBe(before);
+  });
+});
+
+describe('artwork helpers', () => {
+  it('wraps long titles into two lines with an ellipsis and escapes XML', () => {
+    expect(wrapText('Short title', 34, 2)).toEqual(['Short title']);
+    const lines = wrapText('A very long product title that certainly needs more than two lines to fit here', 20, 2);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.endsWith('…')).toBe(true);
+    expect(escapeXml('Safety Gear & <Uniforms>')).toBe('Safety Gear &#38; &#60;Uniforms&#62;');
+  });
+});

@@ -1,0 +1,74 @@
+import { eq, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { createTestAdmin } from '../../test/factories';
+import { sweepExpiredOrders } from '../../modules/payments/sweeper';
+import { paymentSignature } from '../../payments/signature';
+import { orders, payments, products } from '../schema';
+import { seedDatabase } from './index';
+import { seedDemoOrders } from './orders';
+
+let t: TestApp;
+let ordersCreated: number;
+const stockTotal = async () => Number((await t.db.select({ total: sum(products.stock) }).from(products))[0]!.total);
+let stockAfterCatalog: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true' });
+  const seeded = await seedDatabase(t.app.ctx);
+  ordersCreated = seeded.ordersCreated;
+  stockAfterCatalog = await stockTotal();
+});
+afterAll(() => t?.close());
+
+describe('demo order history', () => {
+  it('gives the dashboard six months of figures, its statuses and its top products', async () => {
+    expect(ordersCreated).toBeGreaterThanOrEqual(18);
+    const { token } = await createTestAdmin(t.app);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/products/stats', headers: bearer(token) })).json();
+    expect(stats.orders).toBe(ordersCreated);
+    expect(stats.revenue).toBeGreaterThan(0);
+    expect(stats.monthlyRevenue).toHaveLength(6);
+    for (const month of stats.monthlyRevenue) expect(month.orders).toBeGreaterThan(0);
+    expect(stats.topProducts).toHaveLength(5);
+    expect(stats.ordersStatus.delivered).toBeGreaterThan(0);
+  });
+
+  it('never leaves an online order unpaid, and signs online payments like the sandbox', async () => {
+    const rows = await t.db.select().from(payments).innerJoin(orders, eq(orders.id, payments.orderId));
+    for (const { payments: payment, orders: order } of rows) {
+      expect(payment.amountPaise).toBe(order.totalPaise);
+      if (payment.mode === 'online') {
+        expect(payment.status).toBe(order.status === 'cancelled' ? 'refunded' : 'success');
+        expect(payment.signature).toBe(
+          paymentSignature(t.app.ctx.secrets.sandboxKeySecret, payment.gatewayOrderId!, payment.gatewayPaymentId!),
+        );
+      }
+    }
+  });
+
+  it('is history: it moves no stock, the expiry sweeper leaves it alone, and it is seeded once', async () => {
+    const before = await t.db.select({ id: orders.id, status: orders.status }).from(orders);
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    await sweepExpiredOrders(t.app.ctx, silent, new Date(Date.now() + 365 * 24 * 60 * 60 * 1000));
+    const after = await t.db.select({ id: orders.id, status: orders.status }).from(orders);
+    expect(after).toEqual(expect.arrayContaining(before));
+    expect(await stockTotal()).toBe(stockAfterCatalog);
+    expect(await seedDemoOrders(t.app.ctx)).toBe(0);
+  });
+
+  it("appears in the demo customer's My Orders, newest first", async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'customer@pumpkart.in', password: 'customer123' },
+    });
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/orders/me', headers: bearer(login.json().token) })
+    ).json().orders;
+    expect(mine).toHaveLength(ordersCreated);
+    const dates = mine.map((order: { createdAt: string }) => Date.parse(order.createdAt));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(mine[0].items[0].image).toMatch(/^\/uploads\/products\/.+\.webp$/);
+  });
+});

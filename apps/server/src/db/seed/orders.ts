@@ -1,0 +1,190 @@
+/**
+ * Demo order history: six months of orders by the demo customer, so that a fresh shop's back office
+ * (dashboard, analytics, orders, payments) and the customer's My Orders show something real. Seeded
+ * once, with the demo catalog. Deterministic (a fixed pseudo-random sequence), priced with the same
+ * shared rules as live orders, with payments signed like the sandbox gateway signs them. These are
+ * past sales: they do not move today's stock, and none is an unpaid online order (the expiry sweeper
+ * would otherwise "return" stock that was never reserved).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { orderTotals, type OrderStatus, type PaymentMode, type PaymentStatus } from '@pumpkart/shared';
+import type { AppContext } from '../../context';
+import { renditionKey, PRIMARY_WIDTH } from '../../modules/products/images';
+import { paymentSignature } from '../../payments/signature';
+import { orderItems, orders, payments, productImages, products, productVariants, users } from '../schema';
+import { DEMO_CUSTOMER } from './demo-customer';
+
+const MONTHS = 6;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** mulberry32: a small deterministic generator, so every fresh shop gets the same history. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+interface Sellable {
+  productId: string;
+  variantId: string | null;
+  title: string;
+  size: string | null;
+  unitPricePaise: number;
+  imageUrl: string | null;
+}
+
+async function sellableLines(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<Sellable[]> {
+  const rows = await ctx.db.select().from(products).where(eq(products.active, true));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const variants = await ctx.db.select().from(productVariants).where(inArray(productVariants.productId, ids));
+  const images = await ctx.db.select().from(productImages).where(inArray(productImages.productId, ids));
+  const firstImage = new Map<string, string>();
+  for (const image of [...images].sort((a, b) => a.position - b.position)) {
+    if (!firstImage.has(image.productId)) {
+      const width = image.renditions.filter((w) => w <= PRIMARY_WIDTH).pop() ?? image.renditions[0];
+      if (width) firstImage.set(image.productId, ctx.storage.url(renditionKey(image.publicId, width)));
+    }
+  }
+  // Everyday items sell far more often than a ₹5 lakh dispenser: keep the history plausible.
+  return rows
+    .filter((row) => row.pricePaise <= 60_000_00)
+    .flatMap((row): Sellable[] => {
+      const own = variants.filter((variant) => variant.productId === row.id);
+      const base = { productId: row.id, title: row.title, imageUrl: firstImage.get(row.id) ?? null };
+      return own.length
+        ? own.map((variant) => ({
+            ...base,
+            variantId: variant.id,
+            size: variant.size,
+            unitPricePaise: variant.pricePaise,
+          }))
+        : [{ ...base, variantId: null, size: null, unitPricePaise: row.pricePaise }];
+    });
+}
+
+function statusFor(ageDays: number, random: () => number): OrderStatus {
+  if (ageDays > 20) return random() < 0.12 ? 'cancelled' : 'delivered';
+  if (ageDays > 7) return random() < 0.5 ? 'delivered' : 'shipped';
+  return random() < 0.5 ? 'shipped' : 'processing';
+}
+
+function paymentStatusFor(mode: PaymentMode, status: OrderStatus): PaymentStatus {
+  if (mode === 'online') return status === 'cancelled' ? 'refunded' : 'success';
+  if (status === 'delivered') return 'success';
+  return status === 'cancelled' ? 'failed' : 'pending';
+}
+
+/** Seeds the history when the shop has no orders yet; answers how many orders it wrote. */
+export async function seedDemoOrders(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'secrets'>,
+  now = new Date(),
+): Promise<number> {
+  const [existing] = await ctx.db.select({ id: orders.id }).from(orders).limit(1);
+  if (existing) return 0;
+  const [customer] = await ctx.db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email));
+  const lines = await sellableLines(ctx);
+  if (!customer || lines.length === 0) return 0;
+
+  const random = generator(20_261_122);
+  const address = customer.addresses[0] ?? { ...DEMO_CUSTOMER.address };
+  const placed: { createdAt: Date }[] = [];
+  for (let monthsAgo = MONTHS - 1; monthsAgo >= 0; monthsAgo -= 1) {
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1, 4, 30);
+    const lastDay = monthsAgo === 0 ? Math.max(1, now.getUTCDate() - 1) : 28;
+    const count = random.int(3, 6);
+    for (let i = 0; i < count; i += 1) {
+      placed.push({
+        createdAt: new Date(monthStart + (random.int(1, lastDay) - 1) * DAY + random.int(0, 600) * 60_000),
+      });
+    }
+  }
+  placed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+  await ctx.db.transaction(async (tx) => {
+    for (const { createdAt } of placed) {
+      const chosen = new Map<string, Sellable>();
+      const lineCount = random.int(1, 3);
+      while (chosen.size < lineCount) {
+        const line = random.pick(lines);
+        chosen.set(line.productId, line);
+      }
+      const items = [...chosen.values()].map((line) => ({
+        line,
+        quantity: line.unitPricePaise > 20_000_00 ? 1 : random.int(1, 3),
+      }));
+      const totals = orderTotals(
+        items.map(({ line, quantity }) => ({ unitPricePaise: line.unitPricePaise, quantity })),
+      );
+      const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
+      const status = statusFor(ageDays, random.next);
+      const mode: PaymentMode = random.next() < 0.7 ? 'online' : 'cod';
+      const paymentStatus = paymentStatusFor(mode, status);
+      const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + 3 * DAY));
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: customer.id,
+          status,
+          paymentMode: mode,
+          customerName: customer.name,
+          customerEmail: customer.email,
+          customerPhone: customer.phone,
+          address,
+          ...totals,
+          cancelledAt: status === 'cancelled' ? updatedAt : null,
+          createdAt,
+          updatedAt,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(
+        items.map(({ line, quantity }) => ({
+          orderId: order!.id,
+          productId: line.productId,
+          variantId: line.variantId,
+          title: line.title,
+          size: line.size,
+          imageUrl: line.imageUrl,
+          unitPricePaise: line.unitPricePaise,
+          quantity,
+          subtotalPaise: line.unitPricePaise * quantity,
+        })),
+      );
+      const online = mode === 'online';
+      const gatewayOrderId = online ? `order_demo${randomBytes(5).toString('hex')}` : null;
+      const gatewayPaymentId = online ? `pay_demo${randomBytes(5).toString('hex')}` : null;
+      await tx.insert(payments).values({
+        orderId: order!.id,
+        mode,
+        status: paymentStatus,
+        amountPaise: totals.totalPaise,
+        gateway: online ? 'sandbox' : 'cod',
+        gatewayOrderId,
+        gatewayPaymentId,
+        signature: online ? paymentSignature(ctx.secrets.sandboxKeySecret, gatewayOrderId!, gatewayPaymentId!) : null,
+        refundId: paymentStatus === 'refunded' ? `rfnd_demo${randomBytes(5).toString('hex')}` : null,
+        paidAt:
+          paymentStatus === 'success' || paymentStatus === 'refunded'
+            ? online
+              ? new Date(createdAt.getTime() + 2 * 60_000)
+              : updatedAt
+            : null,
+        createdAt,
+        updatedAt,
+      });
+    }
+  });
+  return placed.length;
+}

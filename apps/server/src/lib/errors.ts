@@ -1,0 +1,50 @@
+/**
+ * Typed domain errors (STYLE rule 4): services throw these; the error handler in
+ * plugins/errors.ts turns each into its status and `{ message }`.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends DomainError {
+  constructor(message: string, details?: { path: string; message: string }[]) {
+    super(400, message, details);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

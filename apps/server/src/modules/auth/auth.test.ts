@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '@pumpkart/shared';
+import { users } from '../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { createTestUser, testAddress } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const register = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+const login = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+
+describe('POST /api/auth/register', () => {
+  it('creates a customer and lets them log in', async () => {
+    const res = await register({
+      name: 'Meera',
+      email: 'Meera@Example.com',
+      phone: '9876543210',
+      password: 'pass1234',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: expect.any(String), _id: expect.any(String) });
+
+    const ok = await login({ email: 'meera@example.com', password: 'pass1234' });
+    expect(ok.statusCode).toBe(200);
+    const body = ok.json();
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user).toEqual({
+      _id: expect.any(String),
+      name: 'Meera',
+      email: 'meera@example.com',
+      role: 'customer',
+      phone: '9876543210',
+      addresses: [],
+    });
+  });
+
+  it('refuses an email registered twice with 409 and a clear message', async () => {
+    const payload = { name: 'Dup', email: 'dup@example.com', phone: '9876543210', password: 'pass1234' };
+    expect((await register(payload)).statusCode).toBe(201);
+    const again = await register({ ...payload, email: 'DUP@example.com' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: SERVER_MESSAGES.emailTaken });
+  });
+
+  it.each([
+    [{ phone: '12345' }, /phone/i],
+    [{ phone: '98765432101' }, /phone/i],
+    [{ email: 'not-an-email' }, /email/i],
+    [{ password: '123' }, /password/i],
+    [{ name: '' }, /name/i],
+  ])('refuses %o with 400 naming the problem', async (override, pattern) => {
+    const res = await register({
+      name: 'X',
+      email: 'x@example.com',
+      phone: '9876543210',
+      password: 'pass1234',
+      ...override,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(pattern);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/JSON/);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('says "Invalid email or password" for an unknown email and for a wrong password', async () => {
+    const { email } = await createTestUser(t.app);
+    const unknown = await login({ email: 'nobody@example.com', password: 'whatever1' });
+    const wrong = await login({ email, password: 'wrong-password' });
+    for (const res of [unknown, wrong]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid email or password' });
+    }
+  });
+
+  it('gives an admin the admin role', async () => {
+    const admin = await createTestUser(t.app, { role: 'admin' });
+    const res = await login({ email: admin.email, password: admin.password });
+    expect(res.json().user.role).toBe('admin');
+  });
+});
+
+describe('PUT /api/auth/update-profile', () => {
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/update-profile', payload: { name: 'X' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.authRequired });
+  });
+
+  it('refuses a forged token', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.bad'),
+      payload: { name: 'X' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('updates name, phone, addresses and password and answers the new profile', async () => {
+    const { token, email } = await createTestUser(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { name: 'New Name', phone: '9000000001', password: 'newpass123', addresses: [testAddress()] },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ name: 'New Name', email, phone: '9000000001', addresses: [testAddress()] });
+    expect(body.user).toMatchObject({ name: 'New Name' });
+    expect((await login({ email, password: 'newpass123' })).statusCode).toBe(200);
+  });
+
+  it('keeps the password when it is empty', async () => {
+    const { token, email, password } = await createTestUser(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { name: 'Same', password: '' },
+    });
+    expect((await login({ email, password })).statusCode).toBe(200);
+  });
+
+  it('refuses a 5-digit postal code and writes nothing', async () => {
+    const { token, email } = await createTestUser(t.app, { name: 'Before' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { name: 'After', addresses: [testAddress({ postalCode: '56001' })] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/postal code/i);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row!.name).toBe('Before');
+  });
+
+  it("refuses taking another account's email with 409", async () => {
+    const a = await createTestUser(t.app);
+    const b = await createTestUser(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer(b.token),
+      payload: { email: a.email },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('rate limiting', () => {
+  it('limits login attempts per minute', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'a@example.com', password: 'x' },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

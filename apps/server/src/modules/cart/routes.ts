@@ -1,0 +1,99 @@
+/** /api/cart (spec section 7): every call needs a user and answers the whole cart. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cartAddBodySchema,
+  cartRemoveBodySchema,
+  cartResponseSchema,
+  cartUpdateBodySchema,
+  errorSchema,
+} from '@pumpkart/shared';
+import type { ModuleOptions } from '../../context';
+import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service';
+
+const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const security = [{ bearerAuth: [] }];
+  const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+  const cartOf = (userId: string) => getCart(ctx.db, ctx.storage, userId);
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "The caller's cart",
+        security,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) => cartOf(request.user.sub),
+  );
+
+  app.post(
+    '/add',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'Add to a line (merges; capped at the stock)',
+        security,
+        body: cartAddBodySchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await addToCart(ctx.db, request.user.sub, request.body);
+      return cartOf(request.user.sub);
+    },
+  );
+
+  app.put(
+    '/update',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "Set a line's quantity (clamped to 1..stock)",
+        security,
+        body: cartUpdateBodySchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await updateCartLine(ctx.db, request.user.sub, request.body);
+      return cartOf(request.user.sub);
+    },
+  );
+
+  app.delete(
+    '/remove',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line',
+        security,
+        body: cartRemoveBodySchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await removeCartLine(ctx.db, request.user.sub, request.body);
+      return cartOf(request.user.sub);
+    },
+  );
+
+  app.delete(
+    '/clear',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['cart'], summary: 'Empty the cart', security, response: { 200: cartResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await clearCart(ctx.db, request.user.sub);
+      return { items: [] };
+    },
+  );
+};
+
+export default routes;

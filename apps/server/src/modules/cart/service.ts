@@ -1,0 +1,158 @@
+/**
+ * The cart (spec sections 3-5): one cart per user, created on first use; a line is a product plus a
+ * variant (or none). Quantities are kept between 1 and the line's current stock; every call answers
+ * the whole cart with each line's current price and stock, so the client can show what is out of
+ * stock. Ordered lines leave the cart through removeOrderedLines (orders and payments modules).
+ */
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { clampQuantity, MESSAGES, toRupees, type CartLine, type CartResponse } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { cartItems, carts, products, productVariants } from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import type { ImageStorage } from '../../storage/image-storage';
+import { loadProductImages } from './product-images';
+
+export const CART_MESSAGES = {
+  productNotFound: 'This product does not exist.',
+  lineNotFound: 'This item is not in your cart.',
+  chooseVariant: (title: string) => `Please choose a size of "${title}".`,
+  variantNotOfProduct: (title: string) => `That size is not available for "${title}".`,
+  noVariants: (title: string) => `"${title}" has no sizes to choose from.`,
+} as const;
+
+export interface LineKey {
+  productId: string;
+  variantId: string | null;
+}
+
+/** The user's cart id, creating the cart on first use (race-safe: one row per user). */
+async function ensureCartId(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id });
+  return row!.id;
+}
+
+async function findCartId(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  return row?.id;
+}
+
+/**
+ * The product and variant a line refers to, and its current stock (0 when the product is
+ * inactive). A product with variants needs one of its own variants; one without takes none.
+ */
+async function resolveLine(db: DbOrTx, key: LineKey) {
+  const [product] = await db.select().from(products).where(eq(products.id, key.productId));
+  if (!product) throw new NotFoundError(CART_MESSAGES.productNotFound);
+  const variants = await db.select().from(productVariants).where(eq(productVariants.productId, product.id));
+  let variant: (typeof variants)[number] | undefined;
+  if (variants.length > 0) {
+    if (!key.variantId) throw new BadRequestError(CART_MESSAGES.chooseVariant(product.title));
+    variant = variants.find((v) => v.id === key.variantId);
+    if (!variant) throw new BadRequestError(CART_MESSAGES.variantNotOfProduct(product.title));
+  } else if (key.variantId) {
+    throw new BadRequestError(CART_MESSAGES.noVariants(product.title));
+  }
+  const stock = product.active ? (variant ? variant.stock : product.stock) : 0;
+  return { product, variant, stock };
+}
+
+const lineMatches = (key: LineKey): SQL =>
+  and(
+    eq(cartItems.productId, key.productId),
+    key.variantId ? eq(cartItems.variantId, key.variantId) : isNull(cartItems.variantId),
+  )!;
+
+export async function getCart(db: DbOrTx, storage: ImageStorage, userId: string): Promise<CartResponse> {
+  const rows = await db
+    .select({ item: cartItems, product: products, variant: productVariants })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const images = await loadProductImages(
+    db,
+    storage,
+    rows.map((row) => row.product.id),
+  );
+  const items = rows.map(({ item, product, variant }): CartLine => {
+    // An inactive product is unavailable: every stock figure the client might read says 0.
+    const productStock = product.active ? product.stock : 0;
+    const variantStock = variant && product.active ? variant.stock : 0;
+    return {
+      _id: item.id,
+      product: {
+        _id: product.id,
+        title: product.title,
+        brand: product.brand,
+        category: product.category,
+        price: toRupees(product.pricePaise),
+        stock: productStock,
+        active: product.active,
+        images: images.get(product.id) ?? [],
+      },
+      variant: variant
+        ? { _id: variant.id, size: variant.size, price: toRupees(variant.pricePaise), stock: variantStock }
+        : null,
+      variantId: item.variantId,
+      quantity: item.quantity,
+      price: toRupees(variant ? variant.pricePaise : product.pricePaise),
+      stock: variant ? variantStock : productStock,
+    };
+  });
+  return { items };
+}
+
+/** Adds to a line (merging with an existing one), capped at the line's stock and at least 1. */
+export async function addToCart(db: DbOrTx, userId: string, input: LineKey & { quantity: number }): Promise<void> {
+  const { stock } = await resolveLine(db, input);
+  if (stock <= 0) throw new ConflictError(MESSAGES.productOutOfStock);
+  const cartId = await ensureCartId(db, userId);
+  const quantity = Math.min(Math.max(1, input.quantity), stock);
+  await db
+    .insert(cartItems)
+    .values({ cartId, productId: input.productId, variantId: input.variantId, quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
+      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${stock})` },
+    });
+}
+
+/** Sets a line's quantity, clamped to [1, stock] (spec section 5); a missing line is 404. */
+export async function updateCartLine(db: DbOrTx, userId: string, input: LineKey & { quantity: number }): Promise<void> {
+  const { stock } = await resolveLine(db, input);
+  const cartId = await findCartId(db, userId);
+  const quantity = clampQuantity(input.quantity, stock);
+  const updated = cartId
+    ? await db
+        .update(cartItems)
+        .set({ quantity })
+        .where(and(eq(cartItems.cartId, cartId), lineMatches(input)))
+        .returning({ id: cartItems.id })
+    : [];
+  if (updated.length === 0) throw new NotFoundError(CART_MESSAGES.lineNotFound);
+}
+
+/** Removes a line; removing a line that is not there changes nothing (a double click is harmless). */
+export async function removeCartLine(db: DbOrTx, userId: string, key: LineKey): Promise<void> {
+  const cartId = await findCartId(db, userId);
+  if (cartId) await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), lineMatches(key)));
+}
+
+export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
+  const cartId = await findCartId(db, userId);
+  if (cartId) await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/** The ordered lines leave the buyer's cart (COD at ordering, online after a successful payment). */
+export async function removeOrderedLines(db: DbOrTx, userId: string, lines: readonly LineKey[]): Promise<void> {
+  if (lines.length === 0) return;
+  const cartId = await findCartId(db, userId);
+  if (!cartId) return;
+  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), or(...lines.map(lineMatches))));
+}

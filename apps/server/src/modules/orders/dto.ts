@@ -1,0 +1,82 @@
+/**
+ * Orders as the API shows them (orderSchema): amounts in rupees, the copied line details (title,
+ * size, unit price, image) and a reference to the product as it is now (null once destroyed).
+ */
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { toRupees, type OrderDto } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, payments, products, users } from '../../db/schema';
+import type { ImageStorage } from '../../storage/image-storage';
+import { loadProductImages } from '../cart/product-images';
+
+/** Orders matching `where` (all when omitted), newest first. */
+export async function loadOrders(db: DbOrTx, storage: ImageStorage, where?: SQL): Promise<OrderDto[]> {
+  const rows = await db
+    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const orderIds = rows.map((row) => row.order.id);
+  const itemRows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.title), asc(orderItems.id));
+  const paymentRows = await db.select().from(payments).where(inArray(payments.orderId, orderIds));
+  const productIds = [...new Set(itemRows.map((item) => item.productId).filter((id): id is string => Boolean(id)))];
+  const productRows = productIds.length
+    ? await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, productIds))
+    : [];
+  const images = await loadProductImages(db, storage, productIds);
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+  const paymentByOrder = new Map(paymentRows.map((p) => [p.orderId, p]));
+
+  return rows.map(({ order, user }): OrderDto => {
+    const payment = paymentByOrder.get(order.id);
+    return {
+      _id: order.id,
+      status: order.status,
+      paymentMode: order.paymentMode,
+      subtotal: toRupees(order.subtotalPaise),
+      shipping: toRupees(order.shippingPaise),
+      total: toRupees(order.totalPaise),
+      customer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone },
+      user: { _id: user.id, name: user.name, email: user.email },
+      address: order.address,
+      items: itemRows
+        .filter((item) => item.orderId === order.id)
+        .map((item) => {
+          const product = item.productId ? productById.get(item.productId) : undefined;
+          return {
+            _id: item.id,
+            product: product ? { _id: product.id, title: product.title, images: images.get(product.id) ?? [] } : null,
+            title: item.title,
+            variant: item.variantId || item.size ? { _id: item.variantId, size: item.size } : null,
+            quantity: item.quantity,
+            price: toRupees(item.unitPricePaise),
+            subtotal: toRupees(item.subtotalPaise),
+            image: item.imageUrl,
+          };
+        }),
+      payment: payment
+        ? {
+            _id: payment.id,
+            mode: payment.mode,
+            status: payment.status,
+            amount: toRupees(payment.amountPaise),
+            transactionId: payment.gatewayPaymentId,
+            razorpayOrderId: payment.gatewayOrderId,
+          }
+        : null,
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function loadOrder(db: DbOrTx, storage: ImageStorage, orderId: string): Promise<OrderDto | undefined> {
+  const [order] = await loadOrders(db, storage, eq(orders.id, orderId));
+  return order;
+}

@@ -1,0 +1,172 @@
+/**
+ * Order state changes that move stock or money (DESIGN sections 3.4 and 3.8): cancellation by the
+ * buyer, by an admin, by a failed payment or by the expiry sweeper, and the admin's status changes.
+ * A cancellation is one conditional UPDATE ... WHERE status IN (...) RETURNING in the same
+ * transaction as the stock return, so however many paths race (double click, sweeper, webhook),
+ * exactly one of them cancels and the stock comes back exactly once. Refunds happen after commit.
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  BUYER_CANCELLABLE_STATUSES,
+  MESSAGES,
+  ORDER_STATUSES,
+  type OrderDto,
+  type OrderStatus,
+} from '@pumpkart/shared';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, payments } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { refundCapturedPayment, type Log, type RefundOutcome } from '../payments/refund';
+import { loadOrder } from './dto';
+import { returnStock } from './stock';
+
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found.',
+  cancelled: MESSAGES.orderCancelled,
+  cancelledRefundPending: `${MESSAGES.orderCancelled}. Your refund will follow shortly.`,
+  statusUpdated: 'Order status updated',
+  cannotCancel: (status: OrderStatus) =>
+    status === 'cancelled'
+      ? 'This order has already been cancelled.'
+      : `This order has already been ${status} and can no longer be cancelled.`,
+  alreadyCancelled: 'This order has been cancelled and its stock returned, so its status can no longer be changed.',
+  paymentNotComplete: "This order's payment is not complete yet, so its status cannot be changed.",
+} as const;
+
+/** Statuses from which an order can still be cancelled by anyone (an admin may cancel any). */
+const NOT_CANCELLED = ORDER_STATUSES.filter((status) => status !== 'cancelled');
+
+/**
+ * Inside the caller's transaction: cancels the order if its status is one of `from`, returns its
+ * stock, closes a still-pending payment as 'failed' with `reason` and marks collected COD cash as
+ * 'refunded' (owed back). Answers null when the order
+ * was not in one of `from` (someone else got there first): nothing was changed then.
+ * `availabilityChanged`: the returned stock brought a product or variant back in stock, so the
+ * caller clears the catalog cache after commit (stock.ts, StockMove).
+ */
+export async function cancelOrderInTransaction(
+  tx: DbOrTx,
+  orderId: string,
+  from: readonly OrderStatus[],
+  reason: string,
+): Promise<{ order: OrderRow; payment: PaymentRow | undefined; availabilityChanged: boolean } | null> {
+  const now = new Date();
+  const [order] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .returning();
+  if (!order) return null;
+  const items = await tx
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const { availabilityChanged } = await returnStock(tx, items);
+  await tx
+    .update(payments)
+    .set({ status: 'failed', failureReason: reason, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+  // Cash already collected for a cancelled COD order is owed back: it no longer counts as revenue.
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', failureReason: `${reason}: cash to be returned`, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.mode, 'cod'), eq(payments.status, 'success')));
+  const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+  return { order, payment, availabilityChanged };
+}
+
+/** Cancels with stock return, then refunds a captured online payment. */
+async function cancelAndRefund(
+  ctx: AppContext,
+  orderId: string,
+  from: readonly OrderStatus[],
+  reason: string,
+  log: Log,
+): Promise<{ cancelled: boolean; refund: RefundOutcome }> {
+  const result = await ctx.db.transaction((tx) => cancelOrderInTransaction(tx, orderId, from, reason));
+  if (!result) return { cancelled: false, refund: 'not_needed' };
+  // Only stock coming back from 0 changes what the catalog offers (stock.ts, StockMove).
+  if (result.availabilityChanged) ctx.catalogCache.invalidate();
+  const refund =
+    result.payment && result.payment.mode === 'online' && result.payment.status === 'success'
+      ? await refundCapturedPayment(ctx, result.payment.id, log)
+      : 'not_needed';
+  return { cancelled: true, refund };
+}
+
+async function orderRow(ctx: AppContext, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+async function orderDto(ctx: AppContext, orderId: string): Promise<OrderDto> {
+  const dto = await loadOrder(ctx.db, ctx.storage, orderId);
+  if (!dto) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  return dto;
+}
+
+/** A buyer cancels their own order while it is pending or processing (DESIGN 3.8); others' are 404. */
+export async function cancelByBuyer(
+  ctx: AppContext,
+  userId: string,
+  orderId: string,
+  log: Log,
+): Promise<{ message: string; data: OrderDto }> {
+  const order = await orderRow(ctx, orderId);
+  if (!order || order.userId !== userId) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  const outcome = await cancelAndRefund(ctx, orderId, BUYER_CANCELLABLE_STATUSES, 'cancelled', log);
+  if (!outcome.cancelled) {
+    const current = await orderRow(ctx, orderId);
+    throw new ConflictError(ORDER_MESSAGES.cannotCancel(current?.status ?? order.status));
+  }
+  const message = outcome.refund === 'failed' ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
+  return { message, data: await orderDto(ctx, orderId) };
+}
+
+/**
+ * An admin sets any status once the order's payment is 'success' (DESIGN 3.8). 'cancelled' returns
+ * the stock once and refunds a paid online order; a cancelled order keeps its status.
+ */
+export async function setStatusByAdmin(
+  ctx: AppContext,
+  orderId: string,
+  status: OrderStatus,
+  log: Log,
+): Promise<{ message: string; data: OrderDto }> {
+  const order = await orderRow(ctx, orderId);
+  if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  if (order.status === 'cancelled') throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (payment?.status !== 'success') throw new ConflictError(ORDER_MESSAGES.paymentNotComplete);
+
+  if (status === 'cancelled') {
+    const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log);
+    if (!outcome.cancelled) throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
+    const message = outcome.refund === 'failed' ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
+    return { message, data: await orderDto(ctx, orderId) };
+  }
+
+  // Conditional, so that a concurrent cancellation (whose stock is already back) is never undone.
+  const updated = await ctx.db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        ne(orders.status, 'cancelled'),
+        sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'success')`,
+      ),
+    )
+    .returning({ id: orders.id });
+  if (updated.length === 0) {
+    const current = await orderRow(ctx, orderId);
+    throw new ConflictError(
+      current?.status === 'cancelled' ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.paymentNotComplete,
+    );
+  }
+  return { message: ORDER_MESSAGES.statusUpdated, data: await orderDto(ctx, orderId) };
+}

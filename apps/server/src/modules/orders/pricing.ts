@@ -1,0 +1,104 @@
+/**
+ * Server-side pricing of an order (DESIGN section 3.1-3.2): every line is priced from the database
+ * (variant price, else product price), the delivery charge and total come from the shared
+ * orderTotals, and the client's figures are only checked. Duplicate lines for one product+variant
+ * are merged into one line (quantities added; each sent line's price is still checked).
+ */
+import { asc, inArray } from 'drizzle-orm';
+import { orderTotals, SERVER_MESSAGES, toPaise, type CreateOrderBody, type OrderTotals } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { products, productVariants } from '../../db/schema';
+import { BadRequestError, ConflictError } from '../../lib/errors';
+import type { ImageStorage } from '../../storage/image-storage';
+import { CART_MESSAGES } from '../cart/service';
+import { loadProductImages } from '../cart/product-images';
+import { STOCK_MESSAGES } from './stock';
+
+export interface PricedLine {
+  productId: string;
+  variantId: string | null;
+  title: string;
+  size: string | null;
+  imageUrl: string | null;
+  unitPricePaise: number;
+  quantity: number;
+  /** The product's title, with the size for a variant: how refusals name the line. */
+  label: string;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  totals: OrderTotals;
+}
+
+type ItemInput = CreateOrderBody['items'][number];
+
+export async function priceOrder(
+  db: DbOrTx,
+  storage: ImageStorage,
+  body: Pick<CreateOrderBody, 'items' | 'shipping' | 'total'>,
+): Promise<PricedOrder> {
+  // Merge duplicate lines, keeping the first one's position.
+  const merged = new Map<string, { input: ItemInput; quantity: number }>();
+  for (const item of body.items) {
+    const key = `${item.product}:${item.variantId ?? 'base'}`;
+    const entry = merged.get(key);
+    if (entry) entry.quantity += item.quantity;
+    else merged.set(key, { input: item, quantity: item.quantity });
+  }
+
+  const productIds = [...new Set(body.items.map((item) => item.product))];
+  const productRows = await db.select().from(products).where(inArray(products.id, productIds));
+  const variantRows = await db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.position));
+  const images = await loadProductImages(db, storage, productIds);
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+
+  const lines: PricedLine[] = [];
+  for (const { input, quantity } of merged.values()) {
+    const product = productById.get(input.product);
+    if (!product || !product.active) {
+      const name = product?.title ?? input.title ?? 'A product in your cart';
+      throw new ConflictError(STOCK_MESSAGES.unavailable(name));
+    }
+    const variants = variantRows.filter((v) => v.productId === product.id);
+    const variant = input.variantId ? variants.find((v) => v.id === input.variantId) : undefined;
+    if (variants.length > 0 && !input.variantId) throw new BadRequestError(CART_MESSAGES.chooseVariant(product.title));
+    if (variants.length > 0 && !variant) throw new BadRequestError(CART_MESSAGES.variantNotOfProduct(product.title));
+    if (variants.length === 0 && input.variantId) throw new BadRequestError(CART_MESSAGES.noVariants(product.title));
+
+    const label = variant?.size ? `${product.title} (${variant.size})` : product.title;
+    const stock = variant ? variant.stock : product.stock;
+    if (stock <= 0) throw new ConflictError(STOCK_MESSAGES.outOfStock(label));
+    if (quantity > stock) throw new ConflictError(STOCK_MESSAGES.onlyNLeft(stock, label));
+
+    lines.push({
+      productId: product.id,
+      variantId: variant?.id ?? null,
+      title: product.title,
+      size: variant?.size ?? null,
+      imageUrl: images.get(product.id)?.[0]?.url ?? null,
+      unitPricePaise: variant ? variant.pricePaise : product.pricePaise,
+      quantity,
+      label,
+    });
+  }
+
+  // Every sent line's price, then the shipping and the total, must be the server's to the paisa.
+  const priceByKey = new Map(
+    lines.map((line) => [`${line.productId}:${line.variantId ?? 'base'}`, line.unitPricePaise]),
+  );
+  for (const item of body.items) {
+    if (toPaise(item.price) !== priceByKey.get(`${item.product}:${item.variantId ?? 'base'}`)) {
+      throw new ConflictError(SERVER_MESSAGES.pricesChanged);
+    }
+  }
+  const totals = orderTotals(lines);
+  if (toPaise(body.shipping) !== totals.shippingPaise || toPaise(body.total) !== totals.totalPaise) {
+    throw new ConflictError(SERVER_MESSAGES.pricesChanged);
+  }
+  return { lines, totals };
+}

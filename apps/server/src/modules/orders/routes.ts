@@ -1,0 +1,114 @@
+/** /api/orders (spec section 7, DESIGN section 3): place, read, cancel, and the admin's status changes. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  errorSchema,
+  idParamsSchema,
+  myOrdersResponseSchema,
+  orderListResponseSchema,
+  orderResponseSchema,
+  updateOrderStatusBodySchema,
+} from '@pumpkart/shared';
+import type { ModuleOptions } from '../../context';
+import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
+import { createOrder, getOrderFor, listAllOrders, listMyOrders, ORDER_PLACED_MESSAGE } from './service';
+
+const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const security = [{ bearerAuth: [] }];
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (priced by the server; stock reserved)',
+        security,
+        body: createOrderBodySchema,
+        response: { 201: createOrderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await createOrder(ctx, request.user.sub, request.body);
+      return reply.code(201).send({ message: ORDER_PLACED_MESSAGE, order });
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's orders, newest first",
+        security,
+        response: { 200: myOrdersResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ orders: await listMyOrders(ctx, request.user.sub) }),
+  );
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order, newest first (admin)',
+        security,
+        response: { 200: orderListResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await listAllOrders(ctx) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its owner or an admin)',
+        security,
+        params: idParamsSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await getOrderFor(ctx, request.user, request.params.id) }),
+  );
+
+  app.patch(
+    '/:id/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel own order while pending or processing (stock returned, paid order refunded)',
+        security,
+        params: idParamsSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => cancelByBuyer(ctx, request.user.sub, request.params.id, request.log),
+  );
+
+  app.put(
+    '/:id/status',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: "Set an order's status once its payment succeeded (admin)",
+        security,
+        params: idParamsSchema,
+        body: updateOrderStatusBodySchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => setStatusByAdmin(ctx, request.params.id, request.body.status, request.log),
+  );
+};
+
+export default routes;

@@ -1,0 +1,133 @@
+/**
+ * Stock moves of orders (DESIGN section 3.3-3.4). Reserving is a conditional decrement
+ * (`... SET stock = stock - n WHERE id = ? AND stock >= n`), so no row can go below 0 and two
+ * buyers can never both get the last unit. Each move touches the variant rows and the product's
+ * denormalised stock (the sum of its variants), always in the same order (products, then variants,
+ * each sorted by id: the products module's edits also lock the product row before its variants), so
+ * that concurrent transactions on PostgreSQL cannot deadlock on each other.
+ * Callers run these inside their transaction and hold it across the whole order write.
+ *
+ * Each move also answers whether it changed what a buyer can act on (see StockMove), so that the
+ * callers clear the catalog cache only then, and all alike.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { products, productVariants } from '../../db/schema';
+import { ConflictError } from '../../lib/errors';
+
+export interface StockLine {
+  productId: string | null;
+  variantId: string | null;
+  quantity: number;
+  /** How a refusal names the line, e.g. "Safety Helmet (L)". */
+  label?: string;
+  /** The product's title, for a refusal of the product's own (total) stock. */
+  title?: string;
+}
+
+/**
+ * What a stock move did to the catalog. `availabilityChanged`: some product or variant went out of
+ * stock (its last unit taken) or came back in stock (from 0). Only then must the cached catalog
+ * reads be cleared at once (lib/catalog-cache.ts), since those decide what a buyer can pick. Any
+ * other move only changes a stock figure, which the catalog may then show stale for at most the
+ * cache's TTL (5 s) plus the duration of one read (a read that began before the move may still be
+ * cached): safe, because the server checks real stock when a line is added to the cart (cart
+ * service) and when an order is placed (reserveStock below). The product's availability (In Stock / Out of Stock, and so the
+ * availability filter) is that of its total stock, `stock > 0` (availabilityOf in @pumpkart/shared).
+ */
+export interface StockMove {
+  availabilityChanged: boolean;
+}
+
+/** Whether a row whose stock went from `before` to `after` crossed 0 either way. */
+const crossesZero = (before: number, after: number) => before > 0 !== after > 0;
+
+export const STOCK_MESSAGES = {
+  onlyNLeft: (n: number, label: string) => `Only ${n} left of "${label}".`,
+  outOfStock: (label: string) => `"${label}" is out of stock.`,
+  unavailable: (label: string) => `"${label}" is no longer available.`,
+} as const;
+
+/** Quantities per id, ids sorted: the fixed lock order. */
+function totalsById(lines: readonly StockLine[], key: 'productId' | 'variantId') {
+  const totals = new Map<string, { quantity: number; label: string }>();
+  for (const line of lines) {
+    const id = line[key];
+    if (!id) continue;
+    const name = key === 'productId' ? (line.title ?? line.label) : line.label;
+    const entry = totals.get(id) ?? { quantity: 0, label: name ?? 'This product' };
+    entry.quantity += line.quantity;
+    totals.set(id, entry);
+  }
+  return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function refusal(available: number | undefined, label: string): ConflictError {
+  if (available === undefined) return new ConflictError(STOCK_MESSAGES.unavailable(label));
+  if (available <= 0) return new ConflictError(STOCK_MESSAGES.outOfStock(label));
+  return new ConflictError(STOCK_MESSAGES.onlyNLeft(available, label));
+}
+
+/**
+ * Takes the lines' quantities out of stock, or throws 409 naming the line (the caller rolls back).
+ * Answers whether a product or variant sold out by it.
+ */
+export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<StockMove> {
+  let availabilityChanged = false;
+  for (const [productId, { quantity, label }] of totalsById(lines, 'productId')) {
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${quantity}` })
+      .where(sql`${products.id} = ${productId} and ${products.active} and ${products.stock} >= ${quantity}`)
+      .returning({ stock: products.stock });
+    if (taken[0] && crossesZero(taken[0].stock + quantity, taken[0].stock)) availabilityChanged = true;
+    if (taken.length === 0) {
+      const [row] = await tx
+        .select({ stock: products.stock, active: products.active })
+        .from(products)
+        .where(eq(products.id, productId));
+      throw refusal(row?.active ? row.stock : undefined, label);
+    }
+  }
+  for (const [variantId, { quantity, label }] of totalsById(lines, 'variantId')) {
+    const taken = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+      .where(sql`${productVariants.id} = ${variantId} and ${productVariants.stock} >= ${quantity}`)
+      .returning({ stock: productVariants.stock });
+    if (taken[0] && crossesZero(taken[0].stock + quantity, taken[0].stock)) availabilityChanged = true;
+    if (taken.length === 0) {
+      const [row] = await tx
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, variantId));
+      throw refusal(row?.stock, label);
+    }
+  }
+  return { availabilityChanged };
+}
+
+/**
+ * Puts the lines' quantities back (cancellation, failed or expired payment). Answers whether a
+ * product or variant came back in stock by it.
+ */
+export async function returnStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<StockMove> {
+  let availabilityChanged = false;
+  for (const [productId, { quantity }] of totalsById(lines, 'productId')) {
+    const [returned] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${quantity}` })
+      .where(eq(products.id, productId))
+      .returning({ stock: products.stock });
+    if (returned && crossesZero(returned.stock - quantity, returned.stock)) availabilityChanged = true;
+  }
+  for (const [variantId, { quantity }] of totalsById(lines, 'variantId')) {
+    const [returned] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${quantity}` })
+      .where(eq(productVariants.id, variantId))
+      .returning({ stock: productVariants.stock });
+    if (returned && crossesZero(returned.stock - quantity, returned.stock)) availabilityChanged = true;
+  }
+  return { availabilityChanged };
+}

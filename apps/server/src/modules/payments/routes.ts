@@ -1,0 +1,131 @@
+/**
+ * /api/payments (spec section 7, DESIGN sections 3.5-3.7): checkout configuration, create and
+ * verify for the buyer, the webhook, the admin's list and COD confirmation, the sandbox gateway's
+ * endpoints when it is the configured gateway, and the expiry sweeper's lifecycle.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutConfigSchema,
+  codPaidResponseSchema,
+  createPaymentBodySchema,
+  createPaymentResponseSchema,
+  errorSchema,
+  orderIdParamsSchema,
+  paymentListResponseSchema,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+} from '@pumpkart/shared';
+import type { ModuleOptions } from '../../context';
+import { SandboxGateway } from '../../payments/sandbox';
+import sandboxRoutes from './sandbox-routes';
+import {
+  checkoutConfig,
+  createGatewayPayment,
+  listPayments,
+  markCodPaid,
+  PAYMENT_MESSAGES,
+  verifyPayment,
+} from './service';
+import { startSweeper } from './sweeper';
+import webhookRoutes from './webhook';
+
+const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const security = [{ bearerAuth: [] }];
+  const errors = {
+    400: errorSchema,
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+    502: errorSchema,
+  };
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which payment script and key the checkout uses, and whether COD is offered',
+        response: { 200: checkoutConfigSchema },
+      },
+    },
+    async () => checkoutConfig(ctx),
+  );
+
+  app.post(
+    '/create',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "Open (or reuse) the gateway order for an own pending online order's total",
+        security,
+        body: createPaymentBodySchema,
+        response: { 200: createPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) => createGatewayPayment(ctx, request.user.sub, request.body.orderId),
+  );
+
+  app.post(
+    '/verify',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "Verify Checkout's signature and settle the payment (idempotent)",
+        security,
+        body: verifyPaymentBodySchema,
+        response: { 200: verifyPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) => verifyPayment(ctx, request.user.sub, request.body, request.log),
+  );
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['payments'],
+        summary: 'Every payment, newest first (admin)',
+        security,
+        response: { 200: paymentListResponseSchema, ...errors },
+      },
+    },
+    async () => listPayments(ctx),
+  );
+
+  app.patch(
+    '/:orderId/cod',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['payments'],
+        summary: "Mark an order's cash-on-delivery payment as paid (admin)",
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: codPaidResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ message: PAYMENT_MESSAGES.codPaid, payment: await markCodPaid(ctx, request.params.orderId) }),
+  );
+
+  await app.register(webhookRoutes, { ctx });
+
+  const { gateway } = ctx.payments;
+  if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { prefix: '/sandbox', ctx, gateway });
+
+  let sweeper: ReturnType<typeof startSweeper> | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startSweeper(ctx, app.log);
+  });
+  // preClose, not onClose: both must be done before the HTTP server waits for its connections, or a
+  // webhook still on its way to this very server would hold the shutdown up.
+  app.addHook('preClose', async () => {
+    await sweeper?.stop();
+    await ctx.payments.webhooks.close();
+  });
+};
+
+export default routes;

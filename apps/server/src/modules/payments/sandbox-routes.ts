@@ -1,0 +1,206 @@
+/**
+ * The sandbox gateway's own endpoints under /api/payments/sandbox (DESIGN section 3.6), registered
+ * only while the sandbox is the configured gateway. They play Razorpay's part: the checkout script,
+ * the payment window, and pay / fail calls that sign their answer with the sandbox key secret and
+ * send the signed webhook (payment.captured / payment.failed) to this server shortly after.
+ * The gateway order id is the capability, as with Razorpay: these calls need no login.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '@pumpkart/shared';
+import type { ModuleOptions } from '../../context';
+import { payments } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { loadSandboxAssets, type SandboxAssetName } from '../../payments/sandbox-assets';
+import type { SandboxGateway } from '../../payments/sandbox';
+import { randomGatewayId } from '../../payments/signature';
+import { WEBHOOK_PATH } from '../../payments/webhook-sender';
+import { SHOP_NAME } from './service';
+
+const gatewayOrderBodySchema = z.object({ order_id: z.string().min(1).max(100) });
+
+const sandboxOrderSchema = z.object({
+  order_id: z.string(),
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+  payable: z.boolean(),
+  shopName: z.string(),
+});
+
+const paySuccessSchema = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+
+/** The error object Razorpay Checkout hands to `payment.failed` handlers. */
+const payFailureSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    description: z.string(),
+    source: z.string(),
+    step: z.string(),
+    reason: z.string(),
+    metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
+  }),
+});
+
+export const SANDBOX_MESSAGES = {
+  unknownOrder: 'No such sandbox order.',
+  notPayable: 'This order has already been paid or closed.',
+  declined: 'Your payment was declined by the bank (sandbox: simulated card failure).',
+} as const;
+
+interface SandboxRouteOptions extends ModuleOptions {
+  gateway: SandboxGateway;
+}
+
+const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { ctx, gateway }) => {
+  const assets = loadSandboxAssets();
+  const serve = (name: SandboxAssetName) => async (_request: unknown, reply: FastifyReply) =>
+    reply.header('content-type', assets[name].contentType).header('cache-control', 'no-cache').send(assets[name].body);
+
+  app.get('/checkout.js', { schema: { hide: true } }, serve('checkout.js'));
+  app.get('/window', { schema: { hide: true } }, serve('window.html'));
+  app.get('/window.js', { schema: { hide: true } }, serve('window.js'));
+
+  async function findPayment(gatewayOrderId: string) {
+    const [payment] = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.gateway, 'sandbox')));
+    if (!payment) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
+    return payment;
+  }
+
+  /** Signs and schedules a webhook, as Razorpay does after the payment window's answer. */
+  function sendWebhook(event: 'payment.captured' | 'payment.failed', entity: Record<string, unknown>) {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_sandbox',
+      event,
+      contains: ['payment'],
+      payload: { payment: { entity } },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    ctx.payments.webhooks.send({
+      path: WEBHOOK_PATH,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': gateway.signWebhook(body),
+        'x-razorpay-event-id': randomGatewayId('evt'),
+      },
+      body,
+    });
+  }
+
+  app.get(
+    '/orders/:orderId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox: the gateway order the payment window shows',
+        params: z.object({ orderId: z.string().min(1).max(100) }),
+        response: { 200: sandboxOrderSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const payment = await findPayment(request.params.orderId);
+      return {
+        order_id: payment.gatewayOrderId!,
+        amount: payment.amountPaise,
+        currency: 'INR' as const,
+        payable: payment.status === 'pending' && !payment.gatewayPaymentId,
+        shopName: SHOP_NAME,
+      };
+    },
+  );
+
+  app.post(
+    '/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox: pay a gateway order (answers what Checkout hands to options.handler)',
+        body: gatewayOrderBodySchema,
+        response: { 200: paySuccessSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const gatewayOrderId = request.body.order_id;
+      const payment = await findPayment(gatewayOrderId);
+      const paymentId = randomGatewayId('pay');
+      // The sandbox's record that this order was paid: one payment per order, even on a double click.
+      const [claimed] = await ctx.db
+        .update(payments)
+        .set({ gatewayPaymentId: paymentId, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.gatewayPaymentId)))
+        .returning({ id: payments.id });
+      if (!claimed) throw new ConflictError(SANDBOX_MESSAGES.notPayable);
+      sendWebhook('payment.captured', {
+        id: paymentId,
+        entity: 'payment',
+        amount: payment.amountPaise,
+        currency: 'INR',
+        status: 'captured',
+        order_id: gatewayOrderId,
+        method: 'card',
+        captured: true,
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return {
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: gatewayOrderId,
+        razorpay_signature: gateway.signPayment(gatewayOrderId, paymentId),
+      };
+    },
+  );
+
+  app.post(
+    '/fail',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox: simulate a declined card (answers the payment.failed error object)',
+        body: gatewayOrderBodySchema,
+        response: { 200: payFailureSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const gatewayOrderId = request.body.order_id;
+      const payment = await findPayment(gatewayOrderId);
+      if (payment.status !== 'pending' || payment.gatewayPaymentId)
+        throw new ConflictError(SANDBOX_MESSAGES.notPayable);
+      const paymentId = randomGatewayId('pay');
+      const error = {
+        code: 'BAD_REQUEST_ERROR',
+        description: SANDBOX_MESSAGES.declined,
+        source: 'bank',
+        step: 'payment_authorization',
+        reason: 'payment_failed',
+        metadata: { order_id: gatewayOrderId, payment_id: paymentId },
+      };
+      sendWebhook('payment.failed', {
+        id: paymentId,
+        entity: 'payment',
+        amount: payment.amountPaise,
+        currency: 'INR',
+        status: 'failed',
+        order_id: gatewayOrderId,
+        method: 'card',
+        captured: false,
+        error_code: error.code,
+        error_description: error.description,
+        error_source: error.source,
+        error_step: error.step,
+        error_reason: error.reason,
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return { error };
+    },
+  );
+};
+
+export default sandboxRoutes;

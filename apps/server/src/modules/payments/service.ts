@@ -1,0 +1,161 @@
+/**
+ * Online payments and COD confirmation (spec section 7, DESIGN sections 3.5-3.7): the checkout
+ * configuration, opening a gateway order for the server's total, verifying the browser's callback,
+ * the admin's list and the admin's "Mark as Paid" for cash on delivery.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type {
+  CheckoutConfig,
+  CreatePaymentResponse,
+  PaymentDto,
+  PaymentStatus,
+  VerifyPaymentBody,
+} from '@pumpkart/shared';
+import type { AppContext } from '../../context';
+import { orders, payments } from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { loadPayments } from './dto';
+import type { Log } from './refund';
+import { settleCapturedPayment } from './settle';
+
+export const SHOP_NAME = 'PumpKart';
+/** The payment window's fixed blue (spec section 7). */
+export const THEME_COLOR = '#1d4ed8';
+
+export const PAYMENT_MESSAGES = {
+  orderNotFound: 'Order not found.',
+  notOnline: 'This order is paid cash on delivery, not online.',
+  notPayable: (status: string) => `This order is ${status} and can no longer be paid.`,
+  alreadyPaid: 'This order has already been paid.',
+  paymentClosed: (status: PaymentStatus) => `The payment of this order is ${status} and can no longer be made.`,
+  notStarted: 'No payment has been started for this order.',
+  orderIdMismatch: 'This payment does not belong to this order.',
+  verificationFailed: 'Payment verification failed: the signature does not match.',
+  verified: 'Payment verified successfully',
+  verifiedAlready: 'Payment already verified',
+  refundedAfterCancel: 'This order had already been cancelled, so the payment has been refunded.',
+  notCod: 'This order is not a cash-on-delivery order.',
+  codCancelled: 'This order has been cancelled.',
+  codPaid: 'COD payment marked as paid',
+} as const;
+
+export function checkoutConfig(ctx: AppContext): CheckoutConfig {
+  const { gateway } = ctx.payments;
+  return {
+    gateway: gateway.name,
+    scriptUrl: gateway.scriptUrl,
+    key: gateway.keyId,
+    currency: 'INR',
+    codEnabled: ctx.config.COD_ENABLED,
+    shopName: SHOP_NAME,
+    themeColor: THEME_COLOR,
+  };
+}
+
+async function ownOrderWithPayment(ctx: AppContext, userId: string, orderId: string) {
+  const [row] = await ctx.db
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  // Another buyer's order is 404, never 403, so that ids cannot be probed.
+  if (!row || row.order.userId !== userId) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
+  return row;
+}
+
+/**
+ * Opens (or reuses) the gateway order for the server's total of the caller's pending online order.
+ * A retry answers the stored gateway order; two racing calls end up with the same one.
+ */
+export async function createGatewayPayment(
+  ctx: AppContext,
+  userId: string,
+  orderId: string,
+): Promise<CreatePaymentResponse> {
+  const { order, payment } = await ownOrderWithPayment(ctx, userId, orderId);
+  if (order.paymentMode !== 'online' || payment.mode !== 'online') throw new ConflictError(PAYMENT_MESSAGES.notOnline);
+  if (payment.status === 'success') throw new ConflictError(PAYMENT_MESSAGES.alreadyPaid);
+  if (order.status !== 'pending') throw new ConflictError(PAYMENT_MESSAGES.notPayable(order.status));
+  if (payment.status !== 'pending') throw new ConflictError(PAYMENT_MESSAGES.paymentClosed(payment.status));
+
+  const { gateway } = ctx.payments;
+  let gatewayOrderId = payment.gatewayOrderId;
+  if (!gatewayOrderId) {
+    const opened = await gateway.createOrder({ amountPaise: payment.amountPaise, receipt: order.id });
+    const [stored] = await ctx.db
+      .update(payments)
+      .set({ gatewayOrderId: opened.id, gateway: gateway.name, updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), isNull(payments.gatewayOrderId)))
+      .returning({ gatewayOrderId: payments.gatewayOrderId });
+    if (stored?.gatewayOrderId) gatewayOrderId = stored.gatewayOrderId;
+    else {
+      // A concurrent call stored its gateway order first: answer that one.
+      const [current] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+      gatewayOrderId = current!.gatewayOrderId;
+    }
+  }
+  return {
+    rzpOrderId: gatewayOrderId!,
+    amount: payment.amountPaise,
+    currency: 'INR',
+    key: gateway.keyId,
+    orderId: order.id,
+  };
+}
+
+/**
+ * The browser's callback: the signature is checked against the gateway order id WE stored (never
+ * the one the browser sends, which must merely match it), then the payment settles once.
+ */
+export async function verifyPayment(
+  ctx: AppContext,
+  userId: string,
+  body: VerifyPaymentBody,
+  log: Log,
+): Promise<{ message: string; status: PaymentStatus; orderId: string }> {
+  const { payment } = await ownOrderWithPayment(ctx, userId, body.orderId);
+  if (!payment.gatewayOrderId) throw new BadRequestError(PAYMENT_MESSAGES.notStarted);
+  if (body.razorpay_order_id !== payment.gatewayOrderId) throw new BadRequestError(PAYMENT_MESSAGES.orderIdMismatch);
+  const valid = ctx.payments.gateway.verifyPaymentSignature({
+    gatewayOrderId: payment.gatewayOrderId,
+    paymentId: body.razorpay_payment_id,
+    signature: body.razorpay_signature,
+  });
+  if (!valid) throw new BadRequestError(PAYMENT_MESSAGES.verificationFailed);
+
+  const outcome = await settleCapturedPayment(
+    ctx,
+    { gatewayOrderId: payment.gatewayOrderId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
+    log,
+  );
+  const status = outcome?.status ?? payment.status;
+  const message =
+    status === 'refunded'
+      ? PAYMENT_MESSAGES.refundedAfterCancel
+      : outcome?.changed
+        ? PAYMENT_MESSAGES.verified
+        : PAYMENT_MESSAGES.verifiedAlready;
+  return { message, status, orderId: body.orderId };
+}
+
+export const listPayments = (ctx: AppContext): Promise<PaymentDto[]> => loadPayments(ctx.db);
+
+/** The admin's "Mark as Paid" for a cash-on-delivery order (spec sections 2 and 4); the id is the order's. */
+export async function markCodPaid(ctx: AppContext, orderId: string): Promise<PaymentDto> {
+  const [row] = await ctx.db
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
+  if (row.payment.mode !== 'cod') throw new ConflictError(PAYMENT_MESSAGES.notCod);
+  if (row.order.status === 'cancelled') throw new ConflictError(PAYMENT_MESSAGES.codCancelled);
+  const now = new Date();
+  // Marking a paid one again changes nothing (a double click keeps the first paid_at).
+  await ctx.db
+    .update(payments)
+    .set({ status: 'success', paidAt: now, failureReason: null, updatedAt: now })
+    .where(and(eq(payments.id, row.payment.id), eq(payments.status, 'pending')));
+  const [payment] = await loadPayments(ctx.db, eq(payments.id, row.payment.id));
+  return payment!;
+}

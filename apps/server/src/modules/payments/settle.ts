@@ -1,0 +1,133 @@
+/**
+ * The outcome of an online payment (DESIGN section 3.5), keyed on the gateway order id and shared by
+ * the browser's verify call, the webhook and the sandbox. Each function is idempotent: the state
+ * change is a conditional UPDATE inside a transaction that first locks the order row (the same lock
+ * order as cancellations: order, then payment), so racing callers settle a payment once.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PaymentStatus } from '@pumpkart/shared';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, payments } from '../../db/schema';
+import { removeOrderedLines } from '../cart/service';
+import { cancelOrderInTransaction } from '../orders/lifecycle';
+import { refundCapturedPayment, type Log } from './refund';
+
+export interface SettleOutcome {
+  orderId: string;
+  status: PaymentStatus;
+  /** False when an earlier call had already settled it (nothing was changed this time). */
+  changed: boolean;
+}
+
+async function lockOrderOfPayment(tx: DbOrTx, gatewayOrderId: string) {
+  const [payment] = await tx.select().from(payments).where(eq(payments.gatewayOrderId, gatewayOrderId));
+  if (!payment) return undefined;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+  const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+  return order && current ? { order, payment: current } : undefined;
+}
+
+/**
+ * A captured payment: payment 'success' (payment id, signature, paid_at), order pending ->
+ * processing, and the ordered lines leave the buyer's cart. If the order was already cancelled
+ * (expired, failed, cancelled by the buyer), the capture is refunded at once.
+ * Answers undefined for a gateway order we never opened.
+ */
+export async function settleCapturedPayment(
+  ctx: AppContext,
+  input: { gatewayOrderId: string; paymentId: string; signature: string | null },
+  log: Log,
+): Promise<SettleOutcome | undefined> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const locked = await lockOrderOfPayment(tx, input.gatewayOrderId);
+    if (!locked) return undefined;
+    const { order, payment } = locked;
+    const now = new Date();
+    const [settled] = await tx
+      .update(payments)
+      .set({
+        status: 'success',
+        gatewayPaymentId: input.paymentId,
+        signature: input.signature,
+        paidAt: now,
+        failureReason: null,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed'])))
+      .returning();
+    if (!settled) {
+      // Already settled: the browser's verify may still bring the signature the webhook lacked.
+      if (input.signature && !payment.signature && payment.gatewayPaymentId === input.paymentId) {
+        await tx.update(payments).set({ signature: input.signature }).where(eq(payments.id, payment.id));
+      }
+      return { orderId: order.id, status: payment.status, changed: false, refundPaymentId: undefined };
+    }
+    if (order.status === 'pending') {
+      await tx.update(orders).set({ status: 'processing', updatedAt: now }).where(eq(orders.id, order.id));
+      const lines = await tx
+        .select({ productId: orderItems.productId, variantId: orderItems.variantId })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id));
+      await removeOrderedLines(
+        tx,
+        order.userId,
+        lines.filter((line): line is { productId: string; variantId: string | null } => Boolean(line.productId)),
+      );
+    }
+    const refundPaymentId = order.status === 'cancelled' ? settled.id : undefined;
+    return { orderId: order.id, status: settled.status, changed: true, refundPaymentId };
+  });
+  if (!result) return undefined;
+  if (result.refundPaymentId) {
+    log.warn({ orderId: result.orderId }, 'payment captured for a cancelled order: refunding it');
+    const refund = await refundCapturedPayment(ctx, result.refundPaymentId, log);
+    return { orderId: result.orderId, status: refund === 'refunded' ? 'refunded' : 'success', changed: true };
+  }
+  return { orderId: result.orderId, status: result.status, changed: result.changed };
+}
+
+/**
+ * A failed payment (webhook payment.failed): the payment is 'failed', the order cancelled and its
+ * stock returned, once. A failure reported after a success changes nothing.
+ */
+export async function settleFailedPayment(
+  ctx: AppContext,
+  input: { gatewayOrderId: string; reason: string },
+): Promise<SettleOutcome | undefined> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const locked = await lockOrderOfPayment(tx, input.gatewayOrderId);
+    if (!locked) return undefined;
+    const { order, payment } = locked;
+    if (payment.status !== 'pending') {
+      return { orderId: order.id, status: payment.status, changed: false, availabilityChanged: false };
+    }
+    const cancelled = await cancelOrderInTransaction(tx, order.id, ['pending'], input.reason);
+    if (!cancelled) {
+      // The order had moved on while its payment was pending (should not happen): only close the payment.
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: input.reason, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    }
+    const availabilityChanged = cancelled?.availabilityChanged ?? false;
+    return { orderId: order.id, status: 'failed' as const, changed: true, availabilityChanged };
+  });
+  if (!result) return undefined;
+  // Only stock coming back from 0 changes what the catalog offers (orders/stock.ts, StockMove).
+  if (result.availabilityChanged) ctx.catalogCache.invalidate();
+  return { orderId: result.orderId, status: result.status, changed: result.changed };
+}
+
+/** A refund reported by the gateway (refund.processed / payment.refunded). */
+export async function settleRefundedPayment(
+  ctx: AppContext,
+  input: { gatewayPaymentId: string; refundId: string | null },
+): Promise<boolean> {
+  const updated = await ctx.db
+    .update(payments)
+    .set({ status: 'refunded', refundId: input.refundId ?? undefined, failureReason: null, updatedAt: new Date() })
+    .where(and(eq(payments.gatewayPaymentId, input.gatewayPaymentId), eq(payments.status, 'success')))
+    .returning({ id: payments.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,93 @@
+/**
+ * The expiry sweeper (DESIGN section 3.4): every SWEEP_INTERVAL_SEC, online orders still pending
+ * with a pending payment older than ORDER_PAYMENT_TIMEOUT_MIN are cancelled, their payment marked
+ * 'failed' (reason 'expired') and their stock returned, each exactly once (the cancellation is the
+ * same conditional update as every other path, so it may race a buyer, a webhook or another process).
+ * It also retries refunds whose gateway call failed earlier.
+ */
+import { and, asc, eq, like, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { orders, payments } from '../../db/schema';
+import { cancelOrderInTransaction } from '../orders/lifecycle';
+import { REFUND_FAILED_PREFIX, refundCapturedPayment, type Log } from './refund';
+
+const BATCH = 100;
+
+export interface SweepResult {
+  expired: number;
+  refundsRetried: number;
+}
+
+/** One sweep at `now` (tests pass a clock); safe to run in several processes at once. */
+export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = new Date()): Promise<SweepResult> {
+  const cutoff = new Date(now.getTime() - ctx.config.ORDER_PAYMENT_TIMEOUT_MIN * 60_000);
+  let expired = 0;
+  for (;;) {
+    const candidates = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          eq(orders.paymentMode, 'online'),
+          eq(payments.status, 'pending'),
+          lt(payments.createdAt, cutoff),
+        ),
+      )
+      .orderBy(asc(payments.createdAt))
+      .limit(BATCH);
+    let cancelledThisBatch = 0;
+    for (const { id } of candidates) {
+      const cancelled = await ctx.db.transaction((tx) => cancelOrderInTransaction(tx, id, ['pending'], 'expired'));
+      if (cancelled) cancelledThisBatch += 1;
+    }
+    expired += cancelledThisBatch;
+    // Stop when the batch was the last one, or when others took all of it (no progress to make here).
+    if (candidates.length < BATCH || cancelledThisBatch === 0) break;
+  }
+  if (expired > 0) {
+    ctx.catalogCache.invalidate();
+    log.info({ expired }, 'expired unpaid orders cancelled');
+  }
+
+  const failedRefunds = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(orders.status, 'cancelled'),
+        eq(payments.mode, 'online'),
+        eq(payments.status, 'success'),
+        like(payments.failureReason, `${REFUND_FAILED_PREFIX}%`),
+      ),
+    )
+    .limit(BATCH);
+  let refundsRetried = 0;
+  for (const { id } of failedRefunds) {
+    if ((await refundCapturedPayment(ctx, id, log)) === 'refunded') refundsRetried += 1;
+  }
+  return { expired, refundsRetried };
+}
+
+/** Starts the periodic sweep; stop() clears the timer and waits for a sweep under way. */
+export function startSweeper(ctx: AppContext, log: Log): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepExpiredOrders(ctx, log)
+      .then(() => undefined)
+      .catch((err: unknown) => log.error({ err }, 'the expiry sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, ctx.config.SWEEP_INTERVAL_SEC * 1000);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

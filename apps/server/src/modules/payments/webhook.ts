@@ -1,0 +1,153 @@
+/**
+ * POST /api/payments/webhook (DESIGN section 3.5): the gateway's server-to-server notifications.
+ * The signature (`x-razorpay-signature`) is an HMAC-SHA256 of the RAW body bytes, so this plugin
+ * replaces the body parsers, for its own routes only, with one that keeps the bytes. Events are
+ * deduplicated by `x-razorpay-event-id` through the webhook_events table; a forged or unsigned call
+ * is refused with 400 before anything is read or written.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '@pumpkart/shared';
+import type { AppContext, ModuleOptions } from '../../context';
+import { payments, webhookEvents } from '../../db/schema';
+import { BadRequestError } from '../../lib/errors';
+import type { Log } from './refund';
+import { settleCapturedPayment, settleFailedPayment, settleRefundedPayment } from './settle';
+
+export const WEBHOOK_MESSAGES = {
+  badSignature: 'Invalid webhook signature.',
+  badBody: 'The webhook body is not a valid event.',
+} as const;
+
+const paymentEntitySchema = z.object({
+  id: z.string(),
+  order_id: z.string().nullish(),
+  amount: z.number().nullish(),
+  error_description: z.string().nullish(),
+  error_reason: z.string().nullish(),
+});
+const refundEntitySchema = z.object({ id: z.string(), payment_id: z.string() });
+
+const eventSchema = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z.object({ entity: paymentEntitySchema }).optional(),
+      refund: z.object({ entity: refundEntitySchema }).optional(),
+    })
+    .default({}),
+});
+type WebhookEvent = z.infer<typeof eventSchema>;
+
+const webhookResponseSchema = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
+type WebhookResult = z.infer<typeof webhookResponseSchema>['status'];
+
+async function dispatch(ctx: AppContext, event: WebhookEvent, log: Log): Promise<WebhookResult> {
+  const payment = event.payload.payment?.entity;
+  const refund = event.payload.refund?.entity;
+  switch (event.event) {
+    case 'payment.captured': {
+      if (!payment?.order_id) return 'ignored';
+      const [ours] = await ctx.db
+        .select({ amountPaise: payments.amountPaise })
+        .from(payments)
+        .where(eq(payments.gatewayOrderId, payment.order_id));
+      if (!ours) return 'ignored';
+      if (payment.amount != null && payment.amount !== ours.amountPaise) {
+        log.error(
+          { gatewayOrderId: payment.order_id, amount: payment.amount },
+          'captured amount differs from the order',
+        );
+        return 'ignored';
+      }
+      const outcome = await settleCapturedPayment(
+        ctx,
+        { gatewayOrderId: payment.order_id, paymentId: payment.id, signature: null },
+        log,
+      );
+      return outcome ? 'processed' : 'ignored';
+    }
+    case 'payment.failed': {
+      if (!payment?.order_id) return 'ignored';
+      const detail = payment.error_description ?? payment.error_reason ?? 'declined';
+      const outcome = await settleFailedPayment(ctx, {
+        gatewayOrderId: payment.order_id,
+        reason: `payment_failed: ${detail}`.slice(0, 500),
+      });
+      return outcome ? 'processed' : 'ignored';
+    }
+    case 'refund.processed':
+    case 'payment.refunded': {
+      const gatewayPaymentId = refund?.payment_id ?? payment?.id;
+      if (!gatewayPaymentId) return 'ignored';
+      const changed = await settleRefundedPayment(ctx, { gatewayPaymentId, refundId: refund?.id ?? null });
+      return changed ? 'processed' : 'ignored';
+    }
+    default:
+      return 'ignored';
+  }
+}
+
+/** Verifies, deduplicates and handles one webhook call. */
+export async function handleWebhook(
+  ctx: AppContext,
+  rawBody: Buffer | undefined,
+  headers: Record<string, string | string[] | undefined>,
+  log: Log,
+): Promise<WebhookResult> {
+  const signature = headers['x-razorpay-signature'];
+  const body = Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0);
+  if (typeof signature !== 'string' || !ctx.payments.gateway.verifyWebhookSignature(body, signature)) {
+    throw new BadRequestError(WEBHOOK_MESSAGES.badSignature);
+  }
+  let event: WebhookEvent;
+  try {
+    event = eventSchema.parse(JSON.parse(body.toString('utf8')));
+  } catch {
+    throw new BadRequestError(WEBHOOK_MESSAGES.badBody);
+  }
+  const header = headers['x-razorpay-event-id'];
+  const eventId =
+    typeof header === 'string' && header ? header : `sha256:${createHash('sha256').update(body).digest('hex')}`;
+
+  const inserted = await ctx.db
+    .insert(webhookEvents)
+    .values({ id: eventId, event: event.event })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  if (inserted.length === 0) return 'duplicate';
+  try {
+    return await dispatch(ctx, event, log);
+  } catch (error) {
+    // Forget the event so that the gateway's retry is handled, not dropped as a duplicate.
+    await ctx.db
+      .delete(webhookEvents)
+      .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.event, event.event)))
+      .catch(() => {});
+    throw error;
+  }
+}
+
+const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // Scoped to this plugin: every other route keeps Fastify's JSON parser.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Gateway webhook (signed over the raw body; deduplicated by event id)',
+        response: { 200: webhookResponseSchema, 400: errorSchema },
+      },
+    },
+    async (request) => ({
+      status: await handleWebhook(ctx, request.body as Buffer | undefined, request.headers, request.log),
+    }),
+  );
+};
+
+export default webhookRoutes;

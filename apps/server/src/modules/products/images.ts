@@ -1,0 +1,191 @@
+/**
+ * The product image pipeline (issue 2, point 6; DESIGN section 4): every upload is checked by
+ * decoding it with sharp (never by its name or mime type), auto-rotated, stripped of metadata and
+ * stored as WebP renditions 320, 480, 640 and 1024 px wide (never upscaled) under one storage key
+ * prefix, `products/<uuid>`, which is the image's public_id. The demo catalog's drawings go through
+ * the same function.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { ProductImageDto } from '@pumpkart/shared';
+import { BadRequestError } from '../../lib/errors';
+import type { ImageStorage } from '../../storage/image-storage';
+
+/**
+ * 480 is there for phones: a two-column card is about 160-190 CSS px wide, 320-380 device pixels at
+ * 2x, which 320 is too small for and 640 is far too big for (the storefront's `sizes` tells the
+ * browser the card's real width).
+ */
+export const RENDITION_WIDTHS = [320, 480, 640, 1024] as const;
+/** The rendition the API names as an image's `url` (or the largest one below it). */
+export const PRIMARY_WIDTH = 640;
+/** Dimensions past these are refused as absurd (and would cost too much memory to decode). */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+const WEBP_QUALITY = 80;
+/** libwebp's effort (0-6): 4 is its default; flat drawings lose almost nothing at lower efforts. */
+const DEFAULT_WEBP_EFFORT = 4;
+
+export interface ImageUpload {
+  /** The file name as sent (for messages only). */
+  name: string;
+  data: Buffer;
+}
+
+export interface StoredImage {
+  publicId: string;
+  /** Of the primary rendition (see PRIMARY_WIDTH). */
+  width: number;
+  height: number;
+  /** Widths of the renditions actually stored, smallest first. */
+  renditions: number[];
+}
+
+export interface ProcessImageOptions {
+  /** SVG input: only for drawings the server makes itself (the demo catalog), never for uploads. */
+  allowSvg?: boolean;
+  /** WebP encoding effort, 0 (fastest) to 6; the demo catalog trades a little size for start-up time. */
+  webpEffort?: number;
+}
+
+export const renditionKey = (publicId: string, width: number) => `${publicId}/${width}.webp`;
+
+/** Index of the primary rendition: the one at PRIMARY_WIDTH, else the largest below it. */
+function primaryIndex(widths: readonly number[]): number {
+  let index = 0;
+  widths.forEach((width, i) => {
+    if (width <= PRIMARY_WIDTH) index = i;
+  });
+  return index;
+}
+
+const quoted = (name: string) => `'${name.replace(/[\r\n]/g, ' ').slice(0, 120)}'`;
+
+/**
+ * Decodes, checks and stores one image. Throws BadRequestError naming the file when it is not an
+ * image sharp can decode, is in a format we do not accept, or has absurd dimensions. Nothing is
+ * left in storage when it throws.
+ */
+export async function processImage(
+  storage: ImageStorage,
+  upload: ImageUpload,
+  options: ProcessImageOptions = {},
+): Promise<StoredImage> {
+  const name = quoted(upload.name || 'image');
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(upload.data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new BadRequestError(`${name} is not an image we can read. Upload a JPEG, PNG, WebP, GIF or AVIF file.`);
+  }
+  const format = metadata.format ?? 'unknown';
+  if (!RASTER_FORMATS.has(format) && !(options.allowSvg && format === 'svg')) {
+    throw new BadRequestError(`${name} is a ${format} file. Upload a JPEG, PNG, WebP, GIF or AVIF image.`);
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (
+    width < 1 ||
+    height < 1 ||
+    width > MAX_IMAGE_SIDE ||
+    height > MAX_IMAGE_SIDE ||
+    width * height > MAX_IMAGE_PIXELS
+  ) {
+    throw new BadRequestError(
+      `${name} is ${width}x${height} pixels: images must be at most ${MAX_IMAGE_SIDE} pixels on a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+    );
+  }
+
+  // Decode once (auto-rotated, at most the largest rendition's width), then resize the pixels.
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    base = await sharp(upload.data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1], withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new BadRequestError(`${name} could not be decoded: the file is damaged or incomplete.`);
+  }
+  const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+  const widths = [...new Set(RENDITION_WIDTHS.map((target) => Math.min(target, raw.width)))];
+
+  const publicId = `products/${randomUUID()}`;
+  try {
+    const renditions = await Promise.all(
+      widths.map(async (target) => {
+        let pipeline = sharp(base.data, { raw });
+        if (target !== raw.width) pipeline = pipeline.resize({ width: target });
+        const { data, info } = await pipeline
+          .webp({ quality: WEBP_QUALITY, effort: options.webpEffort ?? DEFAULT_WEBP_EFFORT })
+          .toBuffer({ resolveWithObject: true });
+        await storage.put(renditionKey(publicId, info.width), data, 'image/webp');
+        return { width: info.width, height: info.height };
+      }),
+    );
+    renditions.sort((a, b) => a.width - b.width);
+    const primary = renditions[primaryIndex(renditions.map((r) => r.width))]!;
+    return { publicId, width: primary.width, height: primary.height, renditions: renditions.map((r) => r.width) };
+  } catch (error) {
+    await storage.removePrefix(publicId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Processes several uploads with a small concurrency (sharp already uses several threads per image).
+ * When one fails, the ones already stored are removed again and the first error is thrown.
+ */
+export async function processImages(
+  storage: ImageStorage,
+  uploads: readonly ImageUpload[],
+  options: ProcessImageOptions & { concurrency?: number } = {},
+): Promise<StoredImage[]> {
+  const results: (StoredImage | undefined)[] = new Array(uploads.length);
+  let next = 0;
+  let failure: unknown;
+  const worker = async () => {
+    while (failure === undefined && next < uploads.length) {
+      const index = next++;
+      try {
+        results[index] = await processImage(storage, uploads[index]!, options);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 2, uploads.length));
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const stored = results.filter((image): image is StoredImage => image !== undefined);
+  if (failure !== undefined) {
+    await removeStoredImages(
+      storage,
+      stored.map((image) => image.publicId),
+    );
+    throw failure;
+  }
+  return stored;
+}
+
+/** Removes the files of images (best effort: a leftover file is harmless, a failed request is not). */
+export async function removeStoredImages(storage: ImageStorage, publicIds: readonly string[]): Promise<void> {
+  await Promise.all(publicIds.map((publicId) => storage.removePrefix(publicId).catch(() => undefined)));
+}
+
+/** An image row as the API shows it (spec section 3: url and public_id, plus sizes for srcset). */
+export function toImageDto(
+  storage: ImageStorage,
+  row: { publicId: string; width: number | null; height: number | null; renditions: number[] },
+): ProductImageDto {
+  const widths = [...row.renditions].sort((a, b) => a - b);
+  const sizes = widths.map((width) => ({ width, url: storage.url(renditionKey(row.publicId, width)) }));
+  const primary = sizes[primaryIndex(widths)];
+  return {
+    url: primary?.url ?? '',
+    public_id: row.publicId,
+    width: row.width,
+    height: row.height,
+    sizes,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * /api/products (spec section 7, DESIGN sections 4 and 5): the public catalog reads (cached, with
+ * ETags) and the admin's writes. Routes parse and authorise; service.ts decides.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminProductListQuerySchema,
+  errorSchema,
+  homeViewResponseSchema,
+  idParamsSchema,
+  productDeletedResponseSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productSchema,
+  removeImageBodySchema,
+  stringListSchema,
+  toggleActiveBodySchema,
+  TOTAL_COUNT_HEADER,
+} from '@pumpkart/shared';
+import type { ModuleOptions } from '../../context';
+import { BadRequestError } from '../../lib/errors';
+import { sendCatalogRead } from './cached-reply';
+import { parseOrThrow, parseProductForm, readProductForm } from './form';
+import {
+  createProduct,
+  destroyProduct,
+  getProduct,
+  homeView,
+  listAllProducts,
+  listBrands,
+  listCategories,
+  listProducts,
+  removeProductImage,
+  setProductActive,
+  softDeleteProduct,
+  updateProduct,
+} from './service';
+
+// Admin routes check the token in onRequest, before the body or the id is parsed: a stranger gets
+// 401/403 without learning anything about the input, and an upload is never read for them.
+const admin = { tags: ['products'], security: [{ bearerAuth: [] }] };
+const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const FORM_DESCRIPTION =
+  'multipart/form-data: title, description, category, brand, price, stock, lowStockThreshold, ' +
+  "active ('true'/'false'), variants[i][size|price|stock|_id], and image files in 'images' (at most 8, 5 MB each).";
+
+const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Active products: one page (X-Total-Count header), or the home view with view=home',
+        querystring: productListQuerySchema,
+        response: { 200: z.union([productListResponseSchema, homeViewResponseSchema]), 400: errorSchema },
+      },
+    },
+    (request, reply) => {
+      const query = request.query;
+      return sendCatalogRead(ctx.catalogCache, request, reply, `products:${JSON.stringify(query)}`, async () => {
+        if (query.view === 'home') return { payload: await homeView(ctx, query) };
+        const page = await listProducts(ctx, query);
+        return { payload: page.products, headers: { [TOTAL_COUNT_HEADER]: String(page.total) } };
+      });
+    },
+  );
+
+  app.get(
+    '/categories/list',
+    { schema: { tags: ['products'], summary: 'Categories of active products', response: { 200: stringListSchema } } },
+    (request, reply) =>
+      sendCatalogRead(ctx.catalogCache, request, reply, 'categories', async () => ({
+        payload: await listCategories(ctx),
+      })),
+  );
+
+  app.get(
+    '/brands/list',
+    { schema: { tags: ['products'], summary: 'Brands of active products', response: { 200: stringListSchema } } },
+    (request, reply) =>
+      sendCatalogRead(ctx.catalogCache, request, reply, 'brands', async () => ({ payload: await listBrands(ctx) })),
+  );
+
+  app.get(
+    '/admin/all',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'All products, inactive included, newest first (X-Total-Count header)',
+        querystring: adminProductListQuerySchema,
+        response: { 200: productListResponseSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const page = await listAllProducts(ctx, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.products;
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One active product',
+        params: idParamsSchema,
+        response: { 200: productSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    (request) => getProduct(ctx, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Create a product',
+        description: FORM_DESCRIPTION,
+        consumes: ['multipart/form-data'],
+        response: { 201: productSchema, ...adminErrors, 413: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await readProductForm(request);
+      const product = await createProduct(ctx, parseProductForm(fields), files);
+      return reply.code(201).send(product);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Edit a product (multipart form, new images appended) or toggle it (JSON { active })',
+        description: `${FORM_DESCRIPTION} Or application/json { active: boolean } to toggle the active flag only.`,
+        consumes: ['multipart/form-data', 'application/json'],
+        params: idParamsSchema,
+        response: { 200: productSchema, ...adminErrors, 413: errorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.isMultipart()) {
+        const { fields, files } = await readProductForm(request);
+        return updateProduct(ctx, id, parseProductForm(fields), files);
+      }
+      if (!/json/i.test(request.headers['content-type'] ?? '')) {
+        throw new BadRequestError('This call expects a multipart/form-data body, or JSON { active } to toggle.');
+      }
+      const { active } = parseOrThrow(toggleActiveBodySchema, request.body);
+      return setProductActive(ctx, id, active);
+    },
+  );
+
+  app.post(
+    '/remove-image',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Remove one image from a product (its files too); answers the updated product',
+        body: removeImageBodySchema,
+        response: { 200: productSchema, ...adminErrors },
+      },
+    },
+    (request) => removeProductImage(ctx, request.body.productId, request.body.public_id),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Soft delete: the product becomes inactive',
+        params: idParamsSchema,
+        response: { 200: productDeletedResponseSchema, ...adminErrors },
+      },
+    },
+    (request) => softDeleteProduct(ctx, request.params.id),
+  );
+
+  app.delete(
+    '/:id/destroy',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Permanent delete: the product, its variants and images (order lines keep their copies)',
+        params: idParamsSchema,
+        response: { 200: productDeletedResponseSchema, ...adminErrors },
+      },
+    },
+    (request) => destroyProduct(ctx, request.params.id),
+  );
+};
+
+export default routes;

@@ -1,0 +1,282 @@
+/**
+ * Products (spec sections 3, 5 and 7; DESIGN sections 2 and 5): catalog reads and the admin's
+ * writes. With variants, a product's price is its cheapest variant's price and its stock the sum of
+ * the variants' stock. Every write runs in one transaction, processes images before it (removing
+ * them again if it fails), and invalidates the catalog cache after it.
+ */
+import { and, asc, eq, max, notInArray, sql } from 'drizzle-orm';
+import {
+  MAX_IMAGES_PER_PRODUCT,
+  toPaise,
+  type AdminProductListQuery,
+  type HomeView,
+  type ProductDto,
+  type ProductForm,
+  type ProductListQuery,
+} from '@pumpkart/shared';
+import type { AppContext } from '../../context';
+import type { Transaction } from '../../db/client';
+import { productImages, products, productVariants } from '../../db/schema';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
+import {
+  distinctActiveValues,
+  findHomeView,
+  findProductPage,
+  findProductRow,
+  toProductDtos,
+  type CatalogFilter,
+  type ProductPage,
+} from './queries';
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
+
+function filterOf(
+  query: Pick<ProductListQuery, 'search' | 'category' | 'brand' | 'priceRange' | 'availability' | 'ids'>,
+) {
+  const filter: CatalogFilter = {
+    search: query.search || undefined,
+    category: query.category,
+    brand: query.brand,
+    priceRange: query.priceRange,
+    availability: query.availability,
+    ids: query.ids,
+  };
+  return filter;
+}
+
+// ---- reads ----------------------------------------------------------------------------------
+
+export function listProducts(ctx: Ctx, query: ProductListQuery): Promise<ProductPage> {
+  return findProductPage(ctx.db, ctx.storage, filterOf(query), query);
+}
+
+export function homeView(ctx: Ctx, query: ProductListQuery): Promise<HomeView> {
+  return findHomeView(ctx.db, ctx.storage, filterOf(query));
+}
+
+export function listAllProducts(ctx: Ctx, query: AdminProductListQuery): Promise<ProductPage> {
+  return findProductPage(ctx.db, ctx.storage, { search: query.search || undefined, includeInactive: true }, query);
+}
+
+export const listCategories = (ctx: Ctx) => distinctActiveValues(ctx.db, 'category');
+export const listBrands = (ctx: Ctx) => distinctActiveValues(ctx.db, 'brand');
+
+/** A product as the storefront links to it: active ones only. */
+export async function getProduct(ctx: Ctx, id: string, options: { includeInactive?: boolean } = {}) {
+  const row = await findProductRow(ctx.db, id, options);
+  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  const [dto] = await toProductDtos(ctx.db, ctx.storage, [row]);
+  return dto!;
+}
+
+// ---- writes ---------------------------------------------------------------------------------
+
+/** The product's own price and stock: from its variants when it has some (DESIGN section 2). */
+function denormalised(form: ProductForm): { pricePaise: number; stock: number } {
+  if (form.variants.length === 0) return { pricePaise: toPaise(form.price), stock: form.stock };
+  return {
+    pricePaise: Math.min(...form.variants.map((variant) => toPaise(variant.price))),
+    stock: form.variants.reduce((sum, variant) => sum + variant.stock, 0),
+  };
+}
+
+/** The products row of a validated form (the seed uses it too, so the demo follows the same rules). */
+export function productValues(form: ProductForm) {
+  return {
+    title: form.title,
+    description: form.description,
+    category: form.category,
+    brand: form.brand,
+    lowStockThreshold: form.lowStockThreshold,
+    active: form.active,
+    ...denormalised(form),
+  };
+}
+
+function imageRows(productId: string, images: StoredImage[], firstPosition: number) {
+  return images.map((image, index) => ({
+    productId,
+    publicId: image.publicId,
+    width: image.width,
+    height: image.height,
+    renditions: image.renditions,
+    position: firstPosition + index,
+  }));
+}
+
+/**
+ * Runs a write whose images are already stored: if the transaction fails, the images' files are
+ * removed again; if it succeeds, the catalog cache is invalidated.
+ */
+async function writeWithImages<T>(ctx: Ctx, stored: StoredImage[], work: (tx: Transaction) => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await ctx.db.transaction(work);
+  } catch (error) {
+    await removeStoredImages(
+      ctx.storage,
+      stored.map((image) => image.publicId),
+    );
+    throw error;
+  }
+  ctx.catalogCache.invalidate();
+  return result;
+}
+
+function checkImageCount(count: number) {
+  if (count > MAX_IMAGES_PER_PRODUCT) {
+    throw new BadRequestError(`Too many images: a product has at most ${MAX_IMAGES_PER_PRODUCT} images.`);
+  }
+}
+
+export async function createProduct(ctx: Ctx, form: ProductForm, uploads: ImageUpload[]): Promise<ProductDto> {
+  checkImageCount(uploads.length);
+  const stored = await processImages(ctx.storage, uploads);
+  const id = await writeWithImages(ctx, stored, async (tx) => {
+    const [product] = await tx.insert(products).values(productValues(form)).returning({ id: products.id });
+    const productId = product!.id;
+    if (form.variants.length > 0) {
+      await tx.insert(productVariants).values(
+        form.variants.map((variant, position) => ({
+          productId,
+          size: variant.size ?? null,
+          pricePaise: toPaise(variant.price),
+          stock: variant.stock,
+          position,
+        })),
+      );
+    }
+    if (stored.length > 0) await tx.insert(productImages).values(imageRows(productId, stored, 0));
+    return productId;
+  });
+  return getProduct(ctx, id, { includeInactive: true });
+}
+
+/**
+ * Matches the form's variants to the product's existing ones (by _id, else by size) so that cart
+ * lines pointing at a kept variant survive an edit; unmatched existing variants are removed.
+ */
+async function reconcileVariants(tx: Transaction, productId: string, form: ProductForm): Promise<void> {
+  const existing = await tx
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position));
+  const unclaimed = new Map(existing.map((variant) => [variant.id, variant]));
+  const plan = form.variants.map((input, position) => {
+    let match = input._id ? unclaimed.get(input._id) : undefined;
+    if (!match) {
+      const size = input.size ?? null;
+      match = [...unclaimed.values()].find((variant) => variant.size === size);
+    }
+    if (match) unclaimed.delete(match.id);
+    return { input, position, matchId: match?.id };
+  });
+
+  const keep = plan.flatMap((step) => (step.matchId ? [step.matchId] : []));
+  await tx
+    .delete(productVariants)
+    .where(
+      keep.length
+        ? and(eq(productVariants.productId, productId), notInArray(productVariants.id, keep))
+        : eq(productVariants.productId, productId),
+    );
+  for (const { input, position, matchId } of plan) {
+    const values = { size: input.size ?? null, pricePaise: toPaise(input.price), stock: input.stock, position };
+    if (matchId) await tx.update(productVariants).set(values).where(eq(productVariants.id, matchId));
+    else await tx.insert(productVariants).values({ productId, ...values });
+  }
+}
+
+async function imageCount(tx: Transaction | Ctx['db'], productId: string) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number), last: max(productImages.position) })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  return { count: row?.count ?? 0, nextPosition: row?.last === null || row?.last === undefined ? 0 : row.last + 1 };
+}
+
+export async function updateProduct(
+  ctx: Ctx,
+  id: string,
+  form: ProductForm,
+  uploads: ImageUpload[],
+): Promise<ProductDto> {
+  // Cheap refusals before any image work: unknown product, too many images in total.
+  if (!(await findProductRow(ctx.db, id, { includeInactive: true }))) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  checkImageCount((await imageCount(ctx.db, id)).count + uploads.length);
+
+  const stored = await processImages(ctx.storage, uploads);
+  await writeWithImages(ctx, stored, async (tx) => {
+    // The row lock serialises concurrent edits of one product (and the image count below).
+    if (!(await findProductRow(tx, id, { includeInactive: true, forUpdate: true }))) {
+      throw new NotFoundError(PRODUCT_NOT_FOUND);
+    }
+    const images = await imageCount(tx, id);
+    checkImageCount(images.count + stored.length);
+    await tx
+      .update(products)
+      .set({ ...productValues(form), updatedAt: new Date() })
+      .where(eq(products.id, id));
+    await reconcileVariants(tx, id, form);
+    if (stored.length > 0) await tx.insert(productImages).values(imageRows(id, stored, images.nextPosition));
+  });
+  return getProduct(ctx, id, { includeInactive: true });
+}
+
+/** The card's Active/Inactive toggle (spec section 4). */
+export async function setProductActive(ctx: Ctx, id: string, active: boolean): Promise<ProductDto> {
+  const [row] = await ctx.db
+    .update(products)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  ctx.catalogCache.invalidate();
+  return getProduct(ctx, id, { includeInactive: true });
+}
+
+export async function removeProductImage(ctx: Ctx, productId: string, publicId: string): Promise<ProductDto> {
+  const [removed] = await ctx.db
+    .delete(productImages)
+    .where(and(eq(productImages.productId, productId), eq(productImages.publicId, publicId)))
+    .returning({ publicId: productImages.publicId });
+  if (!removed) throw new NotFoundError('This image is not on this product.');
+  ctx.catalogCache.invalidate();
+  await removeStoredImages(ctx.storage, [removed.publicId]);
+  return getProduct(ctx, productId, { includeInactive: true });
+}
+
+/** Soft delete (spec section 3): the product stays, inactive, for past orders and the admin. */
+export async function softDeleteProduct(ctx: Ctx, id: string): Promise<{ message: string; _id: string }> {
+  const [row] = await ctx.db
+    .update(products)
+    .set({ active: false, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  ctx.catalogCache.invalidate();
+  return { message: 'Product deactivated.', _id: row.id };
+}
+
+/**
+ * Permanent delete: the product, its variants and images (rows and files). Order lines keep their
+ * copied title and price (order_items.product_id becomes null); cart lines and favorites go.
+ */
+export async function destroyProduct(ctx: Ctx, id: string): Promise<{ message: string; _id: string }> {
+  const publicIds = await ctx.db.transaction(async (tx) => {
+    const images = await tx
+      .select({ publicId: productImages.publicId })
+      .from(productImages)
+      .where(eq(productImages.productId, id));
+    const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return images.map((image) => image.publicId);
+  });
+  ctx.catalogCache.invalidate();
+  await removeStoredImages(ctx.storage, publicIds);
+  return { message: 'Product deleted permanently.', _id: id };
+}

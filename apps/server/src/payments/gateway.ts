@@ -1,0 +1,40 @@
+/**
+ * The payment gateway interface (DESIGN section 3.6): the server's calls to the provider, with two
+ * implementations, the built-in sandbox (default, no network) and Razorpay (official package).
+ * Amounts are paise, as Razorpay expects.
+ */
+import { DomainError } from '../lib/errors';
+
+export type GatewayName = 'sandbox' | 'razorpay';
+
+export interface GatewayOrder {
+  id: string;
+  amountPaise: number;
+}
+
+export interface GatewayRefund {
+  id: string;
+}
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** The public key the payment window is opened with. */
+  readonly keyId: string;
+  /** The browser script that defines `window.Razorpay`. */
+  readonly scriptUrl: string;
+  /** Opens a gateway order for an amount in paise; `receipt` is our order id. */
+  createOrder(input: { amountPaise: number; receipt: string }): Promise<GatewayOrder>;
+  /** Refunds a captured payment (the whole amount, in paise). */
+  refund(input: { paymentId: string; amountPaise: number; receipt: string }): Promise<GatewayRefund>;
+  /** Checks Checkout's `razorpay_signature`: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
+  verifyPaymentSignature(input: { gatewayOrderId: string; paymentId: string; signature: string }): boolean;
+  /** Checks `x-razorpay-signature`: HMAC-SHA256 of the raw body with the webhook secret. */
+  verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+/** The provider could not be reached or refused a call: 502, with a message a buyer can act on. */
+export class PaymentGatewayError extends DomainError {
+  constructor(message = 'The payment provider could not be reached. Please try again.') {
+    super(502, message);
+  }
+}

@@ -1,0 +1,150 @@
+/*
+ * PumpKart sandbox checkout (DESIGN section 3.6): defines window.Razorpay with the browser API of
+ * Razorpay Standard Checkout, so the shop's checkout code runs unchanged against the built-in
+ * sandbox gateway:
+ *
+ *   const rzp = new Razorpay({ key, amount, currency, name, description, order_id, handler,
+ *                              prefill, theme: { color }, modal: { ondismiss } });
+ *   rzp.on('payment.failed', (response) => console.log(response.error));
+ *   rzp.open();
+ *
+ * open() shows a full-screen overlay holding an iframe of the sandbox payment window (served by the
+ * same server as this script). The window talks to this page with postMessage; messages are only
+ * accepted from the window's origin and from that very iframe.
+ */
+/* global window, document */
+(function () {
+  'use strict';
+
+  var MESSAGE_SOURCE = 'pumpkart-sandbox';
+  var script = document.currentScript;
+  var scriptUrl = new URL(
+    script && script.src ? script.src : '/api/payments/sandbox/checkout.js',
+    window.location.href,
+  );
+  var gatewayOrigin = scriptUrl.origin;
+  var windowUrl = new URL('window', scriptUrl);
+
+  function Razorpay(options) {
+    if (!(this instanceof Razorpay)) return new Razorpay(options);
+    if (!options || typeof options !== 'object') throw new TypeError('Razorpay: options are required');
+    if (!options.key) throw new TypeError('Razorpay: options.key is required');
+    if (!options.order_id) throw new TypeError('Razorpay: options.order_id is required');
+    this.options = options;
+    this._handlers = {};
+    this._overlay = null;
+    this._iframe = null;
+    this._onMessage = this._onMessage.bind(this);
+    this._onKeyDown = this._onKeyDown.bind(this);
+    this._previousFocus = null;
+    this._previousOverflow = '';
+  }
+
+  /** Registers a handler; the sandbox emits 'payment.failed'. */
+  Razorpay.prototype.on = function (event, handler) {
+    if (typeof handler !== 'function') return this;
+    (this._handlers[event] = this._handlers[event] || []).push(handler);
+    return this;
+  };
+
+  Razorpay.prototype._emit = function (event, payload) {
+    var list = this._handlers[event] || [];
+    for (var i = 0; i < list.length; i += 1) {
+      try {
+        list[i](payload);
+      } catch (error) {
+        setTimeout(function () {
+          throw error;
+        });
+      }
+    }
+  };
+
+  Razorpay.prototype.open = function () {
+    if (this._overlay) return this;
+    var options = this.options;
+    var color = (options.theme && options.theme.color) || '#1d4ed8';
+
+    var overlay = document.createElement('div');
+    overlay.setAttribute('data-razorpay-sandbox', '');
+    overlay.setAttribute('role', 'dialog');
+    overlay.setAttribute('aria-modal', 'true');
+    overlay.setAttribute('aria-label', 'Payment window');
+    overlay.style.cssText =
+      'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;' +
+      'background:rgba(15,23,42,0.6);padding:0;margin:0;';
+
+    var frame = document.createElement('iframe');
+    var query = new URLSearchParams({
+      order_id: String(options.order_id),
+      key: String(options.key),
+      parent_origin: window.location.origin,
+      color: String(color),
+    });
+    if (options.name) query.set('name', String(options.name));
+    if (options.description) query.set('description', String(options.description));
+    if (options.amount != null) query.set('amount', String(options.amount));
+    frame.src = windowUrl.href + '?' + query.toString();
+    frame.title = 'Sandbox payment window';
+    frame.setAttribute('allow', 'payment');
+    frame.style.cssText =
+      'width:100%;height:100%;max-width:440px;max-height:640px;border:0;background:#fff;' +
+      'border-radius:12px;box-shadow:0 20px 50px rgba(0,0,0,0.35);';
+
+    overlay.appendChild(frame);
+    this._overlay = overlay;
+    this._iframe = frame;
+    this._previousFocus = document.activeElement;
+    this._previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    document.body.appendChild(overlay);
+    window.addEventListener('message', this._onMessage);
+    document.addEventListener('keydown', this._onKeyDown, true);
+    frame.focus();
+    return this;
+  };
+
+  /** Closes the window without calling any handler (as Razorpay's close()). */
+  Razorpay.prototype.close = function () {
+    if (!this._overlay) return this;
+    window.removeEventListener('message', this._onMessage);
+    document.removeEventListener('keydown', this._onKeyDown, true);
+    if (this._overlay.parentNode) this._overlay.parentNode.removeChild(this._overlay);
+    document.body.style.overflow = this._previousOverflow;
+    this._overlay = null;
+    this._iframe = null;
+    var previous = this._previousFocus;
+    if (previous && typeof previous.focus === 'function') previous.focus();
+    return this;
+  };
+
+  Razorpay.prototype._dismiss = function () {
+    this.close();
+    var modal = this.options.modal;
+    if (modal && typeof modal.ondismiss === 'function') modal.ondismiss();
+  };
+
+  Razorpay.prototype._onKeyDown = function (event) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this._dismiss();
+    }
+  };
+
+  Razorpay.prototype._onMessage = function (event) {
+    if (!this._iframe || event.origin !== gatewayOrigin || event.source !== this._iframe.contentWindow) return;
+    var data = event.data;
+    if (!data || data.source !== MESSAGE_SOURCE) return;
+    if (data.type === 'success') {
+      this.close();
+      if (typeof this.options.handler === 'function') this.options.handler(data.response);
+    } else if (data.type === 'failed') {
+      this.close();
+      this._emit('payment.failed', { error: data.error });
+    } else if (data.type === 'dismiss') {
+      this._dismiss();
+    }
+  };
+
+  window.Razorpay = Razorpay;
+})();

@@ -1,0 +1,46 @@
+/**
+ * The built-in sandbox gateway (DESIGN section 3.6): a stand-in for Razorpay that needs no network.
+ * Gateway orders are just ids (our payments table is the sandbox's record of them); signatures are
+ * real HMAC-SHA256 with the sandbox key secret, which also signs the webhooks the sandbox sends to
+ * this server (see modules/payments/sandbox-routes.ts).
+ */
+import type { GatewayOrder, GatewayRefund, PaymentGateway } from './gateway';
+import { hmacSha256Hex, paymentSignature, randomGatewayId, signaturesMatch } from './signature';
+
+export const SANDBOX_SCRIPT_URL = '/api/payments/sandbox/checkout.js';
+
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+  readonly scriptUrl = SANDBOX_SCRIPT_URL;
+
+  constructor(
+    readonly keyId: string,
+    private readonly keySecret: string,
+  ) {}
+
+  async createOrder(input: { amountPaise: number }): Promise<GatewayOrder> {
+    return { id: randomGatewayId('order'), amountPaise: input.amountPaise };
+  }
+
+  async refund(): Promise<GatewayRefund> {
+    return { id: randomGatewayId('rfnd') };
+  }
+
+  /** What the sandbox window hands to `options.handler` after a successful payment. */
+  signPayment(gatewayOrderId: string, paymentId: string): string {
+    return paymentSignature(this.keySecret, gatewayOrderId, paymentId);
+  }
+
+  /** The `x-razorpay-signature` of a webhook body the sandbox sends. */
+  signWebhook(rawBody: string | Buffer): string {
+    return hmacSha256Hex(this.keySecret, rawBody);
+  }
+
+  verifyPaymentSignature(input: { gatewayOrderId: string; paymentId: string; signature: string }): boolean {
+    return signaturesMatch(this.signPayment(input.gatewayOrderId, input.paymentId), input.signature);
+  }
+
+  verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {
+    return signaturesMatch(this.signWebhook(rawBody), signature);
+  }
+}

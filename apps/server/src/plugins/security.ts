@@ -1,0 +1,37 @@
+/**
+ * Security headers and rate limiting (DESIGN section 4). The content-security policy allows only
+ * this origin, plus Razorpay's checkout script and window when the live gateway is configured.
+ * Rate limits are off by default and switched on per route (login, register).
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export default fp(
+  async function security(app: FastifyInstance, options: { razorpay: boolean }) {
+    const razorpayHosts = options.razorpay ? ['https://checkout.razorpay.com', 'https://*.razorpay.com'] : [];
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...razorpayHosts],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...razorpayHosts],
+          connectSrc: ["'self'", ...razorpayHosts],
+          frameSrc: ["'self'", ...razorpayHosts],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          formAction: ["'self'", ...razorpayHosts],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // The payment window is an iframe of this same origin (sandbox) or of Razorpay.
+      crossOriginEmbedderPolicy: false,
+      // HSTS belongs to the TLS terminator in front of the app, not to plain-HTTP local runs.
+      strictTransportSecurity: false,
+    });
+    await app.register(rateLimit, { global: false });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,58 @@
+/**
+ * Static files (DESIGN section 1): product images under /uploads/ and the built web app for every
+ * other path, with the history-API fallback to index.html for GET/HEAD of extension-less paths
+ * outside /api/ (TOOLCHAIN: a missing /assets/x.js must stay a 404, not index.html). Anything else
+ * unknown answers JSON `{ message }` with 404.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+
+export default fp(
+  async function staticFiles(app: FastifyInstance, options: { uploadsDir: string; webDist: string }) {
+    mkdirSync(options.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: options.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // Image keys are unique per upload, so a URL's content never changes.
+      setHeaders: (res) => res.header('cache-control', ONE_YEAR),
+    });
+
+    const indexHtml = options.webDist ? path.join(options.webDist, 'index.html') : '';
+    const hasWebApp = Boolean(indexHtml) && existsSync(indexHtml);
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: options.webDist,
+        prefix: '/',
+        wildcard: true,
+        index: ['index.html'],
+        // The build writes .br and .gz copies of every text file (scripts/precompress.mjs).
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', hashed ? ONE_YEAR : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        pathname !== '/api' &&
+        !pathname.startsWith('/uploads/') &&
+        !path.posix.basename(pathname).includes('.');
+      if (hasWebApp && isPage) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+      }
+      return reply.code(404).send({ message: `No route for ${request.method} ${pathname}` });
+    });
+  },
+  { name: 'static-files' },
+);

@@ -1,0 +1,44 @@
+/**
+ * Where product images live (DESIGN section 1): an interface with a local-disk implementation under
+ * DATA_DIR/uploads, served at /uploads/. An S3-compatible store can implement the same interface.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface ImageStorage {
+  /** Stores one file under a key such as 'products/ab12.../640.webp'. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Removes every file whose key starts with the prefix (all renditions of one image). */
+  removePrefix(prefix: string): Promise<void>;
+  /** The public URL of a key. */
+  url(key: string): string;
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
+
+function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+export class LocalDiskStorage implements ImageStorage {
+  constructor(
+    readonly root: string,
+    private readonly publicPrefix = '/uploads/',
+  ) {}
+
+  async put(key: string, data: Buffer): Promise<void> {
+    assertSafeKey(key);
+    const file = path.join(this.root, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data);
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    assertSafeKey(prefix);
+    await rm(path.join(this.root, prefix), { recursive: true, force: true });
+  }
+
+  url(key: string): string {
+    return `${this.publicPrefix}${key}`;
+  }
+}

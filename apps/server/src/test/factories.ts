@@ -1,0 +1,89 @@
+/**
+ * Test data: users with tokens and products with variants, each unique so that tests never depend
+ * on each other's leftovers. Products are inserted directly with the denormalised price/stock rule
+ * of DESIGN section 2 (cheapest variant price, sum of variant stock).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Address, Role } from '@pumpkart/shared';
+import { toPaise } from '@pumpkart/shared';
+import type { App } from '../app';
+import type { DbOrTx } from '../db/client';
+import { products, productVariants } from '../db/schema';
+import { createUser } from '../modules/auth/service';
+
+export const TEST_PASSWORD = 'secret123';
+
+export const testAddress = (overrides: Partial<Address> = {}): Address => ({
+  recipientName: 'Asha Patel',
+  recipientPhone: '9123456780',
+  line1: '12 MG Road',
+  line2: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+  ...overrides,
+});
+
+export async function createTestUser(app: App, options: { role?: Role; name?: string; email?: string } = {}) {
+  const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const user = await createUser(app.ctx.db, {
+    name: options.name ?? 'Test Buyer',
+    email,
+    phone: '9876501234',
+    password: TEST_PASSWORD,
+    role: options.role ?? 'customer',
+  });
+  return { user, token: app.signToken({ sub: user.id, role: user.role }), email, password: TEST_PASSWORD };
+}
+
+export const createTestAdmin = (app: App) => createTestUser(app, { role: 'admin', name: 'Test Admin' });
+
+export interface TestProductInput {
+  title?: string;
+  description?: string;
+  brand?: string;
+  category?: string;
+  /** Rupees. */
+  price?: number;
+  stock?: number;
+  lowStockThreshold?: number;
+  active?: boolean;
+  variants?: { size?: string | null; price: number; stock: number }[];
+}
+
+export async function createTestProduct(db: DbOrTx, input: TestProductInput = {}) {
+  const variants = input.variants ?? [];
+  const pricePaise = variants.length
+    ? Math.min(...variants.map((v) => toPaise(v.price)))
+    : toPaise(input.price ?? 1000);
+  const stock = variants.length ? variants.reduce((sum, v) => sum + v.stock, 0) : (input.stock ?? 10);
+  const [product] = await db
+    .insert(products)
+    .values({
+      title: input.title ?? `Test product ${randomUUID().slice(0, 8)}`,
+      description: input.description ?? 'A product made for a test.',
+      brand: input.brand ?? 'TestBrand',
+      category: input.category ?? 'Testing Equipment',
+      pricePaise,
+      stock,
+      lowStockThreshold: input.lowStockThreshold ?? 0,
+      active: input.active ?? true,
+    })
+    .returning();
+  const variantRows = variants.length
+    ? await db
+        .insert(productVariants)
+        .values(
+          variants.map((v, position) => ({
+            productId: product!.id,
+            size: v.size ?? null,
+            pricePaise: toPaise(v.price),
+            stock: v.stock,
+            position,
+          })),
+        )
+        .returning()
+    : [];
+  return { product: product!, variants: variantRows };
+}

@@ -1,0 +1,72 @@
+/**
+ * The route table of spec section 2. The home page is in the main bundle (it is the landing page);
+ * every other page, and the whole admin area, is loaded on demand.
+ */
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { RequireAdmin, RequireAuth } from './components/guards';
+import { Layout } from './components/layout';
+import { paths } from './config/paths';
+import { HomePage } from './features/home/home-page';
+import { Suspense } from 'react';
+import { Loading } from './components/spinner';
+
+const named = <K extends string>(loader: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => loader().then((module) => ({ default: module[name] })));
+
+const LoginPage = named(() => import('./features/auth/login-page'), 'LoginPage');
+const SignupPage = named(() => import('./features/auth/signup-page'), 'SignupPage');
+const AboutPage = named(() => import('./features/static/about-page'), 'AboutPage');
+const PolicyPage = named(() => import('./features/static/policy-page'), 'PolicyPage');
+const TermsPage = named(() => import('./features/static/terms-page'), 'TermsPage');
+const ContactPage = named(() => import('./features/static/contact-page'), 'ContactPage');
+const CartPage = named(() => import('./features/checkout/cart-page'), 'CartPage');
+const PaymentPage = named(() => import('./features/checkout/payment-page'), 'PaymentPage');
+const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
+const FavoritesPage = named(() => import('./features/favorites/favorites-page'), 'FavoritesPage');
+const OrdersPage = named(() => import('./features/orders/orders-page'), 'OrdersPage');
+const CategoryPage = named(() => import('./features/category/category-page'), 'CategoryPage');
+const NotFoundPage = named(() => import('./features/not-found/not-found-page'), 'NotFoundPage');
+const AdminApp = lazy(() => import('./admin/admin-app'));
+
+const buyer = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.signup, element: <SignupPage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.policy, element: <PolicyPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.contact, element: <ContactPage /> },
+      { path: paths.category, element: <CategoryPage /> },
+      { path: paths.cart, element: buyer(<CartPage />) },
+      { path: paths.payment, element: buyer(<PaymentPage />) },
+      { path: paths.profile, element: buyer(<ProfilePage />) },
+      { path: paths.favorites, element: buyer(<FavoritesPage />) },
+      { path: paths.orders, element: buyer(<OrdersPage />) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    // The admin area has its own layout: no storefront navbar or footer (spec section 2).
+    path: `${paths.admin.root}/*`,
+    element: (
+      <RequireAdmin>
+        <Suspense fallback={<Loading />}>
+          <AdminApp />
+        </Suspense>
+      </RequireAdmin>
+    ),
+  },
+  { path: '/home', element: <Navigate to={paths.home} replace /> },
+];
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

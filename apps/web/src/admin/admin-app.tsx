@@ -1,0 +1,42 @@
+/**
+ * The admin area (spec section 2), mounted by App.tsx at /admin/* behind RequireAdmin and loaded
+ * lazily, so buyers never download it. Each page is a chunk of its own as well: the charts library
+ * is fetched only by the dashboard and analytics pages. /admin goes to /admin/dashboard.
+ */
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { paths } from '../config/paths';
+import { AdminLayout } from './admin-layout';
+
+const DashboardPage = lazy(() =>
+  import('./dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })),
+);
+const ProductsPage = lazy(() =>
+  import('./products/products-page').then((module) => ({ default: module.ProductsPage })),
+);
+const OrdersPage = lazy(() => import('./orders/orders-page').then((module) => ({ default: module.OrdersPage })));
+const AnalyticsPage = lazy(() =>
+  import('./analytics/analytics-page').then((module) => ({ default: module.AnalyticsPage })),
+);
+const PaymentsPage = lazy(() =>
+  import('./payments/payments-page').then((module) => ({ default: module.PaymentsPage })),
+);
+
+/** The path of an admin page relative to /admin, e.g. 'dashboard'. */
+const relative = (path: string) => path.slice(paths.admin.root.length + 1);
+
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
+        <Route path={relative(paths.admin.dashboard)} element={<DashboardPage />} />
+        <Route path={relative(paths.admin.products)} element={<ProductsPage />} />
+        <Route path={relative(paths.admin.orders)} element={<OrdersPage />} />
+        <Route path={relative(paths.admin.analytics)} element={<AnalyticsPage />} />
+        <Route path={relative(paths.admin.payments)} element={<PaymentsPage />} />
+        <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
+      </Route>
+    </Routes>
+  );
+}

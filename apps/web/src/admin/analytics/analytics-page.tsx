@@ -1,0 +1,29 @@
+/**
+ * Admin analytics (spec section 2): the Sales Trend line chart (revenue and orders by month, on two
+ * axes) and the Top Products horizontal bars with titles wrapped at 22 characters. A failed fetch is
+ * only logged (spec section 8): the page then shows an empty state.
+ */
+import { adminCatalogApi } from '../../api/endpoints';
+import { SalesTrendChart, TopProductsChart } from '../charts/stats-charts';
+import { useRemote } from '../lib/use-remote';
+import { LoadingText, PageHeader } from '../ui/page-header';
+
+export function AnalyticsPage() {
+  const stats = useRemote(adminCatalogApi.stats, 'analytics');
+  const monthly = stats.data?.monthlyRevenue ?? [];
+  const topProducts = stats.data?.topProducts ?? [];
+
+  return (
+    <div>
+      <PageHeader title="Analytics" />
+      {stats.status === 'loading' ? (
+        <LoadingText text="Loading analytics..." />
+      ) : (
+        <div className="space-y-5">
+          <SalesTrendChart monthly={monthly} />
+          <TopProductsChart title="Top Products" products={topProducts} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The admin area is a separate, lazily loaded bundle (issue 5): no storefront module may import
+ * anything under src/admin, App.tsx reaches it only through a dynamic import(), and the charts
+ * library is used only inside src/admin.
+ */
+import { describe, expect, it } from 'vitest';
+
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../admin/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const staticImports = (text: string) =>
+  [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!);
+
+describe('admin bundle boundary', () => {
+  it('finds the storefront sources', () => {
+    expect(Object.keys(sources)).toContain('../App.tsx');
+  });
+
+  it('no storefront module imports src/admin statically', () => {
+    const offenders = Object.entries(sources).flatMap(([file, text]) =>
+      staticImports(text)
+        .filter((specifier) => /(^|\/)admin(\/|$)/.test(specifier))
+        .map((specifier) => `${file} -> ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('App.tsx loads the admin area with a dynamic import', () => {
+    expect(sources['../App.tsx']).toMatch(/lazy\(\(\) => import\('\.\/admin\/admin-app'\)\)/);
+  });
+
+  it('recharts is imported only under src/admin', () => {
+    const offenders = Object.entries(sources)
+      .filter(([, text]) => staticImports(text).some((specifier) => specifier.startsWith('recharts')))
+      .map(([file]) => file);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { MESSAGES, ORDER_STATUS_COLORS, OTHER_STATUS_COLOR } from '@pumpkart/shared';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { makeStats } from '../test-data';
+import { DashboardPage } from './dashboard-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderDashboard = () => renderWithStore(<DashboardPage />, { route: '/admin/dashboard' });
+
+describe('Admin dashboard (spec section 2)', () => {
+  it('shows a loading text first, then the cards with rupee sign and Indian grouping', async () => {
+    loginAs('admin');
+    mockFetch({ 'GET /api/products/stats': { body: makeStats() } });
+    renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
+    expect(await screen.findByTestId('stat-Total Revenue')).toHaveTextContent('₹12,34,567');
+    expect(screen.getByTestId('stat-Total Orders')).toHaveTextContent('42');
+    expect(screen.getByTestId('stat-Products in Store')).toHaveTextContent('1,500');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('draws the monthly revenue bars with month labels, the status pie and the top 5 products', async () => {
+    loginAs('admin');
+    const topProducts = Array.from({ length: 7 }, (_, i) => ({ title: `Product ${i + 1}`, totalSold: 70 - i }));
+    mockFetch({ 'GET /api/products/stats': { body: makeStats({ topProducts }) } });
+    const { container } = renderDashboard();
+
+    const revenue = await screen.findByRole('region', { name: 'Monthly Revenue (last 6 months)' });
+    expect(revenue.querySelector('svg.recharts-surface')).not.toBeNull();
+    for (const label of ['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026']) {
+      expect(within(revenue).getByText(label)).toBeInTheDocument();
+    }
+
+    const pie = screen.getByRole('region', { name: 'Orders by Status' });
+    const fills = Array.from(pie.querySelectorAll('.recharts-pie-sector path')).map((path) =>
+      path.getAttribute('fill'),
+    );
+    expect(fills).toEqual([
+      ORDER_STATUS_COLORS.pending,
+      ORDER_STATUS_COLORS.processing,
+      ORDER_STATUS_COLORS.shipped,
+      ORDER_STATUS_COLORS.delivered,
+      ORDER_STATUS_COLORS.cancelled,
+      OTHER_STATUS_COLOR,
+    ]);
+
+    const top = screen.getByRole('region', { name: 'Top 5 Products' });
+    const ticks = within(top)
+      .getAllByTestId('wrapped-tick')
+      .map((tick) => tick.querySelector('title')?.textContent);
+    expect(ticks).toEqual(['Product 1', 'Product 2', 'Product 3', 'Product 4', 'Product 5']);
+    expect(container.querySelectorAll('svg.recharts-surface').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("says 'Failed to fetch stats' when the call fails", async () => {
+    loginAs('admin');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/products/stats': { status: 500, body: { message: 'boom' } } });
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.statsFailed);
+    expect(screen.queryByTestId('stat-Total Revenue')).not.toBeInTheDocument();
+  });
+});

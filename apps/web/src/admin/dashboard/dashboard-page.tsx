@@ -1,0 +1,50 @@
+/**
+ * The admin dashboard (spec section 2): a loading text first, then the Total Revenue, Total Orders
+ * and Products in Store cards and three charts; 'Failed to fetch stats' when the call fails.
+ */
+import { formatIndianNumber, MESSAGES } from '@pumpkart/shared';
+import { adminCatalogApi } from '../../api/endpoints';
+import { MonthlyRevenueChart, OrdersByStatusChart, TopProductsChart } from '../charts/stats-charts';
+import { rupeesWhole } from '../lib/format';
+import { useRemote } from '../lib/use-remote';
+import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
+
+/** The dashboard covers the top 5 products (spec section 9). */
+const TOP_PRODUCTS = 5;
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="text-sm font-medium text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900" data-testid={`stat-${label}`}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const stats = useRemote(adminCatalogApi.stats, 'stats');
+
+  return (
+    <div>
+      <PageHeader title="Dashboard" />
+      {stats.status === 'loading' && <LoadingText text="Loading dashboard..." />}
+      {stats.status === 'failed' && <ErrorText text={MESSAGES.statsFailed} />}
+      {stats.status === 'ready' && (
+        <div className="space-y-5">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Revenue" value={rupeesWhole(stats.data.revenue)} />
+            <StatCard label="Total Orders" value={formatIndianNumber(stats.data.orders)} />
+            <StatCard label="Products in Store" value={formatIndianNumber(stats.data.products)} />
+          </div>
+          <div className="grid gap-5 xl:grid-cols-2">
+            <MonthlyRevenueChart monthly={stats.data.monthlyRevenue} />
+            <OrdersByStatusChart ordersStatus={stats.data.ordersStatus} />
+          </div>
+          <TopProductsChart title="Top 5 Products" products={stats.data.topProducts.slice(0, TOP_PRODUCTS)} />
+        </div>
+      )}
+    </div>
+  );
+}

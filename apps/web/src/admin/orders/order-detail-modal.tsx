@@ -1,0 +1,173 @@
+/**
+ * The admin order detail (spec section 2): customer, email, phone, items ('title x quantity =
+ * amount'), address, the payment block, the status dropdown (disabled while the payment status is
+ * not 'success', spec section 4) and 'Mark as Paid' for a COD payment not yet successful. After each
+ * action the order is reloaded and the list refreshed; failures alert the spec's messages.
+ */
+import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus } from '@pumpkart/shared';
+import { useId, useState } from 'react';
+import { ordersApi, paymentsApi } from '../../api/endpoints';
+import { Modal } from '../../components/modal';
+import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
+import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
+import { DetailList } from '../ui/detail-list';
+import { buyerOf, canMarkCodPaid, isPaid, modeOf, paymentOf } from './order-view';
+
+export interface OrderDetailModalProps {
+  order: OrderDto;
+  onClose: () => void;
+  /** The order changed on the server: refresh the list. */
+  onChanged: () => void;
+}
+
+export function OrderDetailModal({ order: initial, onClose, onChanged }: OrderDetailModalProps) {
+  const [order, setOrder] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const statusId = useId();
+
+  const buyer = buyerOf(order);
+  const payment = paymentOf(order);
+  const mode = modeOf(order);
+  const address = order.address;
+
+  const reload = async () => {
+    try {
+      setOrder(await ordersApi.get(order._id));
+    } catch (error) {
+      console.error('Failed to reload the order', error);
+    }
+    onChanged();
+  };
+
+  const changeStatus = async (status: OrderStatus) => {
+    setBusy(true);
+    try {
+      await ordersApi.setStatus(order._id, status);
+    } catch (error) {
+      console.error('Failed to update status', error);
+      window.alert(MESSAGES.statusUpdateFailed);
+      setBusy(false);
+      return;
+    }
+    await reload();
+    setBusy(false);
+  };
+
+  const markPaid = async () => {
+    setBusy(true);
+    try {
+      await paymentsApi.markCodPaid(order._id);
+    } catch (error) {
+      console.error('COD update failed', error);
+      window.alert(MESSAGES.codUpdateFailed);
+      setBusy(false);
+      return;
+    }
+    await reload();
+    setBusy(false);
+  };
+
+  return (
+    <Modal open onClose={onClose} title={`Order ${shortId(order._id)}`} size="lg">
+      <div className="space-y-5">
+        <section aria-label="Customer">
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Customer</h3>
+          <DetailList
+            items={[
+              ['Customer', orDash(buyer.name)],
+              ['Email', orDash(buyer.email)],
+              ['Phone', orDash(buyer.phone)],
+              ['Placed', formatDateTime(order.createdAt)],
+              ['Order ID', order._id],
+            ]}
+          />
+        </section>
+
+        <section aria-label="Items">
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Items</h3>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+            {order.items.map((item, index) => (
+              <li key={item._id || index} className="px-3 py-2">
+                <span>
+                  {item.title} x {item.quantity} = {rupees(item.subtotal ?? item.price * item.quantity)}
+                </span>
+                {item.variant?.size && <span className="ml-2 text-xs text-slate-500">Size: {item.variant.size}</span>}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 space-y-0.5 text-right text-sm">
+            {typeof order.subtotal === 'number' && <p>Subtotal: {rupees(order.subtotal)}</p>}
+            {typeof order.shipping === 'number' && <p>Delivery: {rupees(order.shipping)}</p>}
+            <p className="font-semibold">Total: {rupees(order.total)}</p>
+          </div>
+        </section>
+
+        <section aria-label="Address">
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Address</h3>
+          {address ? (
+            <address className="text-sm not-italic text-slate-800">
+              {address.recipientName}
+              {address.recipientPhone ? `, ${address.recipientPhone}` : ''}
+              <br />
+              {[address.line1, address.line2].filter(Boolean).join(', ')}
+              <br />
+              {[address.city, address.state, address.postalCode].filter(Boolean).join(', ')}
+              {address.country ? `, ${address.country}` : ''}
+            </address>
+          ) : (
+            <p className="text-sm text-slate-500">—</p>
+          )}
+        </section>
+
+        <section aria-label="Payment">
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Payment</h3>
+          <DetailList
+            items={[
+              ['Mode', modeLabel(payment?.mode ?? mode)],
+              ['Status', <PaymentStatusBadge key="status" status={payment?.status} />],
+              ['Amount', rupees(payment?.amount ?? order.total)],
+              ...(mode === 'online'
+                ? ([['Transaction ID', orDash(payment?.transactionId)]] as [string, string][])
+                : []),
+            ]}
+          />
+          {canMarkCodPaid(order) && (
+            <button
+              type="button"
+              onClick={() => void markPaid()}
+              disabled={busy}
+              className="mt-3 rounded-lg bg-green-600 px-4 py-2 text-sm font-semibold text-white hover:bg-green-700 disabled:opacity-60"
+            >
+              Mark as Paid
+            </button>
+          )}
+        </section>
+
+        <section aria-label="Order status" className="border-t border-slate-100 pt-4">
+          <div className="flex flex-wrap items-center gap-3">
+            <label htmlFor={statusId} className="text-sm font-medium text-slate-700">
+              Order status
+            </label>
+            <select
+              id={statusId}
+              value={order.status}
+              disabled={busy || !isPaid(order)}
+              onChange={(event) => void changeStatus(event.target.value as OrderStatus)}
+              className="rounded-lg border border-slate-300 px-3 py-2 text-sm capitalize disabled:bg-slate-100 disabled:text-slate-500"
+            >
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          {!isPaid(order) && (
+            <p className="mt-2 text-xs text-slate-500">The status can be changed once the payment has succeeded.</p>
+          )}
+        </section>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,203 @@
+import { MESSAGES } from '@pumpkart/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { makeOrder } from '../test-data';
+import { OrdersPage } from './orders-page';
+
+beforeEach(() => loginAs('admin'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const codUnpaid = makeOrder('ord-cod-unpaid-AAA111', { paymentMode: 'cod' });
+const codPaid = makeOrder('ord-cod-paid-BBB222', { paymentMode: 'cod', payment: { status: 'success' } });
+const onlinePaid = makeOrder('ord-online-paid-CCC333', {
+  status: 'processing',
+  payment: { status: 'success', transactionId: 'pay_TXN42' },
+  customer: { name: 'Vikram Singh', email: 'vikram@example.com', phone: '9123456780' },
+});
+const onlinePending = makeOrder('ord-online-pend-DDD444');
+
+const table = (name: string) => screen.getByRole('region', { name });
+const rowsOf = (name: string) => within(table(name)).getAllByRole('row').slice(1);
+
+function renderOrders(routes: Parameters<typeof mockFetch>[0]) {
+  const fetchMock = mockFetch(routes);
+  renderWithStore(<OrdersPage />, { route: '/admin/orders' });
+  return { fetchMock, user: userEvent.setup() };
+}
+
+const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://x').pathname === path,
+  );
+
+describe('Admin orders: tables (spec section 2)', () => {
+  it('splits the orders into COD and Online tables with the specified columns', async () => {
+    renderOrders({ 'GET /api/orders': { body: { data: [codUnpaid, codPaid, onlinePaid, onlinePending] } } });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading orders...');
+    await screen.findByRole('region', { name: 'COD Orders' });
+    const headers = within(table('COD Orders'))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Order ID', 'Buyer', 'Total', 'Payment', 'Status', 'Placed', 'Txn ID', 'Action']);
+
+    expect(rowsOf('COD Orders').map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'AAA111',
+      'BBB222',
+    ]);
+    expect(rowsOf('Online Orders').map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'CCC333',
+      'DDD444',
+    ]);
+
+    const cells = within(rowsOf('Online Orders')[0]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual([
+      'CCC333',
+      'Vikram Singh',
+      '₹2,120.00',
+      'Onlinesuccess',
+      'processing',
+      '05 Jun 2026',
+      'pay_TXN42',
+      'View',
+    ]);
+  });
+
+  it("says 'No orders found' in an empty table", async () => {
+    renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    await screen.findByRole('region', { name: 'COD Orders' });
+    expect(table('COD Orders')).toHaveTextContent(MESSAGES.noOrdersFound);
+    expect(table('Online Orders')).not.toHaveTextContent(MESSAGES.noOrdersFound);
+  });
+
+  it('says the load failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderOrders({ 'GET /api/orders': { status: 500, body: { message: 'down' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.ordersLoadFailed);
+    expect(screen.queryByRole('region', { name: 'COD Orders' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Admin orders: detail modal (spec sections 2 and 4)', () => {
+  it('shows customer, items, address and the payment block with the transaction id for online', async () => {
+    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Vikram Singh');
+    expect(dialog).toHaveTextContent('vikram@example.com');
+    expect(dialog).toHaveTextContent('9123456780');
+    expect(within(dialog).getByText('Fuel Nozzle x 2 = ₹2,000.00')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('12 MG Road, Near Petrol Pump');
+    expect(dialog).toHaveTextContent('Bengaluru, Karnataka, 560001, India');
+    const payment = within(dialog).getByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('ModeOnline');
+    expect(payment).toHaveTextContent('Statussuccess');
+    expect(payment).toHaveTextContent('Amount₹2,120.00');
+    expect(payment).toHaveTextContent('Transaction IDpay_TXN42');
+    expect(within(dialog).queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
+    const status = within(dialog).getByRole('combobox', { name: 'Order status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+    expect(status).toHaveValue('processing');
+    expect(status).toBeEnabled();
+  });
+
+  it('disables the status dropdown until the payment succeeded (online and COD)', async () => {
+    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePending, codUnpaid] } } });
+    await user.click(await screen.findByRole('button', { name: 'View order DDD444' }));
+    expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' })).toBeDisabled();
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'View order AAA111' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Order status' })).toBeDisabled();
+    expect(within(dialog).getByRole('region', { name: 'Payment' })).not.toHaveTextContent('Transaction ID');
+  });
+
+  it('offers Mark as Paid only for an unpaid COD payment; after it the order is reloaded and the dropdown enabled', async () => {
+    let paid = false;
+    const current = () =>
+      paid ? { ...codUnpaid, payment: { ...codUnpaid.payment!, status: 'success' as const } } : codUnpaid;
+    const { user, fetchMock } = renderOrders({
+      'GET /api/orders': () => ({ body: { data: [current(), codPaid] } }),
+      [`GET /api/orders/${codUnpaid._id}`]: () => ({ body: { data: current() } }),
+      [`PATCH /api/payments/${codUnpaid._id}/cod`]: () => {
+        paid = true;
+        return { body: { message: 'Marked as paid' } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order BBB222' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'View order AAA111' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Paid' }));
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument());
+    expect(within(dialog).getByRole('combobox', { name: 'Order status' })).toBeEnabled();
+    expect(calls(fetchMock, 'PATCH', `/api/payments/${codUnpaid._id}/cod`)).toHaveLength(1);
+    expect(calls(fetchMock, 'GET', `/api/orders/${codUnpaid._id}`)).toHaveLength(1);
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(2));
+    await waitFor(() => expect(within(rowsOf('COD Orders')[0]!).getAllByRole('cell')[3]).toHaveTextContent('success'));
+  });
+
+  it("alerts 'COD update failed' when marking paid fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderOrders({
+      'GET /api/orders': { body: { data: [codUnpaid] } },
+      [`PATCH /api/payments/${codUnpaid._id}/cod`]: { status: 500, body: { message: 'nope' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order AAA111' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as Paid' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.codUpdateFailed));
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as Paid' })).toBeEnabled();
+  });
+
+  it('changes the status of a paid order, then reloads it and refreshes the list', async () => {
+    let status = 'processing';
+    const current = () => ({ ...onlinePaid, status });
+    const { user, fetchMock } = renderOrders({
+      'GET /api/orders': () => ({ body: { data: [current()] } }),
+      [`GET /api/orders/${onlinePaid._id}`]: () => ({ body: { data: current() } }),
+      [`PUT /api/orders/${onlinePaid._id}/status`]: (init) => {
+        status = JSON.parse(String(init?.body)).status;
+        return { body: { message: 'Status updated' } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' });
+    await user.selectOptions(select, 'shipped');
+    const put = calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`);
+    expect(put).toHaveLength(1);
+    expect(JSON.parse(String(put[0]![1]!.body))).toEqual({ status: 'shipped' });
+    await waitFor(() => expect(calls(fetchMock, 'GET', `/api/orders/${onlinePaid._id}`)).toHaveLength(1));
+    await waitFor(() => expect(select).toHaveValue('shipped'));
+    await waitFor(() =>
+      expect(within(rowsOf('Online Orders')[0]!).getAllByRole('cell')[4]).toHaveTextContent('shipped'),
+    );
+  });
+
+  it("alerts 'Failed to update status' when the change fails and keeps the old status", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderOrders({
+      'GET /api/orders': { body: { data: [onlinePaid] } },
+      [`PUT /api/orders/${onlinePaid._id}/status`]: { status: 409, body: { message: 'Not paid' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' });
+    await user.selectOptions(select, 'delivered');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.statusUpdateFailed));
+    expect(select).toHaveValue('processing');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * One product in the admin grid (spec section 2): first image or 'No Image', title, the variants
+ * list (size or a dash, price, stock) or else the price ('N/A' if missing) and the stock text, the
+ * category, the brand, the Active/Inactive toggle, and Edit and Delete.
+ */
+import type { Product } from '@pumpkart/shared';
+import { ProductImage } from '../../components/product-image';
+import { rupees } from '../lib/format';
+import { ownSize } from './product-form';
+
+export interface ProductCardProps {
+  product: Product;
+  busy?: boolean;
+  onToggle: (product: Product) => void;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}
+
+/** 'n in stock' or 'Out of stock' (spec section 2). */
+export const stockText = (stock: number) => (stock > 0 ? `${stock} in stock` : 'Out of stock');
+
+/** A product's own price, or 'N/A' when it has none (normalisation turns a missing price into 0). */
+export const priceText = (price: number) => (Number.isFinite(price) && price > 0 ? rupees(price) : 'N/A');
+
+export function ProductCard({ product, busy, onToggle, onEdit, onDelete }: ProductCardProps) {
+  return (
+    <article
+      aria-label={product.title}
+      className={`flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm ${
+        product.active ? 'border-slate-200' : 'border-dashed border-slate-300 opacity-80'
+      }`}
+    >
+      <ProductImage
+        image={product.images[0]}
+        alt={product.title}
+        sizes="(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 100vw"
+        width={320}
+        height={200}
+        className="h-36 w-full bg-slate-50"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 font-semibold text-slate-900">{product.title}</h3>
+
+        {product.variants.length > 0 ? (
+          <ul className="space-y-0.5 text-sm text-slate-700" aria-label="Variants">
+            {product.variants.map((variant, index) => (
+              <li key={variant._id || index} className="flex justify-between gap-2">
+                <span className="truncate">{ownSize(variant.size) || '—'}</span>
+                <span className="whitespace-nowrap">
+                  {rupees(variant.price)} · {variant.stock} in stock
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="text-sm text-slate-700">
+            <p>Price: {priceText(product.price)}</p>
+            <p className={product.stock > 0 ? '' : 'font-medium text-red-600'}>{stockText(product.stock)}</p>
+          </div>
+        )}
+
+        <p className="text-sm text-slate-600">
+          <span className="text-slate-500">Category:</span> {product.category}
+        </p>
+        <p className="text-sm text-slate-600">
+          <span className="text-slate-500">Brand:</span> {product.brand || '—'}
+        </p>
+
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <button
+            type="button"
+            onClick={() => onToggle(product)}
+            disabled={busy}
+            title={product.active ? 'Click to make inactive' : 'Click to make active'}
+            className={`rounded-lg px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${
+              product.active
+                ? 'bg-green-100 text-green-800 hover:bg-green-200'
+                : 'bg-slate-200 text-slate-700 hover:bg-slate-300'
+            }`}
+          >
+            {product.active ? 'Active' : 'Inactive'}
+          </button>
+          <button
+            type="button"
+            onClick={() => onEdit(product)}
+            aria-label={`Edit ${product.title}`}
+            className="rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            onClick={() => onDelete(product)}
+            aria-label={`Delete ${product.title}`}
+            disabled={busy}
+            className="rounded-lg bg-red-50 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-100 disabled:opacity-60"
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,320 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { rawProduct } from '../test-data';
+import { SAVE_FAILED } from './product-form-modal';
+import { ProductsPage } from './products-page';
+
+let urlCounter = 0;
+const createObjectURL = vi.fn(() => `blob:preview-${++urlCounter}`);
+const revokeObjectURL = vi.fn();
+
+beforeEach(() => {
+  loginAs('admin');
+  urlCounter = 0;
+  createObjectURL.mockClear();
+  revokeObjectURL.mockClear();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const image = (id: string) => ({ url: `/uploads/${id}.webp`, public_id: id, width: 800, height: 600, sizes: [] });
+const catalog = [
+  rawProduct('p1', { title: 'Fuel Dispenser Nozzle', images: [image('nozzle-1'), image('nozzle-2')] }),
+  rawProduct('p3', {
+    title: 'Dog Collar',
+    description: 'Leather',
+    category: 'Pet Supplies',
+    brand: 'Petco',
+    lowStockThreshold: 1,
+    variants: [
+      { _id: 'v1', size: 'S', price: 250, stock: 3 },
+      { _id: 'v2', size: null, price: 300, stock: 0 },
+    ],
+  }),
+];
+
+/** The multipart body of a call as [name, value] pairs, files as their names. */
+function formEntries(init: RequestInit | undefined): [string, string][] {
+  expect(init?.body).toBeInstanceOf(FormData);
+  return [...(init!.body as FormData).entries()].map(([name, value]) => [
+    name,
+    typeof value === 'string' ? value : value.name,
+  ]);
+}
+
+async function renderPage(extra: Parameters<typeof mockFetch>[0] = {}) {
+  const fetchMock = mockFetch({ 'GET /api/products/admin/all': { body: catalog }, ...extra });
+  const view = renderWithStore(<ProductsPage />, { route: '/admin/products' });
+  await screen.findByRole('article', { name: 'Fuel Dispenser Nozzle' });
+  return { fetchMock, user: userEvent.setup(), ...view };
+}
+
+const dialog = () => screen.getByRole('dialog');
+const field = (name: string) => within(dialog()).getByLabelText(name);
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+describe('Admin product form: adding (spec sections 5 and 7)', () => {
+  it('requires a title and a price on every variant, and sends nothing until they are given', async () => {
+    const { user, fetchMock } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(dialog()).toHaveAccessibleName('Add Product');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(within(dialog()).getByText('Title is required.')).toBeInTheDocument();
+    expect(field('Title')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(field('Title'), 'Hose');
+    await user.click(within(dialog()).getByRole('button', { name: 'Add Variant' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(within(dialog()).queryByText('Title is required.')).not.toBeInTheDocument();
+    expect(within(dialog()).getByText('Variant price is required.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses a negative price or stock', async () => {
+    const { user, fetchMock } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(field('Price (₹)')).toHaveAttribute('min', '0');
+    expect(field('Stock')).toHaveAttribute('min', '0');
+    await user.type(field('Title'), 'Hose');
+    await user.type(field('Price (₹)'), '-5');
+    await user.type(field('Stock'), '-1');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(within(dialog()).getByText('Price must be 0 or more.')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Stock must be 0 or more.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('sends the defaults as numbers: 0 for empty price, stock and threshold, active true, no variants', async () => {
+    let sent: [string, string][] = [];
+    const { user } = await renderPage({
+      'POST /api/products': (init) => {
+        sent = formEntries(init);
+        return { status: 201, body: rawProduct('p9', { title: 'Hose', price: 0, stock: 0 }) };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(field('Title'), '  Hose  ');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      ['title', 'Hose'],
+      ['description', ''],
+      ['category', ''],
+      ['brand', ''],
+      ['price', '0'],
+      ['stock', '0'],
+      ['lowStockThreshold', '0'],
+      ['active', 'true'],
+    ]);
+    expect(screen.getByRole('article', { name: 'Hose' })).toBeInTheDocument();
+  });
+
+  it('sends every field, the variants in the spec field names and the chosen images, with previews', async () => {
+    let sent: [string, string][] = [];
+    const { user } = await renderPage({
+      'POST /api/products': (init) => {
+        sent = formEntries(init);
+        return {
+          status: 201,
+          body: rawProduct('p10', {
+            title: 'Diesel Hose',
+            variants: [
+              { _id: 'n1', size: '5 m', price: 1200, stock: 4 },
+              { _id: 'n2', size: null, price: 900, stock: 0 },
+            ],
+          }),
+        };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(
+      Array.from(dialog().querySelectorAll('datalist option')).map((option) => option.getAttribute('value')),
+    ).toEqual(['Dispensers', 'Pet Supplies']);
+
+    await user.type(field('Title'), 'Diesel Hose');
+    await user.type(field('Description'), 'Rubber hose');
+    await user.type(field('Category'), 'Dispensers');
+    await user.type(field('Brand'), 'Gilbarco');
+    await user.type(field('Price (₹)'), '999.5');
+    await user.type(field('Stock'), '7');
+    await user.type(field('Low-stock threshold'), '3');
+    await user.selectOptions(field('Status'), 'Inactive');
+
+    await user.upload(field('Add images'), [png('front.png'), png('side.png')]);
+    const previews = within(within(dialog()).getByRole('list', { name: 'New images' })).getAllByRole('img');
+    expect(previews.map((img) => img.getAttribute('src'))).toEqual(['blob:preview-1', 'blob:preview-2']);
+    expect(previews[0]).toHaveAccessibleName('Preview of front.png');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Add Variant' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Add Variant' }));
+    await user.type(field('Variant 1 size'), '5 m');
+    await user.type(field('Variant 1 price'), '1200');
+    await user.type(field('Variant 1 stock'), '4');
+    await user.type(field('Variant 2 price'), '900');
+    expect(within(dialog()).getByText('Not used: the variants set the price.')).toBeInTheDocument();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      ['title', 'Diesel Hose'],
+      ['description', 'Rubber hose'],
+      ['category', 'Dispensers'],
+      ['brand', 'Gilbarco'],
+      ['price', '999.5'],
+      ['stock', '7'],
+      ['lowStockThreshold', '3'],
+      ['active', 'false'],
+      ['variants[0][size]', '5 m'],
+      ['variants[0][price]', '1200'],
+      ['variants[0][stock]', '4'],
+      ['variants[1][price]', '900'],
+      ['variants[1][stock]', '0'],
+      ['images', 'front.png'],
+      ['images', 'side.png'],
+    ]);
+    // The previews' object URLs are released when the modal closes.
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
+    expect(screen.getByRole('article', { name: 'Diesel Hose' })).toBeInTheDocument();
+  });
+
+  it('drops a chosen image before saving and releases its preview', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.upload(field('Add images'), [png('front.png'), png('side.png')]);
+    await user.click(within(dialog()).getByRole('button', { name: 'Drop front.png' }));
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    const previews = within(within(dialog()).getByRole('list', { name: 'New images' })).getAllByRole('img');
+    expect(previews).toHaveLength(1);
+    expect(previews[0]).toHaveAccessibleName('Preview of side.png');
+  });
+
+  it("shows the server's message in the modal when the save fails and keeps the form as typed", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await renderPage({
+      'POST /api/products': { status: 400, body: { message: 'Price must be at most 10000000.' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(field('Title'), 'Gold Nozzle');
+    await user.type(field('Price (₹)'), '99999999');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Price must be at most 10000000.');
+    expect(field('Title')).toHaveValue('Gold Nozzle');
+    expect(field('Price (₹)')).toHaveValue(99999999);
+    expect(within(dialog()).getByRole('button', { name: 'Save Product' })).toBeEnabled();
+  });
+
+  it('shows a fallback message when the server gives none', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await renderPage({
+      'POST /api/products': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(field('Title'), 'Gold Nozzle');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(SAVE_FAILED);
+  });
+
+  it('closes on Cancel, on Escape and on a backdrop click', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.click(screen.getByTestId('modal-backdrop'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Admin product form: editing', () => {
+  it('fills the form and keeps existing variants by their _id; a variant without a size sends none', async () => {
+    let sent: [string, string][] = [];
+    const { user } = await renderPage({
+      'PUT /api/products/p3': (init) => {
+        sent = formEntries(init);
+        return { body: rawProduct('p3', { ...catalog[1], title: 'Leather Dog Collar' }) };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Dog Collar' }));
+    expect(dialog()).toHaveAccessibleName('Edit Product');
+    expect(field('Title')).toHaveValue('Dog Collar');
+    expect(field('Category')).toHaveValue('Pet Supplies');
+    expect(field('Status')).toHaveValue('true');
+    expect(field('Variant 1 size')).toHaveValue('S');
+    expect(field('Variant 2 size')).toHaveValue('');
+
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Leather Dog Collar');
+    await user.clear(field('Variant 1 price'));
+    await user.type(field('Variant 1 price'), '275');
+    await user.click(within(dialog()).getByRole('button', { name: 'Add Variant' }));
+    await user.type(field('Variant 3 size'), 'L');
+    await user.type(field('Variant 3 price'), '350');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(sent.filter(([name]) => name.startsWith('variants'))).toEqual([
+      ['variants[0][_id]', 'v1'],
+      ['variants[0][size]', 'S'],
+      ['variants[0][price]', '275'],
+      ['variants[0][stock]', '3'],
+      ['variants[1][_id]', 'v2'],
+      ['variants[1][price]', '300'],
+      ['variants[1][stock]', '0'],
+      ['variants[2][size]', 'L'],
+      ['variants[2][price]', '350'],
+      ['variants[2][stock]', '0'],
+    ]);
+    expect(sent).toContainEqual(['title', 'Leather Dog Collar']);
+    expect(sent).toContainEqual(['lowStockThreshold', '1']);
+    expect(sent.some(([name]) => name === 'images')).toBe(false);
+    expect(screen.getByRole('article', { name: 'Leather Dog Collar' })).toBeInTheDocument();
+  });
+
+  it('removes a variant row so it is not sent', async () => {
+    let sent: [string, string][] = [];
+    const { user } = await renderPage({
+      'PUT /api/products/p3': (init) => {
+        sent = formEntries(init);
+        return { body: catalog[1] };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Dog Collar' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove variant 1' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.filter(([name]) => name.startsWith('variants'))).toEqual([
+      ['variants[0][_id]', 'v2'],
+      ['variants[0][price]', '300'],
+      ['variants[0][stock]', '0'],
+    ]);
+  });
+
+  it('removes an existing image through the server', async () => {
+    const { user, fetchMock } = await renderPage({
+      'POST /api/products/remove-image': { body: { ...catalog[0], images: [image('nozzle-2')] } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Fuel Dispenser Nozzle' }));
+    const current = within(dialog()).getByRole('list', { name: 'Current images' });
+    expect(within(current).getAllByRole('img')).toHaveLength(2);
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove current image 1' }));
+    await waitFor(() => expect(within(current).getAllByRole('img')).toHaveLength(1));
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/products/remove-image'));
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ productId: 'p1', public_id: 'nozzle-1' });
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    const card = screen.getByRole('article', { name: 'Fuel Dispenser Nozzle' });
+    expect(within(card).getByRole('img')).toHaveAttribute('src', '/uploads/nozzle-2.webp');
+  });
+});

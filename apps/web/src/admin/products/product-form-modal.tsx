@@ -1,0 +1,255 @@
+/**
+ * The add/edit product modal (spec sections 2 and 5): closes on backdrop click, Cancel or Escape;
+ * title, description, category (typed, with the existing categories offered), brand, price, stock,
+ * low-stock threshold, the active select, several image files with previews, removal of the
+ * product's existing images and a variants editor. A failed save shows the server's message in the
+ * modal and keeps everything as typed (the spec only logs it; an admin must see it: issue 5).
+ */
+import type { Product, ProductImage } from '@pumpkart/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { adminCatalogApi } from '../../api/endpoints';
+import { errorMessage } from '../../api/http';
+import { Modal } from '../../components/modal';
+import { Field, inputClass } from './form-field';
+import { ImagesField, useImagePreviews } from './images-field';
+import {
+  buildProductFormData,
+  newVariantRow,
+  validateProductForm,
+  valuesFromProduct,
+  type ProductFormErrors,
+  type ProductFormValues,
+} from './product-form';
+import { VariantsEditor, type VariantField } from './variants-editor';
+
+export const SAVE_FAILED = 'Failed to save product. Please try again.';
+
+export interface ProductFormModalProps {
+  /** The product to edit; none to add one. */
+  product?: Product;
+  categories: string[];
+  onClose: () => void;
+  /** The server's answer after a create or an edit. */
+  onSaved: (product: Product) => void;
+  /** The product after one of its existing images was removed. */
+  onImageRemoved: (product: Product) => void;
+}
+
+export function ProductFormModal({ product, categories, onClose, onSaved, onImageRemoved }: ProductFormModalProps) {
+  const id = useId();
+  const [values, setValues] = useState<ProductFormValues>(() => valuesFromProduct(product));
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [existingImages, setExistingImages] = useState<ProductImage[]>(product?.images ?? []);
+  const previews = useImagePreviews();
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [removingImage, setRemovingImage] = useState<string | null>(null);
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const setVariant = (key: string, field: VariantField, value: string) =>
+    setValues((current) => ({
+      ...current,
+      variants: current.variants.map((row) => (row.key === key ? { ...row, [field]: value } : row)),
+    }));
+
+  const removeExistingImage = async (image: ProductImage) => {
+    if (!product || !image.public_id) return;
+    setRemovingImage(image.public_id);
+    try {
+      const updated = await adminCatalogApi.removeImage(product._id, image.public_id);
+      setExistingImages((current) => current.filter((entry) => entry.public_id !== image.public_id));
+      if (updated._id) onImageRemoved(updated);
+    } catch (error) {
+      // Image removal failures are only logged (spec section 8).
+      console.error('Failed to remove image', error);
+    } finally {
+      setRemovingImage(null);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProductForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const form = buildProductFormData(
+        values,
+        previews.images.map((image) => image.file),
+      );
+      const saved = product ? await adminCatalogApi.update(product._id, form) : await adminCatalogApi.create(form);
+      onSaved(saved);
+    } catch (error) {
+      console.error('Failed to save product', error);
+      setSaveError(errorMessage(error, SAVE_FAILED));
+      setSaving(false);
+    }
+  };
+
+  const hasVariants = values.variants.length > 0;
+  const fieldId = (name: string) => `${id}-${name}`;
+  const invalid = (name: string) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
+
+  return (
+    <Modal open onClose={onClose} title={product ? 'Edit Product' : 'Add Product'} size="lg">
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label={product ? 'Edit Product' : 'Add Product'}>
+        <Field label="Title" htmlFor={fieldId('title')} error={errors.title}>
+          <input
+            id={fieldId('title')}
+            data-autofocus
+            required
+            value={values.title}
+            onChange={(event) => set('title', event.target.value)}
+            className={inputClass}
+            {...invalid('title')}
+          />
+        </Field>
+
+        <Field label="Description" htmlFor={fieldId('description')}>
+          <textarea
+            id={fieldId('description')}
+            rows={3}
+            value={values.description}
+            onChange={(event) => set('description', event.target.value)}
+            className={inputClass}
+          />
+        </Field>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Category" htmlFor={fieldId('category')}>
+            <input
+              id={fieldId('category')}
+              list={fieldId('categories')}
+              value={values.category}
+              onChange={(event) => set('category', event.target.value)}
+              className={inputClass}
+            />
+            <datalist id={fieldId('categories')}>
+              {categories.map((category) => (
+                <option key={category} value={category} />
+              ))}
+            </datalist>
+          </Field>
+          <Field label="Brand" htmlFor={fieldId('brand')}>
+            <input
+              id={fieldId('brand')}
+              value={values.brand}
+              onChange={(event) => set('brand', event.target.value)}
+              className={inputClass}
+            />
+          </Field>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-4">
+          <Field
+            label="Price (₹)"
+            htmlFor={fieldId('price')}
+            error={errors.price}
+            hint={hasVariants ? 'Not used: the variants set the price.' : undefined}
+          >
+            <input
+              id={fieldId('price')}
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={values.price}
+              onChange={(event) => set('price', event.target.value)}
+              className={inputClass}
+              {...invalid('price')}
+            />
+          </Field>
+          <Field
+            label="Stock"
+            htmlFor={fieldId('stock')}
+            error={errors.stock}
+            hint={hasVariants ? 'Not used: the variants set the stock.' : undefined}
+          >
+            <input
+              id={fieldId('stock')}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={values.stock}
+              onChange={(event) => set('stock', event.target.value)}
+              className={inputClass}
+              {...invalid('stock')}
+            />
+          </Field>
+          <Field label="Low-stock threshold" htmlFor={fieldId('lowStockThreshold')} error={errors.lowStockThreshold}>
+            <input
+              id={fieldId('lowStockThreshold')}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={values.lowStockThreshold}
+              onChange={(event) => set('lowStockThreshold', event.target.value)}
+              className={inputClass}
+              {...invalid('lowStockThreshold')}
+            />
+          </Field>
+          <Field label="Status" htmlFor={fieldId('active')}>
+            <select
+              id={fieldId('active')}
+              value={values.active}
+              onChange={(event) => set('active', event.target.value === 'false' ? 'false' : 'true')}
+              className={inputClass}
+            >
+              <option value="true">Active</option>
+              <option value="false">Inactive</option>
+            </select>
+          </Field>
+        </div>
+
+        <ImagesField
+          inputId={fieldId('images')}
+          existingImages={existingImages}
+          removingImage={removingImage}
+          onRemoveExisting={(image) => void removeExistingImage(image)}
+          previews={previews}
+        />
+
+        <VariantsEditor
+          idPrefix={id}
+          rows={values.variants}
+          errors={errors}
+          onChange={setVariant}
+          onAdd={() => setValues((current) => ({ ...current, variants: [...current.variants, newVariantRow()] }))}
+          onRemove={(key) =>
+            setValues((current) => ({ ...current, variants: current.variants.filter((row) => row.key !== key) }))
+          }
+        />
+
+        {saveError && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {saveError}
+          </p>
+        )}
+
+        <div className="sticky bottom-0 -mx-5 flex justify-end gap-2 border-t border-slate-100 bg-white px-5 py-3">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {saving ? 'Saving...' : 'Save Product'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The admin product form's values, checks and multipart body (spec sections 5 and 7).
+ * - title is required; a variant's price is required; price and stock are 0 or more.
+ * - price, stock and lowStockThreshold are sent as numbers, 0 when empty; the server uses price and
+ *   stock only when there are no variants (with variants they come from the variants).
+ * - active is sent as the text 'true' or 'false'.
+ * - per variant i: variants[i][size] only when non-empty, variants[i][price] and variants[i][stock]
+ *   (0 when empty), and variants[i][_id] for an existing variant so that its identity is kept.
+ * - new image files under `images`.
+ */
+import type { Product } from '@pumpkart/shared';
+
+export interface VariantRow {
+  /** A stable React key for the row. */
+  key: string;
+  /** Set for a variant that already exists on the server. */
+  _id?: string;
+  size: string;
+  price: string;
+  stock: string;
+}
+
+export interface ProductFormValues {
+  title: string;
+  description: string;
+  category: string;
+  brand: string;
+  price: string;
+  stock: string;
+  lowStockThreshold: string;
+  active: 'true' | 'false';
+  variants: VariantRow[];
+}
+
+/** Field name -> message; variant fields are named like 'variants.0.price'. */
+export type ProductFormErrors = Record<string, string>;
+
+/**
+ * The shared normaliser gives a variant without a size the size 'Default' (spec section 3). The admin
+ * reads that back as "no size": the card shows a dash and the form leaves the size empty, so that
+ * saving a product never turns a missing size into the text 'Default' (both display the same).
+ */
+export const NORMALISED_EMPTY_SIZE = 'Default';
+export const ownSize = (size: string) => (size === NORMALISED_EMPTY_SIZE ? '' : size);
+
+let rowCounter = 0;
+export const newVariantRow = (): VariantRow => ({ key: `new-${++rowCounter}`, size: '', price: '', stock: '' });
+
+export function valuesFromProduct(product?: Product): ProductFormValues {
+  if (!product) {
+    return {
+      title: '',
+      description: '',
+      category: '',
+      brand: '',
+      price: '',
+      stock: '',
+      lowStockThreshold: '',
+      active: 'true',
+      variants: [],
+    };
+  }
+  return {
+    title: product.title,
+    description: product.description,
+    category: product.category,
+    brand: product.brand,
+    price: String(product.price),
+    stock: String(product.stock),
+    lowStockThreshold: String(product.lowStockThreshold),
+    active: product.active ? 'true' : 'false',
+    variants: product.variants.map((variant) => ({
+      key: variant._id || `existing-${++rowCounter}`,
+      _id: variant._id || undefined,
+      size: ownSize(variant.size),
+      price: String(variant.price),
+      stock: String(variant.stock),
+    })),
+  };
+}
+
+const isBlank = (text: string) => text.trim() === '';
+const isNegativeOrInvalid = (text: string) => !isBlank(text) && !(Number(text) >= 0);
+
+export function validateProductForm(values: ProductFormValues): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  if (isBlank(values.title)) errors.title = 'Title is required.';
+  if (isNegativeOrInvalid(values.price)) errors.price = 'Price must be 0 or more.';
+  if (isNegativeOrInvalid(values.stock)) errors.stock = 'Stock must be 0 or more.';
+  if (isNegativeOrInvalid(values.lowStockThreshold))
+    errors.lowStockThreshold = 'Low-stock threshold must be 0 or more.';
+  values.variants.forEach((variant, index) => {
+    if (isBlank(variant.price)) errors[`variants.${index}.price`] = 'Variant price is required.';
+    else if (isNegativeOrInvalid(variant.price)) errors[`variants.${index}.price`] = 'Variant price must be 0 or more.';
+    if (isNegativeOrInvalid(variant.stock)) errors[`variants.${index}.stock`] = 'Stock must be 0 or more.';
+  });
+  return errors;
+}
+
+/** A number input's text as a number, 0 when empty (spec section 5). */
+const numberOrZero = (text: string) => (isBlank(text) ? 0 : Number(text));
+
+export function buildProductFormData(values: ProductFormValues, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('title', values.title.trim());
+  form.append('description', values.description.trim());
+  form.append('category', values.category.trim());
+  form.append('brand', values.brand.trim());
+  form.append('price', String(numberOrZero(values.price)));
+  form.append('stock', String(numberOrZero(values.stock)));
+  form.append('lowStockThreshold', String(numberOrZero(values.lowStockThreshold)));
+  form.append('active', values.active);
+  values.variants.forEach((variant, index) => {
+    if (variant._id) form.append(`variants[${index}][_id]`, variant._id);
+    if (!isBlank(variant.size)) form.append(`variants[${index}][size]`, variant.size.trim());
+    form.append(`variants[${index}][price]`, String(numberOrZero(variant.price)));
+    form.append(`variants[${index}][stock]`, String(numberOrZero(variant.stock)));
+  });
+  for (const file of files) form.append('images', file);
+  return form;
+}

@@ -1,0 +1,145 @@
+/**
+ * Admin products (spec section 2): a search box over title and description (case-insensitive), the
+ * Add Product button, and the grid of cards with the Active/Inactive toggle, Edit and Delete.
+ * Delete asks for confirmation, deletes permanently and alerts the outcome (spec section 8). Product
+ * load and toggle failures are only logged (spec section 8).
+ */
+import { MESSAGES, type Product } from '@pumpkart/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { destroyProduct, fetchAdminProducts, productSaved, setProductActive } from '../../store/products-slice';
+import { LoadingText, PageHeader } from '../ui/page-header';
+import { ProductCard } from './product-card';
+import { ProductFormModal } from './product-form-modal';
+
+/** Title or description contains the search text, ignoring case (spec section 5). */
+export function matchesSearch(product: Pick<Product, 'title' | 'description'>, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return product.title.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
+
+export function ProductsPage() {
+  const dispatch = useAppDispatch();
+  const { items, status } = useAppSelector((state) => state.products);
+  const [loaded, setLoaded] = useState(false);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    dispatch(fetchAdminProducts())
+      .unwrap()
+      .catch((error: unknown) => console.error('Failed to load products', error))
+      .finally(() => {
+        if (current) setLoaded(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [dispatch]);
+
+  const visible = useMemo(
+    () => (loaded ? items.filter((product) => matchesSearch(product, search)) : []),
+    [items, loaded, search],
+  );
+  const categories = useMemo(
+    () => [...new Set(items.map((product) => product.category).filter(Boolean))].sort((a, b) => a.localeCompare(b)),
+    [items],
+  );
+
+  const toggle = async (product: Product) => {
+    setBusyId(product._id);
+    try {
+      await dispatch(setProductActive({ id: product._id, active: !product.active })).unwrap();
+    } catch (error) {
+      console.error('Failed to change the product status', error);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const remove = async (product: Product) => {
+    if (!window.confirm(MESSAGES.confirmDeleteProduct)) return;
+    setBusyId(product._id);
+    try {
+      await dispatch(destroyProduct(product._id)).unwrap();
+      window.alert(MESSAGES.productDeleted);
+    } catch (error) {
+      window.alert(typeof error === 'string' && error ? error : MESSAGES.productDeleteFailed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onSaved = (product: Product) => {
+    setEditing(null);
+    if (product._id) dispatch(productSaved(product));
+    else void dispatch(fetchAdminProducts());
+  };
+
+  return (
+    <div>
+      <PageHeader title="Products">
+        <label htmlFor="admin-product-search" className="sr-only">
+          Search products
+        </label>
+        <input
+          id="admin-product-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search by title or description..."
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:w-64"
+        />
+        <button
+          type="button"
+          onClick={() => setEditing({ mode: 'add' })}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Add Product
+        </button>
+      </PageHeader>
+
+      {!loaded || status === 'loading' ? (
+        <LoadingText text="Loading products..." />
+      ) : visible.length === 0 ? (
+        <p className="py-10 text-center text-slate-500">
+          {search.trim() ? 'No products match your search.' : 'No products yet.'}
+        </p>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-500" aria-live="polite">
+            {visible.length} of {items.length} products
+          </p>
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
+            {visible.map((product) => (
+              <ProductCard
+                key={product._id}
+                product={product}
+                busy={busyId === product._id}
+                onToggle={(p) => void toggle(p)}
+                onEdit={(p) => setEditing({ mode: 'edit', product: p })}
+                onDelete={(p) => void remove(p)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+
+      {editing && (
+        <ProductFormModal
+          key={editing.mode === 'edit' ? editing.product._id : 'new'}
+          product={editing.mode === 'edit' ? editing.product : undefined}
+          categories={categories}
+          onClose={() => setEditing(null)}
+          onSaved={onSaved}
+          onImageRemoved={(product) => dispatch(productSaved(product))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loginAs, renderWithStore } from '../test/render';
+import { Sidebar } from './sidebar';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Admin sidebar (spec section 2)', () => {
+  it('greets the user by the stored name', () => {
+    loginAs('admin', 'Ravi');
+    renderWithStore(<Sidebar />, { route: '/admin/dashboard' });
+    expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Ravi');
+  });
+
+  it("greets 'Admin' when no name is stored", () => {
+    loginAs('admin');
+    localStorage.removeItem('userName');
+    renderWithStore(<Sidebar />, { route: '/admin/dashboard' });
+    expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Admin');
+  });
+
+  it('links the five admin pages and marks the current one', () => {
+    loginAs('admin');
+    renderWithStore(<Sidebar />, { route: '/admin/orders' });
+    const expected = {
+      Dashboard: '/admin/dashboard',
+      Products: '/admin/products',
+      Orders: '/admin/orders',
+      Analytics: '/admin/analytics',
+      Payments: '/admin/PaymentInfo',
+    };
+    for (const [label, href] of Object.entries(expected)) {
+      expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('Logout clears all local storage and goes to /login', async () => {
+    loginAs('admin', 'Ravi');
+    localStorage.setItem('favorites', '["p1"]');
+    localStorage.setItem('userAddresses', '[]');
+    localStorage.setItem('something-else', 'x');
+    const { router, store } = renderWithStore(<Sidebar />, {
+      route: '/admin/dashboard',
+      extraRoutes: [{ path: '/login', element: <h1>Login page</h1> }],
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    expect(localStorage.length).toBe(0);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+  });
+});

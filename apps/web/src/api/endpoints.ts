@@ -1,0 +1,164 @@
+/**
+ * Every server call of spec section 7, typed with the contracts of @pumpkart/shared. Screens and
+ * slices call these; nothing else builds URLs. Products are normalised as section 3 describes.
+ */
+import {
+  normalizeProduct,
+  TOTAL_COUNT_HEADER,
+  type Address,
+  type CartLine,
+  type CheckoutConfig,
+  type CreateOrderBody,
+  type CreatePaymentResponse,
+  type LoginResponse,
+  type OrderDto,
+  type OrderStatus,
+  type PaymentDto,
+  type PincodeResponse,
+  type PriceRange,
+  type Product,
+  type StatsResponse,
+  type UpdateProfileBody,
+  type User,
+  type VerifyPaymentBody,
+} from '@pumpkart/shared';
+import { api, sharedApi } from './http';
+
+export interface CatalogFilters {
+  search?: string;
+  category?: string;
+  brand?: string;
+  priceRange?: PriceRange | '';
+  availability?: 'In Stock' | 'Out of Stock' | '';
+}
+
+export interface ProductPage {
+  items: Product[];
+  total: number;
+}
+
+export interface HomeSection {
+  category: string;
+  total: number;
+  products: Product[];
+}
+
+const asList = (data: unknown): unknown[] => (Array.isArray(data) ? data : []);
+
+/** Reads `items` at the top level or under `cart` (spec section 3). */
+function cartItemsOf(data: unknown): CartLine[] {
+  const body = (data ?? {}) as { items?: CartLine[]; cart?: { items?: CartLine[] } };
+  return body.items ?? body.cart?.items ?? [];
+}
+
+/** Orders as a bare list, or under `orders` or `data` (spec section 7). */
+function ordersOf(data: unknown): OrderDto[] {
+  if (Array.isArray(data)) return data as OrderDto[];
+  const body = (data ?? {}) as { orders?: OrderDto[]; data?: OrderDto[] };
+  return body.orders ?? body.data ?? [];
+}
+
+export const catalogApi = {
+  async list(filters: CatalogFilters & { page?: number; limit?: number; ids?: string[] } = {}): Promise<ProductPage> {
+    const { ids, ...rest } = filters;
+    const res = await api.get<unknown>('/products', { query: { ...rest, ids: ids?.join(',') } });
+    const items = asList(res.data).map(normalizeProduct);
+    return { items, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+  },
+  async home(filters: CatalogFilters = {}): Promise<{ sections: HomeSection[]; total: number }> {
+    const res = await api.get<{ sections: { category: string; total: number; products: unknown[] }[]; total: number }>(
+      '/products',
+      { query: { ...filters, view: 'home' } },
+    );
+    return {
+      total: res.data.total,
+      sections: res.data.sections.map((s) => ({ ...s, products: s.products.map(normalizeProduct) })),
+    };
+  },
+  async get(id: string): Promise<Product> {
+    return normalizeProduct((await api.get<unknown>(`/products/${id}`)).data);
+  },
+  categories: async () => (await api.get<string[]>('/products/categories/list')).data,
+  brands: async () => (await api.get<string[]>('/products/brands/list')).data,
+};
+
+export const adminCatalogApi = {
+  all: async () => asList((await sharedApi.get<unknown>('/products/admin/all')).data).map(normalizeProduct),
+  create: async (form: FormData) => normalizeProduct((await sharedApi.post<unknown>('/products', form)).data),
+  update: async (id: string, form: FormData) =>
+    normalizeProduct((await sharedApi.put<unknown>(`/products/${id}`, form)).data),
+  setActive: async (id: string, active: boolean) =>
+    normalizeProduct((await sharedApi.put<unknown>(`/products/${id}`, { active })).data),
+  removeImage: async (productId: string, publicId: string) =>
+    normalizeProduct(
+      (await sharedApi.post<unknown>('/products/remove-image', { productId, public_id: publicId })).data,
+    ),
+  softDelete: async (id: string) => (await sharedApi.delete<{ _id: string; message: string }>(`/products/${id}`)).data,
+  destroy: async (id: string) =>
+    (await sharedApi.delete<{ _id: string; message: string }>(`/products/${id}/destroy`)).data,
+  stats: async () => (await sharedApi.get<StatsResponse>('/products/stats')).data,
+};
+
+export const authApi = {
+  login: async (email: string, password: string) =>
+    (await api.post<LoginResponse>('/auth/login', { email, password })).data,
+  register: async (body: { name: string; email: string; phone: string; password: string }) =>
+    (await api.post<unknown>('/auth/register', body)).data,
+  updateProfile: async (body: UpdateProfileBody) =>
+    (await sharedApi.put<User & { message: string; user: User }>('/auth/update-profile', body)).data,
+};
+
+export const cartApi = {
+  get: async () => cartItemsOf((await api.get<unknown>('/cart')).data),
+  add: async (productId: string, variantId: string | null, quantity: number) =>
+    cartItemsOf((await api.post<unknown>('/cart/add', { productId, variantId, quantity })).data),
+  update: async (productId: string, variantId: string | null, quantity: number) =>
+    cartItemsOf((await api.put<unknown>('/cart/update', { productId, variantId, quantity })).data),
+  remove: async (productId: string, variantId: string | null) =>
+    cartItemsOf((await api.delete<unknown>('/cart/remove', { productId, variantId })).data),
+  clear: async () => {
+    await api.delete<unknown>('/cart/clear');
+  },
+};
+
+export const favoritesApi = {
+  get: async () => (await api.get<{ ids: string[] }>('/favorites/')).data.ids,
+  toggle: async (productId: string) => (await api.post<{ ids: string[] }>(`/favorites/${productId}/toggle`)).data.ids,
+};
+
+/** The order creation payload of spec section 3 (paymentMode from the checkout modal). */
+export type OrderPayload = CreateOrderBody;
+
+export const ordersApi = {
+  /** Answers the created order, read from `order`, `data` or the object itself (spec section 7). */
+  async create(payload: OrderPayload): Promise<OrderDto> {
+    const data = (await api.post<{ order?: OrderDto; data?: OrderDto } & Partial<OrderDto>>('/orders', payload)).data;
+    return (data.order ?? data.data ?? data) as OrderDto;
+  },
+  mine: async () => ordersOf((await api.get<unknown>('/orders/me')).data),
+  cancel: async (id: string) => (await api.patch<{ message?: string }>(`/orders/${id}/cancel`)).data,
+  all: async () => ordersOf((await sharedApi.get<unknown>('/orders')).data),
+  get: async (id: string) => (await sharedApi.get<{ data: OrderDto }>(`/orders/${id}`)).data.data,
+  setStatus: async (id: string, status: OrderStatus) =>
+    (await sharedApi.put<unknown>(`/orders/${id}/status`, { status })).data,
+};
+
+export const paymentsApi = {
+  config: async () => (await api.get<CheckoutConfig>('/payments/config')).data,
+  create: async (orderId: string) => (await api.post<CreatePaymentResponse>('/payments/create', { orderId })).data,
+  verify: async (body: VerifyPaymentBody) => (await api.post<unknown>('/payments/verify', body)).data,
+  all: async () => asList((await sharedApi.get<unknown>('/payments')).data) as PaymentDto[],
+  markCodPaid: async (orderId: string) => (await sharedApi.patch<unknown>(`/payments/${orderId}/cod`)).data,
+};
+
+/**
+ * The postal-code lookup: the server answers the public service's shape from a bundled dataset, so
+ * it works offline. Returns the first post office's district and state, or null.
+ */
+export async function lookupPincode(code: string): Promise<{ city: string; state: string } | null> {
+  const res = await sharedApi.get<PincodeResponse>(`/pincode/${code}`);
+  const office = res.data[0]?.PostOffice?.[0];
+  return office ? { city: office.District, state: office.State } : null;
+}
+
+export type { Address };

@@ -1,0 +1,178 @@
+/**
+ * The home page's filter side panel (spec sections 2 and 5): selects for Category, Brand, Price
+ * Range and Availability, and an 'Apply Filters' button. The selects edit a draft; nothing changes
+ * on the page until Apply Filters. An overlay click or Escape closes the panel without applying.
+ */
+import { PRICE_RANGES } from '@pumpkart/shared';
+import { useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { FiltersState } from '../store/filters-slice';
+import { useDialogFocus } from './use-dialog-focus';
+
+export type AppliedFilters = Omit<FiltersState, 'search'>;
+
+export const NO_FILTERS: AppliedFilters = { category: '', brand: '', priceRange: '', availability: '' };
+
+/** How many filters are set (shown on the funnel button). */
+export const countFilters = (filters: AppliedFilters) => Object.values(filters).filter(Boolean).length;
+
+export interface FilterPanelProps {
+  open: boolean;
+  onClose: () => void;
+  applied: AppliedFilters;
+  onApply: (filters: AppliedFilters) => void;
+  categories: string[];
+  brands: string[];
+  id?: string;
+}
+
+export function FilterPanel(props: FilterPanelProps) {
+  if (!props.open) return null;
+  // Mounted per opening, so the draft starts from what is applied now.
+  return createPortal(<OpenFilterPanel {...props} />, document.body);
+}
+
+function OpenFilterPanel({ onClose, applied, onApply, categories, brands, id }: FilterPanelProps) {
+  const [draft, setDraft] = useState<AppliedFilters>(applied);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const fieldId = useId();
+  useDialogFocus(true, panelRef, onClose);
+
+  const set = <K extends keyof AppliedFilters>(key: K, value: AppliedFilters[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  const selectClass =
+    'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600';
+  const labelClass = 'block text-sm font-medium text-slate-700';
+
+  return (
+    <div className="fixed inset-0 z-50">
+      <div
+        data-testid="filter-overlay"
+        aria-hidden="true"
+        className="absolute inset-0 bg-slate-900/50"
+        onClick={onClose}
+      />
+      <div
+        ref={panelRef}
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="absolute inset-y-0 left-0 flex w-[min(20rem,88vw)] flex-col bg-white shadow-xl"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <h2 id={titleId} className="text-lg font-semibold">
+            Filters
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close filters"
+            className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <span aria-hidden="true" className="block h-5 w-5 text-xl leading-5">
+              ×
+            </span>
+          </button>
+        </div>
+        <form
+          className="flex flex-1 flex-col gap-4 overflow-y-auto px-4 py-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onApply(draft);
+          }}
+        >
+          <div>
+            <label className={labelClass} htmlFor={`${fieldId}-category`}>
+              Category
+            </label>
+            <select
+              id={`${fieldId}-category`}
+              data-autofocus
+              className={selectClass}
+              value={draft.category}
+              onChange={(event) => set('category', event.target.value)}
+            >
+              <option value="">All</option>
+              {categories.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className={labelClass} htmlFor={`${fieldId}-brand`}>
+              Brand
+            </label>
+            <select
+              id={`${fieldId}-brand`}
+              className={selectClass}
+              value={draft.brand}
+              onChange={(event) => set('brand', event.target.value)}
+            >
+              <option value="">All</option>
+              {brands.map((brand) => (
+                <option key={brand} value={brand}>
+                  {brand}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className={labelClass} htmlFor={`${fieldId}-price`}>
+              Price Range
+            </label>
+            <select
+              id={`${fieldId}-price`}
+              className={selectClass}
+              value={draft.priceRange}
+              onChange={(event) => set('priceRange', event.target.value as AppliedFilters['priceRange'])}
+            >
+              <option value="">All</option>
+              {PRICE_RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {range}
+                </option>
+              ))}
+            </select>
+            <p className="mt-1 text-xs text-slate-500">In rupees (₹).</p>
+          </div>
+          <div>
+            <label className={labelClass} htmlFor={`${fieldId}-availability`}>
+              Availability
+            </label>
+            <select
+              id={`${fieldId}-availability`}
+              className={selectClass}
+              value={draft.availability}
+              onChange={(event) => set('availability', event.target.value as AppliedFilters['availability'])}
+            >
+              <option value="">All</option>
+              <option value="In Stock">In Stock</option>
+              <option value="Out of Stock">Out of Stock</option>
+            </select>
+          </div>
+          <div className="mt-auto flex gap-2 pt-2">
+            <button
+              type="button"
+              onClick={() => setDraft(NO_FILTERS)}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100"
+            >
+              Clear
+            </button>
+            <button
+              type="submit"
+              className="flex-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              Apply Filters
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

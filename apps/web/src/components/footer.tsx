@@ -1,0 +1,62 @@
+/** The footer (spec section 2): About, Privacy, Terms and Contact links, company address, email and phone. */
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+import { COMPANY } from '../lib/company';
+import { Logo } from './logo';
+
+export function Footer() {
+  return (
+    <footer className="mt-12 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
+        <div>
+          <Logo className="text-xl text-white" />
+          <p className="mt-3 text-sm">
+            One stop solution for your petrol pump: dispensers, safety gear, air machines and more.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to={paths.about} className="hover:text-white">
+                About
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.policy} className="hover:text-white">
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms} className="hover:text-white">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.contact} className="hover:text-white">
+                Contact
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <address className="not-italic text-sm">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Reach us</h2>
+          <p className="mt-3">{COMPANY.address}</p>
+          <p className="mt-2">
+            <a href={`mailto:${COMPANY.email}`} className="hover:text-white">
+              {COMPANY.email}
+            </a>
+          </p>
+          <p className="mt-1">
+            <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`} className="hover:text-white">
+              {COMPANY.phone}
+            </a>
+          </p>
+        </address>
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-500">
+        © {new Date().getFullYear()} {COMPANY.name.replace(/\.$/, '')}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The top navigation bar (spec section 2): logo, the shared search box, a category select, the Cart
+ * button with its count, and Login or the user menu (Profile, My Orders, Cart, Favorites, Logout),
+ * which closes on an outside click or Escape.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { catalogApi } from '../api/endpoints';
+import { categoryPath, paths } from '../config/paths';
+import { storage } from '../lib/storage';
+import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
+import { searchChanged } from '../store/filters-slice';
+import { loggedOut } from '../store/session-slice';
+import { Logo } from './logo';
+
+/** Logout removes the stored session, goes to /login and reloads the page (spec sections 2 and 4). */
+export function logoutAndReload(dispatch: ReturnType<typeof useAppDispatch>) {
+  storage.clearAll();
+  dispatch(loggedOut());
+  window.location.assign(paths.login);
+}
+
+export function Navbar() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loggedIn = useIsLoggedIn();
+  const name = useAppSelector((state) => state.session.name);
+  const search = useAppSelector((state) => state.filters.search);
+  const cartCount = useAppSelector((state) => state.cart.items.length);
+  const [categories, setCategories] = useState<string[]>([]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    catalogApi
+      .categories()
+      .then(setCategories)
+      .catch((error) => console.error('Failed to load categories', error));
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onClick = (event: MouseEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
+  const onSearch = (value: string) => {
+    dispatch(searchChanged(value));
+    const onCatalogPage = location.pathname === paths.home || location.pathname.startsWith('/category/');
+    if (!onCatalogPage) void navigate(paths.home);
+  };
+
+  const cartLabel = cartCount > 0 ? `Cart (${cartCount})` : 'Cart';
+  const menuItem = 'block w-full px-4 py-2 text-left text-sm hover:bg-slate-100';
+
+  return (
+    <header className="sticky top-0 z-40 bg-brand-800 text-white shadow">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-6"
+      >
+        <Link to={paths.home} className="shrink-0 text-lg sm:text-xl" aria-label="PumpKart home">
+          <Logo />
+        </Link>
+
+        <div className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1">
+          <label className="sr-only" htmlFor="navbar-search">
+            Search products
+          </label>
+          <input
+            id="navbar-search"
+            type="search"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder="Search products..."
+            className="min-w-0 flex-1 rounded-lg border-0 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
+          />
+          <label className="sr-only" htmlFor="navbar-category">
+            Category
+          </label>
+          <select
+            id="navbar-category"
+            value=""
+            onChange={(event) => event.target.value && navigate(categoryPath(event.target.value))}
+            className="w-28 rounded-lg border-0 bg-white px-2 py-2 text-sm text-slate-900 sm:w-44"
+          >
+            <option value="">Categories</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Link
+            to={paths.cart}
+            className="whitespace-nowrap rounded-lg px-2 py-2 text-sm font-medium hover:bg-brand-700 sm:px-3"
+            aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : 'Cart'}
+          >
+            {cartLabel}
+          </Link>
+          {loggedIn ? (
+            <div className="relative" ref={menuRef}>
+              <button
+                type="button"
+                aria-haspopup="menu"
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpen((open) => !open)}
+                className="max-w-[7rem] truncate rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium hover:bg-brand-600 sm:max-w-[9rem]"
+              >
+                {name || 'User'}
+              </button>
+              {menuOpen && (
+                <div
+                  role="menu"
+                  className="absolute right-0 mt-2 w-48 overflow-hidden rounded-lg bg-white py-1 text-slate-900 shadow-lg ring-1 ring-black/5"
+                >
+                  <Link role="menuitem" to={paths.profile} className={menuItem} onClick={() => setMenuOpen(false)}>
+                    Profile
+                  </Link>
+                  <Link role="menuitem" to={paths.orders} className={menuItem} onClick={() => setMenuOpen(false)}>
+                    My Orders
+                  </Link>
+                  <Link role="menuitem" to={paths.cart} className={menuItem} onClick={() => setMenuOpen(false)}>
+                    {cartLabel}
+                  </Link>
+                  <Link role="menuitem" to={paths.favorites} className={menuItem} onClick={() => setMenuOpen(false)}>
+                    Favorites
+                  </Link>
+                  <button role="menuitem" type="button" className={menuItem} onClick={() => logoutAndReload(dispatch)}>
+                    Logout
+                  </button>
+                </div>
+              )}
+            </div>
+          ) : (
+            <Link
+              to={paths.login}
+              className="rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400"
+            >
+              Login
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The product card (spec section 2): first image (or 'No Image'), title, brand, the description cut
+ * to 100 characters, the favorite heart, the price (the cheapest variant's when there are variants)
+ * and the availability line. A product whose stock is not above 0 is greyed out, carries an
+ * 'Unavailable' badge and does not open. The image box has a fixed size so nothing shifts.
+ */
+import { descriptionPreview, displayPrice, MESSAGES, type Product } from '@pumpkart/shared';
+import { FavoriteButton } from './favorite-button';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+
+/** The image box every card reserves (4:3). */
+export const CARD_IMAGE = { width: 400, height: 300 } as const;
+
+export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
+
+/**
+ * The width a card is shown at, for the browser to pick a rendition (srcset `sizes`). It follows
+ * PRODUCT_GRID_CLASS inside the page frame of layout.tsx (`max-w-7xl px-3 sm:px-6`): the viewport
+ * less the frame's padding and the gaps between the columns, shared by the columns. From 1280 px
+ * the frame stops growing: (1280 - 2 x 24 - 3 x 16) / 4 = 296 px. Change both together.
+ */
+export const CARD_IMAGE_SIZES = [
+  '(min-width: 1280px) 296px',
+  '(min-width: 1024px) calc((100vw - 96px) / 4)', // 4 columns: padding 2 x 24, gaps 3 x 16
+  '(min-width: 768px) calc((100vw - 80px) / 3)', // 3 columns: padding 2 x 24, gaps 2 x 16
+  '(min-width: 640px) calc((100vw - 64px) / 2)', // 2 columns: padding 2 x 24, gap 16
+  'calc((100vw - 36px) / 2)', // 2 columns: padding 2 x 12, gap 12
+].join(', ');
+
+export function ProductCard({
+  product,
+  onOpen,
+  eager = false,
+}: {
+  product: Product;
+  onOpen: (product: Product) => void;
+  /** Load the image at once (cards of the first row); the others load lazily. */
+  eager?: boolean;
+}) {
+  const unavailable = !(product.stock > 0);
+  return (
+    <article
+      aria-label={product.title}
+      data-testid="product-card"
+      data-unavailable={unavailable || undefined}
+      className={`relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition ${
+        unavailable ? 'opacity-60 grayscale' : 'hover:shadow-md hover:ring-brand-600/40'
+      }`}
+    >
+      <div className="relative bg-white">
+        <ProductImage
+          image={product.images[0]}
+          alt={product.title}
+          width={CARD_IMAGE.width}
+          height={CARD_IMAGE.height}
+          sizes={CARD_IMAGE_SIZES}
+          eager={eager}
+          className="aspect-[4/3] h-auto w-full"
+        />
+        {unavailable && (
+          <span className="absolute left-2 top-2 rounded-md bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">
+            {MESSAGES.addUnavailable}
+          </span>
+        )}
+      </div>
+      <FavoriteButton productId={product._id} title={product.title} className="absolute right-2 top-2 z-10" />
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="text-sm font-semibold leading-snug text-slate-900 sm:text-base">
+          <button
+            type="button"
+            onClick={() => onOpen(product)}
+            disabled={unavailable}
+            className="line-clamp-2 text-left after:absolute after:inset-0 after:content-[''] enabled:hover:text-brand-700 disabled:cursor-not-allowed"
+          >
+            {product.title}
+          </button>
+        </h3>
+        {product.brand && <p className="text-xs font-medium text-slate-500">{product.brand}</p>}
+        <p className="break-words text-xs text-slate-600 sm:text-sm">{descriptionPreview(product.description)}</p>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-1 pt-2">
+          <Price value={displayPrice(product)} className="text-base sm:text-lg" />
+          <span className={`text-xs font-medium ${unavailable ? 'text-red-700' : 'text-green-700'}`}>
+            {product.availability}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A placeholder of the card's final size, shown while products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="product-card-skeleton"
+      className="flex h-full animate-pulse flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="aspect-[4/3] w-full bg-slate-200" />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="h-4 w-3/4 rounded bg-slate-200" />
+        <div className="h-3 w-1/3 rounded bg-slate-200" />
+        <div className="h-3 w-full rounded bg-slate-200" />
+        <div className="h-3 w-5/6 rounded bg-slate-200" />
+        <div className="mt-auto flex justify-between pt-2">
+          <div className="h-5 w-20 rounded bg-slate-200" />
+          <div className="h-4 w-14 rounded bg-slate-200" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Every route path of the app, defined once (spec section 2; STYLE: bulletproof-react). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  about: '/about',
+  policy: '/policy',
+  terms: '/terms',
+  contact: '/contact',
+  cart: '/cart',
+  payment: '/payment',
+  profile: '/profile',
+  favorites: '/favorites',
+  orders: '/order',
+  category: '/category/:categoryName',
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    products: '/admin/products',
+    orders: '/admin/orders',
+    analytics: '/admin/analytics',
+    payments: '/admin/PaymentInfo',
+  },
+} as const;
+
+/** The category page of a category; the name is URL-encoded (spec section 2). */
+export const categoryPath = (name: string) => `/category/${encodeURIComponent(name)}`;
+
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

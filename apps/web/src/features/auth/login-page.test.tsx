@@ -1,0 +1,104 @@
+import { MESSAGES } from '@pumpkart/shared';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderWithStore } from '../../test/render';
+import { LoginPage } from './login-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderLogin = () =>
+  renderWithStore(<LoginPage />, {
+    route: '/login',
+    extraRoutes: [
+      { path: '/', element: <p>Home page</p> },
+      { path: '/admin/dashboard', element: <p>Admin dashboard</p> },
+      { path: '/signup', element: <p>Signup page</p> },
+    ],
+  });
+
+const user = (role: 'admin' | 'customer') => ({
+  token: 'jwt-token',
+  user: { _id: 'u1', name: 'Ravi', email: 'ravi@example.com', role, phone: '9876543210', addresses: [] },
+});
+
+async function fillAndSubmit() {
+  await userEvent.type(screen.getByLabelText('Email'), 'ravi@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginPage (spec sections 2, 5, 6, 8)', () => {
+  it('asks for a required email (type email) and a required password, and links to signup', () => {
+    renderLogin();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+
+  it("reads 'Logging in...' while busy, then sends a customer to / with the session stored", async () => {
+    let answer: () => void = () => {};
+    const fetch = mockFetch({});
+    fetch.mockImplementation(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(
+              new Response(JSON.stringify(user('customer')), { headers: { 'content-type': 'application/json' } }),
+            );
+        }),
+    );
+    const { store } = renderLogin();
+    await fillAndSubmit();
+    expect(screen.getByRole('button', { name: MESSAGES.loggingIn })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      email: 'ravi@example.com',
+      password: 'secret123',
+    });
+    expect(localStorage.getItem('token')).toBe('jwt-token');
+    expect(localStorage.getItem('userName')).toBe('Ravi');
+    expect(store.getState().session.role).toBe('customer');
+  });
+
+  it('sends an admin to /admin/dashboard', async () => {
+    mockFetch({ 'POST /api/auth/login': { body: user('admin') } });
+    renderLogin();
+    await fillAndSubmit();
+    expect(await screen.findByText('Admin dashboard')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when login fails", async () => {
+    mockFetch({ 'POST /api/auth/login': { status: 401, body: { message: 'Invalid email or password' } } });
+    renderLogin();
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("shows 'Login failed. Try again!' without a server message", async () => {
+    mockFetch({ 'POST /api/auth/login': () => ({ status: 500, body: {} }) });
+    renderLogin();
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+  });
+
+  it("shows 'Login failed. Try again!' when the server does not answer", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ravi@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    fireEvent.submit(screen.getByRole('button', { name: 'Login' }).closest('form')!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+  });
+});

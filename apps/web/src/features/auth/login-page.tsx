@@ -1,0 +1,86 @@
+/**
+ * Login (spec sections 2, 5, 6 and 8): email (a valid address, checked by the browser) and password,
+ * both required. The button reads 'Logging in...' while busy. An admin goes to /admin/dashboard,
+ * anyone else to /. A failure shows the server's message, else 'Login failed. Try again!'.
+ */
+import { MESSAGES } from '@pumpkart/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { useAppDispatch } from '../../store/hooks';
+import { login } from '../../store/session-slice';
+import { AuthCard, inputClass, labelClass, submitClass } from './auth-card';
+
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const result = await dispatch(login({ email: email.trim(), password }));
+    if (login.fulfilled.match(result)) {
+      void navigate(result.payload.user.role === 'admin' ? paths.admin.dashboard : paths.home, { replace: true });
+      return;
+    }
+    setError(result.payload ?? MESSAGES.loginFailed);
+    setBusy(false);
+  };
+
+  return (
+    <AuthCard title="Login" subtitle="Welcome back to PumpKart.">
+      <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+        <div>
+          <label htmlFor="login-email" className={labelClass}>
+            Email
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className={inputClass}
+            placeholder="you@example.com"
+          />
+        </div>
+        <div>
+          <label htmlFor="login-password" className={labelClass}>
+            Password
+          </label>
+          <input
+            id="login-password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className={submitClass}>
+          {busy ? MESSAGES.loggingIn : 'Login'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        New to PumpKart?{' '}
+        <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

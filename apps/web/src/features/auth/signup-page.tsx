@@ -1,0 +1,126 @@
+/**
+ * Signup (spec sections 2, 5 and 8): name, email, phone and password, all required; the phone keeps
+ * only digits, at most 10. Success alerts 'Registration successful! Please log in.' and goes to
+ * /login; a failure shows the server's message, else 'Something went wrong. Try again!'.
+ */
+import { MESSAGES, PASSWORD_MIN_LENGTH, sanitizePhoneInput } from '@pumpkart/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authApi } from '../../api/endpoints';
+import { errorMessage } from '../../api/http';
+import { paths } from '../../config/paths';
+import { AuthCard, inputClass, labelClass, submitClass } from './auth-card';
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const set = (key: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.register({ ...form, name: form.name.trim(), email: form.email.trim() });
+      window.alert(MESSAGES.signupSucceeded);
+      void navigate(paths.login);
+    } catch (failure) {
+      setError(errorMessage(failure, MESSAGES.signupFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign up" subtitle="Create your PumpKart account to order equipment for your pump.">
+      <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+        <div>
+          <label htmlFor="signup-name" className={labelClass}>
+            Name
+          </label>
+          <input
+            id="signup-name"
+            name="name"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={(event) => set('name')(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="signup-email" className={labelClass}>
+            Email
+          </label>
+          <input
+            id="signup-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(event) => set('email')(event.target.value)}
+            className={inputClass}
+            placeholder="you@example.com"
+          />
+        </div>
+        <div>
+          <label htmlFor="signup-phone" className={labelClass}>
+            Phone
+          </label>
+          <input
+            id="signup-phone"
+            type="tel"
+            name="phone"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            required
+            value={form.phone}
+            onChange={(event) => set('phone')(sanitizePhoneInput(event.target.value))}
+            className={inputClass}
+            placeholder="10-digit mobile number"
+            aria-describedby="signup-phone-hint"
+          />
+          <p id="signup-phone-hint" className="mt-1 text-xs text-slate-500">
+            Digits only, 10 at most.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="signup-password" className={labelClass}>
+            Password
+          </label>
+          <input
+            id="signup-password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={(event) => set('password')(event.target.value)}
+            className={inputClass}
+            aria-describedby="signup-password-hint"
+          />
+          <p id="signup-password-hint" className="mt-1 text-xs text-slate-500">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </p>
+        </div>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className={submitClass}>
+          {busy ? 'Signing up...' : 'Sign up'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

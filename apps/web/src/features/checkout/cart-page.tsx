@@ -1,0 +1,148 @@
+/**
+ * The cart page (spec sections 2, 4, 5 and 8): the item list and the Order Summary side by side
+ * (stacked on a phone). Lines are selected for checkout (out-of-stock lines cannot be); only the
+ * selected in-stock lines count towards the totals and go into the checkout modal. The selection
+ * is local UI state: every in-stock line starts selected (a buyer usually checks out the whole cart)
+ * and can be unticked; it is cleared after a verified payment. Cart failures show the stored error
+ * in red.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { keyOfLine, MESSAGES, selectionTotals } from '@pumpkart/shared';
+import { Loading } from '../../components/spinner';
+import { paths } from '../../config/paths';
+import { fetchCart, removeFromCart, updateCartItem } from '../../store/cart-slice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { CheckoutModal } from './checkout-modal';
+import { isLineAvailable } from '@pumpkart/shared';
+import { usePaymentScript } from './use-payment-script';
+import { CartLineRow } from './cart-line';
+import { OrderSummary } from './order-summary';
+
+/** Either every in-stock line except `keys`, or only `keys`. */
+interface Selection {
+  allExcept: boolean;
+  keys: ReadonlySet<string>;
+}
+const ALL_SELECTED: Selection = { allExcept: true, keys: new Set() };
+const NONE_SELECTED: Selection = { allExcept: false, keys: new Set() };
+
+export function CartPage() {
+  const dispatch = useAppDispatch();
+  const { items, status, error } = useAppSelector((state) => state.cart);
+  const { config, loaded } = usePaymentScript();
+  const [selection, setSelection] = useState<Selection>(ALL_SELECTED);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+
+  useEffect(() => {
+    void dispatch(fetchCart());
+  }, [dispatch]);
+
+  const availableKeys = useMemo(() => new Set(items.filter(isLineAvailable).map(keyOfLine)), [items]);
+  // Lines that left the cart or went out of stock drop out of the selection by themselves.
+  const selected = useMemo(
+    () =>
+      new Set(
+        [...availableKeys].filter((key) => (selection.allExcept ? !selection.keys.has(key) : selection.keys.has(key))),
+      ),
+    [selection, availableKeys],
+  );
+  const selectedLines = useMemo(() => items.filter((line) => selected.has(keyOfLine(line))), [items, selected]);
+  const totals = useMemo(() => selectionTotals(items, selected), [items, selected]);
+
+  // In both modes a tick flips the line's membership of `keys`.
+  const toggle = (key: string) =>
+    setSelection((previous) => {
+      const keys = new Set(previous.keys);
+      if (keys.has(key)) keys.delete(key);
+      else keys.add(key);
+      return { allExcept: previous.allExcept, keys };
+    });
+  const allSelected = availableKeys.size > 0 && selected.size === availableKeys.size;
+  const toggleAll = () => setSelection(allSelected ? NONE_SELECTED : ALL_SELECTED);
+  const clearSelection = useCallback(() => setSelection(NONE_SELECTED), []);
+  const closeCheckout = useCallback(() => setCheckoutOpen(false), []);
+
+  if (items.length === 0 && (status === 'loading' || status === 'idle')) {
+    return <Loading text={MESSAGES.loadingCart} />;
+  }
+
+  const errorText = error && (
+    <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-600">
+      {error}
+    </p>
+  );
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto max-w-md py-12 text-center">
+        <h1 className="sr-only">Cart</h1>
+        {errorText}
+        <p className="text-xl font-semibold text-slate-800">{MESSAGES.emptyCart}</p>
+        <Link
+          to={paths.home}
+          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Shopping Cart</h1>
+      {errorText}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="cart-items-title" className="min-w-0">
+          <div className="mb-3 flex items-center justify-between gap-3">
+            <h2 id="cart-items-title" className="text-lg font-semibold text-slate-900">
+              Items ({items.length})
+            </h2>
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+              <input
+                type="checkbox"
+                checked={allSelected}
+                disabled={availableKeys.size === 0}
+                onChange={toggleAll}
+                className="h-5 w-5 accent-brand-700"
+              />
+              Select all
+            </label>
+          </div>
+          <ul className="space-y-3">
+            {items.map((line) => {
+              const key = keyOfLine(line);
+              const variantId = line.variantId ?? line.variant?._id ?? null;
+              return (
+                <CartLineRow
+                  key={key}
+                  line={line}
+                  selected={selected.has(key)}
+                  onToggle={() => toggle(key)}
+                  onQuantity={(quantity) =>
+                    void dispatch(updateCartItem({ productId: line.product._id, variantId, quantity }))
+                  }
+                  onRemove={() => void dispatch(removeFromCart({ productId: line.product._id, variantId }))}
+                />
+              );
+            })}
+          </ul>
+        </section>
+        <OrderSummary
+          totals={totals}
+          selectedCount={selected.size}
+          scriptLoaded={loaded}
+          onCheckout={() => setCheckoutOpen(true)}
+        />
+      </div>
+      <CheckoutModal
+        open={checkoutOpen}
+        onClose={closeCheckout}
+        lines={selectedLines}
+        config={config}
+        onPlaced={clearSelection}
+      />
+    </div>
+  );
+}

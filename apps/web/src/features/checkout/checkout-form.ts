@@ -1,0 +1,119 @@
+/**
+ * The checkout modal's rules as pure functions (spec sections 3, 5 and 8): required fields, the
+ * order creation payload built from the selected in-stock cart lines with the shared totals, the
+ * saved-address list, and the modal's error text.
+ */
+import {
+  addressSchema,
+  keyOfLine,
+  linePrice,
+  isLineAvailable,
+  MESSAGES,
+  orderCustomerSchema,
+  selectionTotals,
+  toRupees,
+  type Address,
+  type CartLine,
+  type CreateOrderBody,
+  type PaymentMode,
+} from '@pumpkart/shared';
+import { errorMessage, HttpError, NoResponseError } from '../../api/http';
+import { isAddressIncomplete, trimAddress } from '../../lib/address';
+
+export interface CustomerInfo {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+const blank = (value: string | undefined) => !value || !value.trim();
+
+export const isCustomerIncomplete = (customer: CustomerInfo) =>
+  blank(customer.name) || blank(customer.email) || blank(customer.phone);
+
+/**
+ * The spec's two alerts for missing fields come first; then the shared contracts' format rules
+ * (10-digit phone, 6-digit postal code, a valid email), so a typo is caught before the server.
+ * Answers the alert text or the inline error text, or null when the form is complete.
+ */
+export function validateCheckout(
+  customer: CustomerInfo,
+  address: Partial<Address> | undefined,
+): { alert: string } | { error: string } | null {
+  if (isCustomerIncomplete(customer)) return { alert: MESSAGES.checkoutCustomerRequired };
+  if (isAddressIncomplete(address)) return { alert: MESSAGES.checkoutAddressIncomplete };
+  const customerCheck = orderCustomerSchema.safeParse(customer);
+  if (!customerCheck.success) return { error: customerCheck.error.issues[0]!.message };
+  const addressCheck = addressSchema.safeParse(address);
+  if (!addressCheck.success) return { error: addressCheck.error.issues[0]!.message };
+  return null;
+}
+
+/** A line can be ordered when its product is live and in stock. */
+/**
+ * The order creation payload of spec section 3 from the selected in-stock lines: prices from the
+ * shared line rules, shipping and total from the shared delivery tiers, in rupees.
+ */
+export function buildOrderPayload(input: {
+  customer: CustomerInfo;
+  address: Address;
+  lines: readonly CartLine[];
+  paymentMode: PaymentMode;
+}): CreateOrderBody {
+  const lines = input.lines.filter(isLineAvailable);
+  const totals = selectionTotals(lines, new Set(lines.map(keyOfLine)));
+  return {
+    customer: {
+      name: input.customer.name.trim(),
+      email: input.customer.email.trim(),
+      phone: input.customer.phone.trim(),
+    },
+    address: trimAddress(input.address),
+    items: lines.map((line) => ({
+      product: line.product._id,
+      variantId: line.variantId ?? line.variant?._id ?? null,
+      title: line.product.title,
+      price: linePrice(line),
+      quantity: line.quantity,
+    })),
+    shipping: toRupees(totals.shippingPaise),
+    total: toRupees(totals.totalPaise),
+    paymentMode: input.paymentMode,
+  };
+}
+
+const addressKey = (address: Address) =>
+  [address.recipientName, address.recipientPhone, address.line1, address.line2 ?? '', address.postalCode]
+    .map((part) => part.trim().toLowerCase())
+    .join('|');
+
+/** The saved addresses offered at checkout: the profile's, then those typed at earlier checkouts. */
+export function savedAddressChoices(profile: readonly Address[], typed: readonly Address[]): Address[] {
+  const seen = new Set<string>();
+  const result: Address[] = [];
+  for (const address of [...profile, ...typed]) {
+    if (isAddressIncomplete(address)) continue;
+    const key = addressKey(address);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({ ...address, line2: address.line2 ?? '' });
+  }
+  return result;
+}
+
+/** Adds a newly typed address to the locally saved ones (most recent first, at most 5). */
+export function rememberAddress(typed: readonly Address[], address: Address): Address[] {
+  const key = addressKey(address);
+  return [address, ...typed.filter((existing) => addressKey(existing) !== key)].slice(0, 5);
+}
+
+/**
+ * The checkout modal's error text (spec section 8): the server's message, else 'Checkout failed
+ * (backend error)'; with no response the retry text; otherwise 'Checkout failed: {message}'.
+ */
+export function checkoutErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) return errorMessage(error, MESSAGES.checkoutBackendError);
+  if (error instanceof NoResponseError) return MESSAGES.checkoutNoResponse;
+  if (error instanceof Error && error.message) return MESSAGES.checkoutFailedWith(error.message);
+  return MESSAGES.checkoutFailed;
+}

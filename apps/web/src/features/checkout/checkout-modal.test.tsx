@@ -1,0 +1,411 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { MESSAGES, type CartLine, type CheckoutConfig } from '@pumpkart/shared';
+import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
+import { CartPage } from './cart-page';
+import { CheckoutModal } from './checkout-modal';
+import { cartLine, checkoutConfig, FakeRazorpay, savedAddress } from '../../test/fixtures';
+import { resetPaymentScriptState } from './use-payment-script';
+
+const ORDER_ID = '11111111-2222-4333-8444-555555abcdef';
+type Routes = Parameters<typeof mockFetch>[0];
+
+let alertSpy: MockInstance<(message?: unknown) => void>;
+
+beforeEach(() => {
+  loginAs('customer', 'Asha');
+  localStorage.setItem('userAddresses', JSON.stringify([savedAddress()]));
+  window.Razorpay = FakeRazorpay;
+  FakeRazorpay.reset('pay');
+  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete window.Razorpay;
+  resetPaymentScriptState();
+});
+
+const nozzle = cartLine({ title: 'Fuel Nozzle', price: 500, quantity: 2, stock: 5, size: '3/4 inch' });
+const gloves = cartLine({ title: 'Safety Gloves', price: 250.5, quantity: 1, stock: 3, variantId: null });
+
+function flowRoutes(overrides: Routes = {}, config: Partial<CheckoutConfig> = {}): Routes {
+  return {
+    'GET /api/cart': { body: { items: [nozzle, gloves] } },
+    'GET /api/payments/config': { body: checkoutConfig(config) },
+    'POST /api/orders': { status: 201, body: { message: 'Order placed', order: { _id: ORDER_ID } } },
+    'POST /api/payments/create': {
+      body: {
+        rzpOrderId: 'order_sandbox_1',
+        amount: 132583,
+        currency: 'INR',
+        key: 'rzp_test_sandbox',
+        orderId: ORDER_ID,
+      },
+    },
+    'POST /api/payments/verify': { body: { message: 'Payment verified', status: 'success', orderId: ORDER_ID } },
+    [`PATCH /api/orders/${ORDER_ID}/cancel`]: { body: { message: 'Order cancelled successfully' } },
+    ...overrides,
+  };
+}
+
+/** Renders the cart, selects both lines and opens the checkout modal. */
+async function openCheckout(overrides: Routes = {}, config: Partial<CheckoutConfig> = {}) {
+  const fetchMock = mockFetch(flowRoutes(overrides, config));
+  const view = renderWithStore(<CartPage />, {
+    route: '/cart',
+    extraRoutes: [
+      { path: '/order', element: <h1>My Orders page</h1> },
+      { path: '/payment', element: <h1>Payment page</h1> },
+    ],
+  });
+  const user = userEvent.setup();
+  await screen.findByText('Fuel Nozzle');
+  // Both lines start selected.
+  expect(screen.getByLabelText('Select all')).toBeChecked();
+  const checkout = screen.getByRole('button', { name: 'Checkout' });
+  await waitFor(() => expect(checkout).toBeEnabled());
+  await user.click(checkout);
+  const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+  return { ...view, fetchMock, user, dialog, checkout };
+}
+
+const callsTo = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) => new URL(String(url), 'http://x').pathname === path && (init?.method ?? 'GET') === method,
+  );
+const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
+const confirmButton = () => screen.getByRole('button', { name: /Confirm Order|Processing\.\.\./ });
+
+describe('Checkout modal (spec sections 2, 5 and 8)', () => {
+  it('prefills customer info from the session, offers saved addresses, and summarises the order', async () => {
+    const { dialog } = await openCheckout();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Asha');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('asha@example.com');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('9876543210');
+    const saved = within(dialog).getByRole('radio', { name: /Asha Rao/ });
+    expect(saved).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Use a new address' })).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Pay online/ })).toBeChecked();
+    // 2 x 500 + 250.50 = 1,250.50; 6% delivery = 75.03; total 1,325.53
+    expect(dialog).toHaveTextContent('Fuel Nozzle (3/4 inch) × 2');
+    expect(dialog).toHaveTextContent('₹1,250.50');
+    expect(dialog).toHaveTextContent('Delivery charge (6%)₹75.03');
+    expect(dialog).toHaveTextContent('Total₹1,325.53');
+  });
+
+  it('moves focus into the modal, and Escape closes it and returns focus to Checkout', async () => {
+    const { user, dialog, checkout } = await openCheckout();
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(checkout).toHaveFocus();
+  });
+
+  it('alerts when name, email or phone is missing', async () => {
+    const { user, dialog, fetchMock } = await openCheckout();
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.click(confirmButton());
+    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.checkoutCustomerRequired);
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+  });
+
+  it('alerts when the shipping address is incomplete (line2 is optional)', async () => {
+    const { user, dialog, fetchMock } = await openCheckout({ 'GET /api/pincode/411001': { body: [] } });
+    await user.click(within(dialog).getByRole('radio', { name: 'Use a new address' }));
+    await user.type(within(dialog).getByLabelText('Recipient name'), 'Ravi');
+    await user.type(within(dialog).getByLabelText('Recipient phone'), '9123456789');
+    await user.type(within(dialog).getByLabelText('Address line 1'), '4 Ring Road');
+    await user.type(within(dialog).getByLabelText('City'), 'Pune');
+    await user.type(within(dialog).getByLabelText('State'), 'Maharashtra');
+    await user.click(confirmButton());
+    expect(alertSpy).toHaveBeenLastCalledWith(MESSAGES.checkoutAddressIncomplete);
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+
+    // Filling postal code and country completes it, even without line2; the address is then kept.
+    await user.type(within(dialog).getByLabelText('Postal code'), '411001');
+    await user.type(within(dialog).getByLabelText('Country'), 'India');
+    FakeRazorpay.reset('stay');
+    await user.click(confirmButton());
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/orders')[0]!).address).toMatchObject({
+      recipientName: 'Ravi',
+      line1: '4 Ring Road',
+      line2: '',
+      postalCode: '411001',
+    });
+    expect(JSON.parse(localStorage.getItem('checkoutAddresses')!)).toEqual([
+      expect.objectContaining({ recipientName: 'Ravi', city: 'Pune' }),
+    ]);
+  });
+
+  it('offers addresses typed at earlier checkouts as saved choices', async () => {
+    localStorage.setItem(
+      'checkoutAddresses',
+      JSON.stringify([savedAddress({ recipientName: 'Kiran', line1: '9 Park St' })]),
+    );
+    const { dialog } = await openCheckout();
+    expect(within(dialog).getByRole('radio', { name: /Asha Rao/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Kiran/ })).toBeInTheDocument();
+  });
+
+  it('shows cash on delivery as unavailable and disabled unless the server enables it', async () => {
+    const { dialog } = await openCheckout();
+    const cod = within(dialog).getByRole('radio', { name: /Cash on delivery/ });
+    expect(cod).toBeDisabled();
+    expect(within(dialog).getByText('(unavailable)')).toBeInTheDocument();
+  });
+
+  it('with COD enabled, stores the order payload as the pending order and goes to /payment', async () => {
+    const { user, dialog, router, fetchMock } = await openCheckout({}, { codEnabled: true });
+    const cod = within(dialog).getByRole('radio', { name: /Cash on delivery/ });
+    expect(cod).toBeEnabled();
+    await user.click(cod);
+    await user.click(confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const pending = JSON.parse(localStorage.getItem('pendingOrder')!);
+    expect(pending).toMatchObject({ paymentMode: 'cod', shipping: 75.03, total: 1325.53 });
+    expect(pending.items).toHaveLength(2);
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+  });
+
+  it("reads 'Processing...' while busy", async () => {
+    let answer!: (value: FakeResponse) => void;
+    const { user } = await openCheckout({
+      'POST /api/orders': () => {
+        throw new Error('replaced below');
+      },
+    });
+    // A fetch that waits until the test answers.
+    const waiting = new Promise<FakeResponse>((resolve) => (answer = resolve));
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/orders') && init?.method === 'POST') {
+        const response = (await waiting) as { status: number; body: unknown };
+        return new Response(JSON.stringify(response.body), {
+          status: response.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return original(input, init);
+    });
+    await user.click(confirmButton());
+    expect(await screen.findByRole('button', { name: MESSAGES.checkoutProcessing })).toBeDisabled();
+    await act(async () => answer({ status: 400, body: { message: 'Nope' } }));
+    expect(await screen.findByRole('button', { name: 'Confirm Order' })).toBeEnabled();
+  });
+
+  it.each([
+    {
+      name: "the server's message",
+      response: { status: 409, body: { message: 'Prices have changed. Please review your cart.' } } as FakeResponse,
+      text: 'Prices have changed. Please review your cart.',
+    },
+    {
+      name: 'the backend error without one',
+      response: { status: 500, body: {} } as FakeResponse,
+      text: MESSAGES.checkoutBackendError,
+    },
+  ])('shows $name in the modal when the order is refused', async ({ response, text }) => {
+    const { user, dialog } = await openCheckout({ 'POST /api/orders': response });
+    await user.click(confirmButton());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
+  });
+
+  it('says there was no response when the server cannot be reached', async () => {
+    const { user, dialog } = await openCheckout({
+      'POST /api/orders': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(confirmButton());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutNoResponse);
+  });
+
+  it("shows 'Checkout failed: {message}' for any other error, and cancels the unpaid order", async () => {
+    const { user, dialog, fetchMock } = await openCheckout();
+    window.Razorpay = class {
+      constructor() {
+        throw new Error('window blocked');
+      }
+    } as unknown as typeof window.Razorpay;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(confirmButton());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutFailedWith('window blocked'));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+  });
+
+  it("alerts '⚠️ Order could not be created.' when the answer has no order id", async () => {
+    const { user, fetchMock } = await openCheckout({ 'POST /api/orders': { status: 201, body: { message: 'ok' } } });
+    await user.click(confirmButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.orderNotCreated));
+    expect(callsTo(fetchMock, 'POST', '/api/payments/create')).toHaveLength(0);
+  });
+
+  it("alerts '⚠️ Checkout failed. Please try again.' when no payment could be opened", async () => {
+    const { user, fetchMock } = await openCheckout({ 'POST /api/payments/create': { body: {} } });
+    await user.click(confirmButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.checkoutFailed));
+    expect(FakeRazorpay.instances).toHaveLength(0);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+  });
+
+  it('alerts that the payment system is not loaded when the script is gone', async () => {
+    const { user, fetchMock } = await openCheckout();
+    delete window.Razorpay;
+    await user.click(confirmButton());
+    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentScriptNotLoaded);
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+  });
+
+  it('pays: posts the order, opens the payment window, verifies, refreshes the cart and goes to /order', async () => {
+    const { user, fetchMock, router } = await openCheckout({
+      'GET /api/cart': (() => {
+        let calls = 0;
+        return () => ({ body: { items: (calls += 1) > 1 ? [] : [nozzle, gloves] } });
+      })(),
+    });
+    await user.click(confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentSucceeded);
+
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/orders')[0]!)).toEqual({
+      customer: { name: 'Asha', email: 'asha@example.com', phone: '9876543210' },
+      address: savedAddress(),
+      items: [
+        { product: nozzle.product._id, variantId: nozzle.variantId, title: 'Fuel Nozzle', price: 500, quantity: 2 },
+        { product: gloves.product._id, variantId: null, title: 'Safety Gloves', price: 250.5, quantity: 1 },
+      ],
+      shipping: 75.03,
+      total: 1325.53,
+      paymentMode: 'online',
+    });
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/payments/create')[0]!)).toEqual({ orderId: ORDER_ID });
+    const options = FakeRazorpay.instances[0]!.options;
+    expect(options).toMatchObject({
+      key: 'rzp_test_sandbox',
+      amount: 132583,
+      currency: 'INR',
+      name: 'PumpKart',
+      order_id: 'order_sandbox_1',
+      prefill: { name: 'Asha', email: 'asha@example.com', contact: '9876543210' },
+      theme: { color: '#1e40af' },
+    });
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/payments/verify')[0]!)).toEqual({
+      razorpay_order_id: 'order_sandbox_1',
+      razorpay_payment_id: 'pay_sandbox_1',
+      razorpay_signature: 'signature_1',
+      orderId: ORDER_ID,
+    });
+    // The cart was refetched after the payment, and never cleared by the client.
+    expect(callsTo(fetchMock, 'GET', '/api/cart').length).toBeGreaterThanOrEqual(2);
+    expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
+    expect(await screen.findByText('My Orders page')).toBeInTheDocument();
+  });
+
+  it('clears the selection only after a verified payment', async () => {
+    const onPlaced = vi.fn();
+    const render = (routes: Routes) => {
+      mockFetch(flowRoutes(routes));
+      return renderWithStore(
+        <CheckoutModal open onClose={() => undefined} lines={[nozzle]} config={checkoutConfig()} onPlaced={onPlaced} />,
+        { route: '/cart', extraRoutes: [{ path: '/order', element: <h1>My Orders page</h1> }] },
+      );
+    };
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const [outcome, routes] of [
+      ['dismiss', {}],
+      ['fail', {}],
+      ['pay', { 'POST /api/payments/verify': { status: 400, body: { message: 'Invalid signature' } } }],
+    ] as const) {
+      FakeRazorpay.reset(outcome);
+      alertSpy.mockClear();
+      const view = render(routes);
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
+      await waitFor(() => expect(alertSpy).toHaveBeenCalled());
+      view.unmount();
+    }
+    expect(onPlaced).not.toHaveBeenCalled();
+
+    FakeRazorpay.reset('pay');
+    const { router } = render({});
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    expect(onPlaced).toHaveBeenCalledTimes(1);
+  });
+
+  it('dismissed: says the payment was cancelled, cancels the pending order, and keeps the cart', async () => {
+    FakeRazorpay.reset('dismiss');
+    const { user, fetchMock, router } = await openCheckout();
+    await user.click(confirmButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentCancelled));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/payments/verify')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(confirmButton()).toHaveTextContent('Confirm Order');
+    expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
+    expect(screen.getByText('Safety Gloves', { selector: 'h3' })).toBeInTheDocument();
+  });
+
+  it('failed: says the payment failed and the cart is safe, and keeps the cart', async () => {
+    FakeRazorpay.reset('fail');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, fetchMock, router } = await openCheckout();
+    await user.click(confirmButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentFailed));
+    expect(alertSpy).not.toHaveBeenCalledWith(MESSAGES.paymentCancelled);
+    expect(callsTo(fetchMock, 'POST', '/api/payments/verify')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
+  });
+
+  it('a dismissal after a failure says nothing more', async () => {
+    FakeRazorpay.reset('fail');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user } = await openCheckout();
+    await user.click(confirmButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentFailed));
+    act(() => FakeRazorpay.instances[0]!.options.modal!.ondismiss!());
+    expect(alertSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('verification failed: says so and keeps the cart and the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, fetchMock, router } = await openCheckout({
+      'POST /api/payments/verify': { status: 400, body: { message: 'Invalid payment signature' } },
+    });
+    await user.click(confirmButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentVerificationFailed));
+    expect(alertSpy).not.toHaveBeenCalledWith(MESSAGES.paymentSucceeded);
+    expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
+  });
+});
+
+describe('CheckoutModal without orderable lines', () => {
+  it("alerts '⚠️ No valid items selected for checkout.' when every line is out of stock", async () => {
+    const fetchMock = mockFetch({});
+    const soldOut: CartLine = cartLine({ title: 'Sold out', stock: 0 });
+    renderWithStore(
+      <CheckoutModal
+        open
+        onClose={() => undefined}
+        lines={[soldOut]}
+        config={checkoutConfig()}
+        onPlaced={() => undefined}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.noValidItems);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The checkout flow (spec section 4, DESIGN section 3): validate, create the order, create the
+ * payment, open the provider's window, then verify. The cart is refreshed and the selection cleared
+ * only after a verified payment; on dismissal, failure or any error the cart is left as it was.
+ * A dismissed window cancels the just-created pending order at once (silently), so its reserved
+ * stock returns without waiting for the server's expiry sweeper; the server cancels failed ones.
+ * Cash on delivery (when the server enables it) stores the payload for the /payment page.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  MESSAGES,
+  SERVER_MESSAGES,
+  type Address,
+  type CartLine,
+  type CheckoutConfig,
+  type PaymentMode,
+} from '@pumpkart/shared';
+import { ordersApi, paymentsApi } from '../../api/endpoints';
+import { paths } from '../../config/paths';
+import { storage } from '../../lib/storage';
+import { fetchCart } from '../../store/cart-slice';
+import { useAppDispatch } from '../../store/hooks';
+import { buildOrderPayload, checkoutErrorMessage, validateCheckout, type CustomerInfo } from './checkout-form';
+import type { RazorpaySuccessResponse } from './razorpay';
+
+export interface CheckoutInput {
+  customer: CustomerInfo;
+  address: Address | undefined;
+  paymentMode: PaymentMode;
+}
+
+export interface UseCheckoutOptions {
+  /** The selected cart lines (out-of-stock ones are dropped here too). */
+  lines: readonly CartLine[];
+  config: CheckoutConfig | null;
+  /** Called after a verified payment, before going to My Orders: clear the selection, close the modal. */
+  onPlaced: () => void;
+  /** Called before the payload is sent, with a complete address (to save a newly typed one). */
+  onAddressUsed?: (address: Address) => void;
+}
+
+const cancelSilently = (orderId: string) => {
+  ordersApi.cancel(orderId).catch((error: unknown) => console.warn('Could not cancel the unpaid order', error));
+};
+
+export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheckoutOptions) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busyRef = useRef(false);
+
+  const finish = useCallback(() => {
+    busyRef.current = false;
+    setBusy(false);
+  }, []);
+
+  const confirm = useCallback(
+    async ({ customer, address, paymentMode }: CheckoutInput) => {
+      if (busyRef.current) return;
+      setError(null);
+      const problem = validateCheckout(customer, address);
+      if (problem && 'alert' in problem) return window.alert(problem.alert);
+      if (problem) return setError(problem.error);
+
+      const payload = buildOrderPayload({ customer, address: address!, lines, paymentMode });
+      if (payload.items.length === 0 || payload.total <= 0) return window.alert(MESSAGES.noValidItems);
+      onAddressUsed?.(payload.address);
+
+      if (paymentMode === 'cod') {
+        if (!config?.codEnabled) return setError(SERVER_MESSAGES.codDisabled);
+        storage.setPendingOrder(payload);
+        return void navigate(paths.payment);
+      }
+
+      const Razorpay = window.Razorpay;
+      if (!Razorpay || !config) return window.alert(MESSAGES.paymentScriptNotLoaded);
+
+      busyRef.current = true;
+      setBusy(true);
+
+      let orderId: string;
+      try {
+        const order = await ordersApi.create(payload);
+        if (!order?._id) {
+          finish();
+          return window.alert(MESSAGES.orderNotCreated);
+        }
+        orderId = order._id;
+      } catch (failure) {
+        setError(checkoutErrorMessage(failure));
+        return finish();
+      }
+
+      let payment: Awaited<ReturnType<typeof paymentsApi.create>>;
+      try {
+        payment = await paymentsApi.create(orderId);
+      } catch (failure) {
+        cancelSilently(orderId);
+        setError(checkoutErrorMessage(failure));
+        return finish();
+      }
+      if (!payment?.rzpOrderId) {
+        cancelSilently(orderId);
+        finish();
+        return window.alert(MESSAGES.checkoutFailed);
+      }
+
+      // Once the window has reported an outcome, a later dismissal says nothing more.
+      let outcome: 'open' | 'paid' | 'failed' | 'dismissed' = 'open';
+
+      const onPaid = async (response: RazorpaySuccessResponse) => {
+        outcome = 'paid';
+        try {
+          await paymentsApi.verify({
+            razorpay_order_id: response.razorpay_order_id,
+            razorpay_payment_id: response.razorpay_payment_id,
+            razorpay_signature: response.razorpay_signature,
+            orderId,
+          });
+        } catch (failure) {
+          console.error('Payment verification failed', failure);
+          finish();
+          return window.alert(MESSAGES.paymentVerificationFailed);
+        }
+        finish();
+        onPlaced();
+        // The refreshed cart arrives after the page has moved on, so the cart page never flashes
+        // 'Your cart is empty' behind the success message.
+        void dispatch(fetchCart());
+        window.alert(MESSAGES.paymentSucceeded);
+        void navigate(paths.orders);
+      };
+
+      try {
+        const paymentWindow = new Razorpay({
+          key: payment.key || config.key,
+          amount: payment.amount,
+          currency: payment.currency || config.currency,
+          name: config.shopName,
+          description: `Order #${orderId.slice(-6)}`,
+          order_id: payment.rzpOrderId,
+          handler: (response) => void onPaid(response),
+          prefill: { name: payload.customer.name, email: payload.customer.email, contact: payload.customer.phone },
+          notes: { orderId },
+          theme: { color: config.themeColor },
+          modal: {
+            ondismiss: () => {
+              if (outcome !== 'open') return;
+              outcome = 'dismissed';
+              cancelSilently(orderId);
+              finish();
+              window.alert(MESSAGES.paymentCancelled);
+            },
+          },
+        });
+        paymentWindow.on('payment.failed', (response) => {
+          if (outcome !== 'open') return;
+          outcome = 'failed';
+          console.warn('Payment failed', response?.error);
+          // The server cancels the failed order itself; closing the window keeps a buyer from paying
+          // for it again from inside the provider's retry screen.
+          try {
+            paymentWindow.close?.();
+          } catch {
+            // the window may already be closed
+          }
+          finish();
+          window.alert(MESSAGES.paymentFailed);
+        });
+        paymentWindow.open();
+      } catch (failure) {
+        console.error('The payment window could not be opened', failure);
+        cancelSilently(orderId);
+        setError(checkoutErrorMessage(failure));
+        finish();
+      }
+    },
+    [config, dispatch, finish, lines, navigate, onAddressUsed, onPlaced],
+  );
+
+  return { confirm, busy, error };
+}

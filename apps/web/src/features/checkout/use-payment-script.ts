@@ -1,0 +1,91 @@
+/**
+ * Loads the payment provider's script once per page life (spec section 4): the server says which
+ * script (GET /api/payments/config, DESIGN section 3.6), and checkout stays disabled until it has
+ * loaded. The config and the script are shared by every component that asks, so navigating away
+ * and back never loads the script twice. A failure is logged and retried on the next mount.
+ */
+import { useEffect, useState } from 'react';
+import type { CheckoutConfig } from '@pumpkart/shared';
+import { paymentsApi } from '../../api/endpoints';
+
+let configPromise: Promise<CheckoutConfig> | null = null;
+let loadedConfig: CheckoutConfig | null = null;
+const scripts = new Map<string, Promise<void>>();
+
+export function loadCheckoutConfig(): Promise<CheckoutConfig> {
+  configPromise ??= paymentsApi.config().then(
+    (config) => {
+      loadedConfig = config;
+      return config;
+    },
+    (error: unknown) => {
+      configPromise = null;
+      throw error;
+    },
+  );
+  return configPromise;
+}
+
+/** Adds the script tag once; resolves when window.Razorpay exists. */
+export function loadPaymentScript(src: string): Promise<void> {
+  if (window.Razorpay) return Promise.resolve();
+  let pending = scripts.get(src);
+  if (!pending) {
+    pending = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.dataset.paymentScript = 'true';
+      script.onload = () =>
+        window.Razorpay ? resolve() : reject(new Error(`${src} loaded but defined no payment window`));
+      script.onerror = () => {
+        scripts.delete(src);
+        script.remove();
+        reject(new Error(`Could not load the payment script ${src}`));
+      };
+      document.head.appendChild(script);
+    });
+    scripts.set(src, pending);
+  }
+  return pending;
+}
+
+export interface PaymentScriptState {
+  /** The server's checkout config (COD flag, shop name, theme colour), once known. */
+  config: CheckoutConfig | null;
+  /** The payment window can be opened. */
+  loaded: boolean;
+}
+
+export function usePaymentScript(): PaymentScriptState {
+  const [state, setState] = useState<PaymentScriptState>(() => ({
+    config: loadedConfig,
+    loaded: Boolean(loadedConfig && window.Razorpay),
+  }));
+
+  useEffect(() => {
+    let active = true;
+    loadCheckoutConfig()
+      .then((config) => {
+        if (active) setState((previous) => ({ ...previous, config }));
+        return loadPaymentScript(config.scriptUrl);
+      })
+      .then(() => {
+        if (active) setState((previous) => ({ ...previous, loaded: true }));
+      })
+      .catch((error: unknown) => console.error('The payment system could not be loaded', error));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return state;
+}
+
+/** Tests only: forget the cached config and script promises. */
+export function resetPaymentScriptState(): void {
+  configPromise = null;
+  loadedConfig = null;
+  scripts.clear();
+  document.querySelectorAll('script[data-payment-script]').forEach((script) => script.remove());
+}

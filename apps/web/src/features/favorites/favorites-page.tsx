@@ -1,0 +1,120 @@
+/**
+ * My Favorites (spec sections 2 and 3): the products whose ids the server keeps for the buyer, as
+ * product cards that open the product modal. 'Loading favorites...' while loading, 'No favorites
+ * yet.' when there are none. Only the favorite products are fetched (GET /products?ids=...), and a
+ * product un-hearted here leaves the grid at once without a refetch.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { MESSAGES, PRODUCTS_MAX_LIMIT, type Product } from '@pumpkart/shared';
+import { catalogApi } from '../../api/endpoints';
+import { PRODUCT_GRID_CLASS, ProductCard } from '../../components/product-card';
+import { ProductModal } from '../../components/product-modal';
+import { Loading } from '../../components/spinner';
+import { fetchFavorites } from '../../store/favorites-slice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+
+interface Loaded {
+  /** The ids asked for: a product missing from the answer (no longer sold) is not asked for again. */
+  requested: ReadonlySet<string>;
+  products: Product[];
+  failed: boolean;
+}
+
+export function FavoritesPage() {
+  const dispatch = useAppDispatch();
+  const { ids, status } = useAppSelector((state) => state.favorites);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [openProduct, setOpenProduct] = useState<Product | null>(null);
+
+  useEffect(() => {
+    void dispatch(fetchFavorites());
+  }, [dispatch]);
+
+  const idsReady = status === 'succeeded' || (status === 'loading' && loaded !== null);
+  const covered = loaded !== null && ids.every((id) => loaded.requested.has(id));
+
+  useEffect(() => {
+    if (status !== 'succeeded' || ids.length === 0 || covered) return;
+    let active = true;
+    const requested = new Set(ids);
+    catalogApi
+      .list({ ids: ids.slice(0, PRODUCTS_MAX_LIMIT), limit: PRODUCTS_MAX_LIMIT })
+      .then((page) => active && setLoaded({ requested, products: page.items, failed: false }))
+      .catch((error: unknown) => {
+        console.error('Failed to load favorite products', error);
+        if (active) setLoaded({ requested, products: [], failed: true });
+      });
+    return () => {
+      active = false;
+    };
+  }, [status, ids, covered]);
+
+  const visible = useMemo(() => {
+    if (!loaded) return [];
+    const order = new Map(ids.map((id, index) => [id, index]));
+    return loaded.products
+      .filter((product) => order.has(product._id))
+      .sort((a, b) => order.get(a._id)! - order.get(b._id)!);
+  }, [loaded, ids]);
+
+  const heading = <h1 className="mb-4 text-2xl font-semibold text-slate-900">My Favorites</h1>;
+  const loading = !idsReady || (ids.length > 0 && !covered);
+
+  if (status === 'failed' && !loaded) {
+    return (
+      <div>
+        {heading}
+        <FailedText onRetry={() => void dispatch(fetchFavorites())} />
+      </div>
+    );
+  }
+  if (loading) {
+    return (
+      <div>
+        {heading}
+        <Loading text={MESSAGES.loadingFavorites} />
+      </div>
+    );
+  }
+  if (loaded?.failed && ids.length > 0) {
+    return (
+      <div>
+        {heading}
+        <FailedText onRetry={() => setLoaded(null)} />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {heading}
+      {visible.length === 0 ? (
+        <p className="py-10 text-center text-slate-600">{MESSAGES.noFavorites}</p>
+      ) : (
+        <ul className={PRODUCT_GRID_CLASS}>
+          {visible.map((product, index) => (
+            <li key={product._id}>
+              <ProductCard product={product} onOpen={setOpenProduct} eager={index < 4} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ProductModal product={openProduct} onClose={() => setOpenProduct(null)} />
+    </div>
+  );
+}
+
+function FailedText({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="py-10 text-center">
+      <p className="text-slate-600">Your favorites could not be loaded right now.</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-4 rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
+      >
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { MESSAGES } from '@pumpkart/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rawProduct } from '../../components/test-products';
+import { searchChanged } from '../../store/filters-slice';
+import { mockFetch, renderWithStore } from '../../test/render';
+import { HomePage } from './home-page';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const dispensers = Array.from({ length: 4 }, (_, i) =>
+  rawProduct({ title: `Dispenser ${i + 1}`, category: 'Fuel Dispensers' }),
+);
+const safety = [
+  rawProduct({ title: 'Fire Extinguisher 9 kg', category: 'Fire Safety' }),
+  rawProduct({ title: 'Sand Bucket', category: 'Fire Safety' }),
+];
+
+const homeView = {
+  sections: [
+    { category: 'Fuel Dispensers', total: 11, products: dispensers },
+    { category: 'Fire Safety', total: 2, products: safety },
+  ],
+  total: 13,
+};
+
+/** Answers the home view and the filter lists; records the query of every product request. */
+function serve(view: unknown = homeView) {
+  const queries: URLSearchParams[] = [];
+  const fetch = mockFetch({
+    'GET /api/products': (_init, url) => {
+      queries.push(url.searchParams);
+      return { body: view };
+    },
+    'GET /api/products/categories/list': { body: ['Fire Safety', 'Fuel Dispensers'] },
+    'GET /api/products/brands/list': { body: ['Ceasefire', 'Tokheim'] },
+  });
+  return { fetch, queries };
+}
+
+describe('HomePage (spec section 2)', () => {
+  it('shows the heading, the 4 partner banners opening in a new tab, and the products by category', async () => {
+    const { queries } = serve();
+    renderWithStore(<HomePage />);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'One Stop Solution For Your Petrol Pump' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Fuel Dispensers' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Fire Safety' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('product-card')).toHaveLength(6);
+
+    await waitFor(() => expect(screen.getByTestId('ad-slider')).toBeInTheDocument());
+    const slider = screen.getByTestId('ad-slider');
+    const links = within(slider).getAllByRole('link');
+    const hosts = new Set(links.map((link) => new URL(link.getAttribute('href')!).host));
+    expect(hosts.size).toBe(4);
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(queries[0]!.get('view')).toBe('home');
+  });
+
+  it('links View All to the category page only when the category has more than 4 products', async () => {
+    serve();
+    renderWithStore(<HomePage />);
+    const viewAll = await screen.findAllByRole('link', { name: 'View All' });
+    expect(viewAll).toHaveLength(1);
+    expect(viewAll[0]).toHaveAttribute('href', '/category/Fuel%20Dispensers');
+    const safetySection = screen.getByRole('region', { name: 'Fire Safety' });
+    expect(within(safetySection).queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No products match your search or filters.' when nothing matches", async () => {
+    serve({ sections: [], total: 0 });
+    renderWithStore(<HomePage />);
+    expect(await screen.findByText(MESSAGES.noProductsMatch)).toBeInTheDocument();
+  });
+
+  it('shows skeleton cards while the products load', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderWithStore(<HomePage />);
+    expect(screen.getAllByTestId('product-card-skeleton').length).toBeGreaterThan(0);
+    expect(screen.queryByText(MESSAGES.noProductsMatch)).not.toBeInTheDocument();
+  });
+
+  it('opens the product modal when a card is clicked', async () => {
+    serve();
+    renderWithStore(<HomePage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sand Bucket' }));
+    expect(screen.getByRole('dialog', { name: 'Sand Bucket' })).toBeInTheDocument();
+  });
+
+  it('applies the filter panel only on Apply Filters, then closes it and gives focus back', async () => {
+    const { queries } = serve();
+    renderWithStore(<HomePage />);
+    await screen.findByRole('heading', { name: 'Fire Safety' });
+    const user = userEvent.setup();
+    const funnel = screen.getByRole('button', { name: 'Filters' });
+    await user.click(funnel);
+    const panel = screen.getByRole('dialog', { name: 'Filters' });
+    const category = within(panel).getByLabelText('Category');
+    expect(category).toHaveFocus();
+    await within(panel).findByRole('option', { name: 'Fuel Dispensers' });
+    await within(panel).findByRole('option', { name: 'Tokheim' });
+    expect(
+      within(panel)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['All', '0-500', '500-1000', '1000+', 'In Stock', 'Out of Stock']));
+
+    const before = queries.length;
+    await user.selectOptions(category, 'Fire Safety');
+    await user.selectOptions(within(panel).getByLabelText('Brand'), 'Tokheim');
+    await user.selectOptions(within(panel).getByLabelText('Price Range'), '500-1000');
+    await user.selectOptions(within(panel).getByLabelText('Availability'), 'In Stock');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(queries.length).toBe(before);
+
+    await user.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    await waitFor(() => expect(queries.length).toBe(before + 1));
+    const query = queries.at(-1)!;
+    expect(query.get('view')).toBe('home');
+    expect(query.get('category')).toBe('Fire Safety');
+    expect(query.get('brand')).toBe('Tokheim');
+    expect(query.get('priceRange')).toBe('500-1000');
+    expect(query.get('availability')).toBe('In Stock');
+    expect(screen.getByRole('button', { name: 'Filters, 4 applied' })).toHaveFocus();
+  });
+
+  it('closes the filter panel on Escape and on an overlay click without applying', async () => {
+    const { queries } = serve();
+    const { store } = renderWithStore(<HomePage />);
+    await screen.findByRole('heading', { name: 'Fire Safety' });
+    const user = userEvent.setup();
+    const funnel = screen.getByRole('button', { name: 'Filters' });
+
+    await user.click(funnel);
+    await user.selectOptions(screen.getByLabelText('Availability'), 'Out of Stock');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(funnel).toHaveFocus();
+
+    await user.click(funnel);
+    expect(screen.getByLabelText('Availability')).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Availability'), 'Out of Stock');
+    fireEvent.click(screen.getByTestId('filter-overlay'));
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+
+    expect(store.getState().filters.availability).toBe('');
+    expect(queries.every((q) => !q.has('availability'))).toBe(true);
+  });
+
+  it('sends the shared search term once typing pauses (~300 ms), not on every keystroke', async () => {
+    const { queries } = serve();
+    const { store } = renderWithStore(<HomePage />);
+    await screen.findByRole('heading', { name: 'Fire Safety' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const before = queries.length;
+    for (const text of ['n', 'no', 'noz', 'nozz']) {
+      act(() => {
+        store.dispatch(searchChanged(text));
+      });
+      act(() => vi.advanceTimersByTime(100));
+    }
+    expect(queries.length).toBe(before);
+    expect(screen.getByRole('heading', { level: 2, name: /Results for/ })).toHaveTextContent('nozz');
+    act(() => vi.advanceTimersByTime(300));
+    vi.useRealTimers();
+    await waitFor(() => expect(queries.length).toBe(before + 1));
+    expect(queries.at(-1)!.get('search')).toBe('nozz');
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The profile form's rules (spec sections 3, 5 and 9): name, email, a 10-digit phone, an optional
+ * new password, and saved addresses whose fields are all required but line2, with a 10-digit
+ * recipient phone and a 6-digit postal code. Checked before sending, with one message per field.
+ */
+import {
+  emailSchema,
+  PASSWORD_MIN_LENGTH,
+  phoneSchema,
+  postalCodeSchema,
+  type Address,
+  type UpdateProfileBody,
+} from '@pumpkart/shared';
+import type { AddressErrors } from '../../components/address-fields';
+import { REQUIRED_ADDRESS_FIELDS, trimAddress } from '../../lib/address';
+
+export const MAX_SAVED_ADDRESSES = 10;
+
+export interface ProfileForm {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  addresses: Address[];
+}
+
+export interface ProfileErrors {
+  name?: string;
+  email?: string;
+  phone?: string;
+  password?: string;
+  addresses: AddressErrors[];
+}
+
+const ADDRESS_LABELS: Record<keyof Address, string> = {
+  recipientName: 'Recipient name',
+  recipientPhone: 'Recipient phone',
+  line1: 'Address line 1',
+  line2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  postalCode: 'Postal code',
+  country: 'Country',
+};
+
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? undefined : result.error!.issues[0]!.message;
+
+function addressErrors(address: Address): AddressErrors {
+  const errors: AddressErrors = {};
+  for (const field of REQUIRED_ADDRESS_FIELDS) {
+    if (!address[field]?.trim()) errors[field] = `${ADDRESS_LABELS[field]} is required.`;
+  }
+  if (!errors.recipientPhone) errors.recipientPhone = firstIssue(phoneSchema.safeParse(address.recipientPhone));
+  if (!errors.postalCode) errors.postalCode = firstIssue(postalCodeSchema.safeParse(address.postalCode));
+  for (const key of Object.keys(errors) as (keyof Address)[]) if (!errors[key]) delete errors[key];
+  return errors;
+}
+
+export function validateProfile(form: ProfileForm): ProfileErrors {
+  const errors: ProfileErrors = { addresses: form.addresses.map(addressErrors) };
+  if (!form.name.trim()) errors.name = 'Name is required.';
+  errors.email = form.email.trim() ? firstIssue(emailSchema.safeParse(form.email)) : 'Email is required.';
+  errors.phone = firstIssue(phoneSchema.safeParse(form.phone));
+  if (form.password && form.password.length < PASSWORD_MIN_LENGTH) {
+    errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  }
+  return errors;
+}
+
+export const hasErrors = (errors: ProfileErrors) =>
+  Boolean(errors.name || errors.email || errors.phone || errors.password) ||
+  errors.addresses.some((address) => Object.keys(address).length > 0);
+
+/** The PUT /auth/update-profile body; an empty password is left out (the current one is kept). */
+export function profilePayload(form: ProfileForm): UpdateProfileBody {
+  return {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+    ...(form.password ? { password: form.password } : {}),
+    addresses: form.addresses.map(trimAddress),
+  };
+}

@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type User } from '@pumpkart/shared';
+import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { savedAddress } from '../../test/fixtures';
+import { ProfilePage } from './profile-page';
+
+const user = (overrides: Partial<User> = {}): User => ({
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Asha',
+  email: 'asha@example.com',
+  role: 'customer',
+  phone: '9876543210',
+  addresses: [savedAddress()],
+  ...overrides,
+});
+
+const pincodeAnswer = [
+  {
+    Message: 'Number of pincode(s) found:1',
+    Status: 'Success',
+    PostOffice: [
+      {
+        Name: 'Shivajinagar',
+        BranchType: 'Head Post Office',
+        DeliveryStatus: 'Delivery',
+        Circle: 'Maharashtra',
+        District: 'Pune',
+        Division: 'Pune City East',
+        Region: 'Pune',
+        Block: 'Pune City',
+        State: 'Maharashtra',
+        Country: 'India',
+        Pincode: '411005',
+      },
+    ],
+  },
+];
+
+beforeEach(() => {
+  loginAs('customer', 'Asha');
+  localStorage.setItem('userAddresses', JSON.stringify([savedAddress()]));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderPage = () => renderWithStore(<ProfilePage />, { route: '/profile' });
+const bodyOf = (fetchMock: ReturnType<typeof mockFetch>) => {
+  const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/update-profile'))!;
+  expect(call[1]!.method).toBe('PUT');
+  return JSON.parse(String(call[1]!.body));
+};
+
+describe('ProfilePage (spec sections 2, 5 and 8)', () => {
+  it('shows an Info card and an Edit card with the session details and saved addresses', () => {
+    mockFetch({});
+    renderPage();
+    const info = screen.getByRole('region', { name: 'Asha' });
+    expect(info).toHaveTextContent('asha@example.com');
+    expect(info).toHaveTextContent('9876543210');
+    expect(info).toHaveTextContent('12 MG Road, Bengaluru, Karnataka, 560001, India');
+    const edit = screen.getByRole('region', { name: 'Edit Profile' });
+    expect(within(edit).getByLabelText('Name')).toHaveValue('Asha');
+    expect(within(edit).getByLabelText('Email')).toHaveValue('asha@example.com');
+    expect(within(edit).getByLabelText('Phone')).toHaveValue('9876543210');
+    expect(within(edit).getByLabelText('New Password (optional)')).toHaveValue('');
+    expect(within(edit).getByLabelText('Recipient name')).toHaveValue('Asha Rao');
+    expect(within(edit).getByLabelText('Recipient phone')).toHaveAttribute('placeholder', '10-digit mobile number');
+  });
+
+  it("reads 'Updating...' while saving, then says 'Profile updated successfully!' and updates the session", async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const updated = user({ name: 'Asha Kumari', phone: '9000000001' });
+    const fetchMock = mockFetch({});
+    fetchMock.mockImplementation(async () => {
+      await gate;
+      return new Response(JSON.stringify({ ...updated, message: 'Profile updated', user: updated }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const { store } = renderPage();
+    const u = userEvent.setup();
+    await u.clear(screen.getByLabelText('Name'));
+    await u.type(screen.getByLabelText('Name'), 'Asha Kumari');
+    await u.clear(screen.getByLabelText('Phone'));
+    await u.type(screen.getByLabelText('Phone'), '9000000001');
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(screen.getByRole('button', { name: MESSAGES.profileUpdating })).toBeDisabled();
+    answer();
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.profileUpdated);
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
+
+    expect(bodyOf(fetchMock)).toEqual({
+      name: 'Asha Kumari',
+      email: 'asha@example.com',
+      phone: '9000000001',
+      addresses: [savedAddress()],
+    });
+    expect(store.getState().session).toMatchObject({ name: 'Asha Kumari', phone: '9000000001' });
+    expect(localStorage.getItem('userName')).toBe('Asha Kumari');
+    expect(localStorage.getItem('userPhone')).toBe('9000000001');
+    expect(screen.getByRole('region', { name: 'Asha Kumari' })).toBeInTheDocument();
+  });
+
+  it('sends a new password only when one is typed', async () => {
+    const fetchMock = mockFetch({
+      'PUT /api/auth/update-profile': { body: { ...user(), message: 'ok', user: user() } },
+    });
+    renderPage();
+    await userEvent.type(screen.getByLabelText('New Password (optional)'), 'secret12');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await screen.findByRole('status');
+    expect(bodyOf(fetchMock).password).toBe('secret12');
+    expect(screen.getByLabelText('New Password (optional)')).toHaveValue('');
+  });
+
+  it("shows the server's message when the update fails", async () => {
+    mockFetch({
+      'PUT /api/auth/update-profile': { status: 409, body: { message: 'An account with this email already exists.' } },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+  });
+
+  it("shows 'Update failed' when the server gives no message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'PUT /api/auth/update-profile': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.profileUpdateFailed);
+  });
+
+  it('checks the phone and postal codes before sending, with inline messages', async () => {
+    const fetchMock = mockFetch({});
+    renderPage();
+    const u = userEvent.setup();
+    await u.clear(screen.getByLabelText('Phone'));
+    await u.type(screen.getByLabelText('Phone'), '98765');
+    await u.clear(screen.getByLabelText('Postal code'));
+    await u.type(screen.getByLabelText('Postal code'), '5600');
+    await u.clear(screen.getByLabelText('Recipient phone'));
+    await u.clear(screen.getByLabelText('City'));
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(screen.getByText('Phone must be exactly 10 digits.')).toBeInTheDocument();
+    expect(screen.getByText('Postal code must be exactly 6 digits.')).toBeInTheDocument();
+    expect(screen.getByText('Recipient phone is required.')).toBeInTheDocument();
+    expect(screen.getByText('City is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveFocus());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('update-profile'))).toBe(false);
+  });
+
+  it('keeps only digits in phone fields, at most 10', async () => {
+    mockFetch({});
+    renderPage();
+    await userEvent.clear(screen.getByLabelText('Phone'));
+    await userEvent.type(screen.getByLabelText('Phone'), '98-765 43210999');
+    expect(screen.getByLabelText('Phone')).toHaveValue('9876543210');
+  });
+
+  it('adds an address and fills city, state and country (India) from a 6-digit postal code', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/pincode/411005': { body: pincodeAnswer },
+      'PUT /api/auth/update-profile': { body: { ...user(), message: 'ok', user: user() } },
+    });
+    renderPage();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: '+ Add address' }));
+    const second = screen.getByRole('heading', { name: 'Address 2' }).parentElement!.parentElement!;
+    expect(within(second).getByLabelText('Recipient name')).toHaveValue('Asha');
+    await u.type(within(second).getByLabelText('Address line 1'), '7 FC Road');
+    await u.type(within(second).getByLabelText('Postal code'), '41100');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/pincode/'))).toBe(false);
+    await u.type(within(second).getByLabelText('Postal code'), '5');
+    await waitFor(() => expect(within(second).getByLabelText('City')).toHaveValue('Pune'));
+    expect(within(second).getByLabelText('State')).toHaveValue('Maharashtra');
+    expect(within(second).getByLabelText('Country')).toHaveValue('India');
+
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await screen.findByRole('status');
+    expect(bodyOf(fetchMock).addresses).toEqual([
+      savedAddress(),
+      {
+        recipientName: 'Asha',
+        recipientPhone: '9876543210',
+        line1: '7 FC Road',
+        line2: '',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411005',
+        country: 'India',
+      },
+    ]);
+  });
+
+  it('only logs a failed postal lookup', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch({ 'GET /api/pincode/999999': { status: 404, body: { message: 'Not found' } } });
+    renderPage();
+    await userEvent.clear(screen.getByLabelText('Postal code'));
+    await userEvent.type(screen.getByLabelText('Postal code'), '999999');
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Postal code lookup failed', expect.anything()));
+    expect(screen.getByLabelText('City')).toHaveValue('Bengaluru');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('removes an address', async () => {
+    const fetchMock = mockFetch({
+      'PUT /api/auth/update-profile': { body: { ...user(), message: 'ok', user: user({ addresses: [] }) } },
+    });
+    const { store } = renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove address 1' }));
+    expect(screen.getByText('No saved addresses yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await screen.findByRole('status');
+    expect(bodyOf(fetchMock).addresses).toEqual([]);
+    expect(store.getState().session.addresses).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('userAddresses')!)).toEqual([]);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The profile page (spec sections 2, 5 and 8): an Info card with what the session holds and an Edit
+ * card with name, email, phone, 'New Password (optional)' and the saved addresses (add and remove;
+ * a 6-digit postal code fills city, state and country). The form is checked before it is sent; the
+ * save button reads 'Updating...' while busy; success says 'Profile updated successfully!' and
+ * updates the session and localStorage; failure shows the server's message, else 'Update failed'.
+ */
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES, sanitizePhoneInput, type Address, type User } from '@pumpkart/shared';
+import { authApi } from '../../api/endpoints';
+import { errorMessage } from '../../api/http';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { profileUpdated } from '../../store/session-slice';
+import { AddressFields, inputClass } from '../../components/address-fields';
+import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
+import {
+  hasErrors,
+  MAX_SAVED_ADDRESSES,
+  profilePayload,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileForm,
+} from './profile-form';
+
+const NO_ERRORS: ProfileErrors = { addresses: [] };
+
+export function ProfilePage() {
+  const dispatch = useAppDispatch();
+  const session = useAppSelector((state) => state.session);
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<ProfileForm>(() => ({
+    name: session.name ?? '',
+    email: session.email ?? '',
+    phone: session.phone ?? '',
+    password: '',
+    addresses: (session.addresses ?? []).map((address) => ({ ...address, line2: address.line2 ?? '' })),
+  }));
+  const [errors, setErrors] = useState<ProfileErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const setField = (name: 'name' | 'email' | 'phone' | 'password', value: string) =>
+    setForm((previous) => ({ ...previous, [name]: name === 'phone' ? sanitizePhoneInput(value) : value }));
+
+  const patchAddress = useCallback(
+    (index: number, patch: Partial<Address>) =>
+      setForm((previous) => ({
+        ...previous,
+        addresses: previous.addresses.map((address, i) => (i === index ? { ...address, ...patch } : address)),
+      })),
+    [],
+  );
+  const addAddress = () =>
+    setForm((previous) => ({
+      ...previous,
+      addresses: [
+        ...previous.addresses,
+        { ...EMPTY_ADDRESS, recipientName: previous.name, recipientPhone: previous.phone },
+      ],
+    }));
+  const removeAddress = (index: number) => {
+    setForm((previous) => ({ ...previous, addresses: previous.addresses.filter((_, i) => i !== index) }));
+    setErrors((previous) => ({ ...previous, addresses: previous.addresses.filter((_, i) => i !== index) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const found = validateProfile(form);
+    if (hasErrors(found)) {
+      setErrors(found);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors(NO_ERRORS);
+    setBusy(true);
+    try {
+      const answer = await authApi.updateProfile(profilePayload(form));
+      const user: User = answer.user ?? answer;
+      dispatch(profileUpdated(user));
+      setForm((previous) => ({ ...previous, password: '' }));
+      setResult({ ok: true, text: MESSAGES.profileUpdated });
+    } catch (error) {
+      setResult({ ok: false, text: errorMessage(error, MESSAGES.profileUpdateFailed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: 'name' | 'email' | 'phone' | 'password', label: string, extra: Record<string, string> = {}) => {
+    const id = `${formId}-${name}`;
+    const error = errors[name];
+    return (
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <input
+          id={id}
+          name={name}
+          value={form[name]}
+          onChange={(event) => setField(name, event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={inputClass}
+          {...extra}
+        />
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
+
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">My Profile</h1>
+      <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <section aria-labelledby="profile-info-title" className={`${card} h-fit`}>
+          <div className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-semibold text-white"
+            >
+              {(session.name || 'U').charAt(0).toUpperCase()}
+            </span>
+            <div className="min-w-0">
+              <h2 id="profile-info-title" className="truncate text-lg font-semibold text-slate-900">
+                {session.name || 'User'}
+              </h2>
+              <p className="truncate text-sm text-slate-600">{session.email}</p>
+            </div>
+          </div>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div>
+              <dt className="text-slate-500">Phone</dt>
+              <dd className="text-slate-900">{session.phone || '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Saved addresses</dt>
+              <dd className="text-slate-900">
+                {(session.addresses ?? []).length === 0 ? (
+                  'None yet'
+                ) : (
+                  <ul className="mt-1 space-y-2">
+                    {(session.addresses ?? []).map((address, index) => (
+                      <li key={index} className="break-words">
+                        <span className="font-medium">{address.recipientName}</span>, {formatAddress(address)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby="profile-edit-title" className={card}>
+          <h2 id="profile-edit-title" className="text-lg font-semibold text-slate-900">
+            Edit Profile
+          </h2>
+          <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="mt-4 space-y-6">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {field('name', 'Name', { autoComplete: 'name' })}
+              {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+              {field('phone', 'Phone', {
+                type: 'tel',
+                inputMode: 'numeric',
+                autoComplete: 'tel-national',
+                placeholder: '10-digit mobile number',
+              })}
+              {field('password', 'New Password (optional)', { type: 'password', autoComplete: 'new-password' })}
+            </div>
+
+            <fieldset className="space-y-4">
+              <legend className="text-base font-semibold text-slate-900">Saved addresses</legend>
+              {form.addresses.length === 0 && <p className="text-sm text-slate-600">No saved addresses yet.</p>}
+              {form.addresses.map((address, index) => (
+                <div key={index} className="rounded-lg border border-slate-200 p-3 sm:p-4">
+                  <div className="mb-3 flex items-center justify-between gap-3">
+                    <h3 className="text-sm font-semibold text-slate-800">Address {index + 1}</h3>
+                    <button
+                      type="button"
+                      onClick={() => removeAddress(index)}
+                      className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                      aria-label={`Remove address ${index + 1}`}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                  <AddressFields
+                    idPrefix={`${formId}-address-${index}`}
+                    value={address}
+                    onChange={(patch) => patchAddress(index, patch)}
+                    errors={errors.addresses[index]}
+                  />
+                </div>
+              ))}
+              <button
+                type="button"
+                onClick={addAddress}
+                disabled={form.addresses.length >= MAX_SAVED_ADDRESSES}
+                className="rounded-lg border border-dashed border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+              >
+                + Add address
+              </button>
+            </fieldset>
+
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+              >
+                {busy ? MESSAGES.profileUpdating : 'Update Profile'}
+              </button>
+              {result && (
+                <p
+                  role={result.ok ? 'status' : 'alert'}
+                  className={`text-sm font-medium ${result.ok ? 'text-green-700' : 'text-red-600'}`}
+                >
+                  {result.text}
+                </p>
+              )}
+            </div>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}

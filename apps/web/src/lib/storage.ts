@@ -1,0 +1,111 @@
+/**
+ * The browser's localStorage keys of spec section 3, read and written only here.
+ * token, userName, userEmail, userRole, userPhone, userAddresses, favorites; plus the pending order
+ * of the payment-processing page and the addresses typed at checkout.
+ */
+import type { Address, Role, User } from '@pumpkart/shared';
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  userName: 'userName',
+  userEmail: 'userEmail',
+  userRole: 'userRole',
+  userPhone: 'userPhone',
+  userAddresses: 'userAddresses',
+  favorites: 'favorites',
+  pendingOrder: 'pendingOrder',
+  checkoutAddresses: 'checkoutAddresses',
+} as const;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the app keeps working without persistence.
+  }
+}
+
+function readJson<T>(key: string, fallback: T): T {
+  const text = read(key);
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface StoredSession {
+  token: string | null;
+  name: string | null;
+  email: string | null;
+  role: Role | null;
+  phone: string | null;
+  addresses: Address[];
+}
+
+export const storage = {
+  getToken: () => read(STORAGE_KEYS.token),
+  setToken: (token: string) => write(STORAGE_KEYS.token, token),
+  removeToken: () => write(STORAGE_KEYS.token, null),
+
+  readSession(): StoredSession {
+    const role = read(STORAGE_KEYS.userRole);
+    return {
+      token: read(STORAGE_KEYS.token),
+      name: read(STORAGE_KEYS.userName),
+      email: read(STORAGE_KEYS.userEmail),
+      role: role === 'admin' || role === 'customer' ? role : null,
+      phone: read(STORAGE_KEYS.userPhone),
+      addresses: readJson<Address[]>(STORAGE_KEYS.userAddresses, []),
+    };
+  },
+
+  /** Stores what a response's user object carries (spec section 7). */
+  storeUser(user: Partial<Pick<User, 'name' | 'email' | 'role' | 'phone' | 'addresses'>>): void {
+    if (user.name !== undefined) write(STORAGE_KEYS.userName, user.name);
+    if (user.email !== undefined) write(STORAGE_KEYS.userEmail, user.email);
+    if (user.role !== undefined) write(STORAGE_KEYS.userRole, user.role);
+    if (user.phone !== undefined) write(STORAGE_KEYS.userPhone, user.phone);
+    if (user.addresses !== undefined) write(STORAGE_KEYS.userAddresses, JSON.stringify(user.addresses));
+  },
+
+  /** What the second client removes on a 401 besides the token (spec section 8). */
+  removeUserDetails(): void {
+    for (const key of [
+      STORAGE_KEYS.userName,
+      STORAGE_KEYS.userEmail,
+      STORAGE_KEYS.userRole,
+      STORAGE_KEYS.userAddresses,
+    ]) {
+      write(key, null);
+    }
+  },
+
+  getFavorites: () => readJson<string[]>(STORAGE_KEYS.favorites, []),
+  setFavorites: (ids: string[]) => write(STORAGE_KEYS.favorites, JSON.stringify(ids)),
+
+  getPendingOrder: <T>() => readJson<T | null>(STORAGE_KEYS.pendingOrder, null),
+  setPendingOrder: (order: unknown) => write(STORAGE_KEYS.pendingOrder, order ? JSON.stringify(order) : null),
+
+  getCheckoutAddresses: () => readJson<Address[]>(STORAGE_KEYS.checkoutAddresses, []),
+  setCheckoutAddresses: (addresses: Address[]) => write(STORAGE_KEYS.checkoutAddresses, JSON.stringify(addresses)),
+
+  /** Logout clears local storage (spec section 4). */
+  clearAll(): void {
+    try {
+      localStorage.clear();
+    } catch {
+      // nothing to clear
+    }
+  },
+};

@@ -1,0 +1,10 @@
+/** The only Redux hooks the components use (typed). */
+import { useDispatch, useSelector } from 'react-redux';
+import type { AppDispatch, RootState } from './index';
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+
+export const useIsLoggedIn = () => useAppSelector((state) => Boolean(state.session.token));
+export const useIsAdmin = () =>
+  useAppSelector((state) => Boolean(state.session.token) && state.session.role === 'admin');

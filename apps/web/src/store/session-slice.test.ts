@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartLine, savedAddress } from '../test/fixtures';
+import { loginAs, mockFetch } from '../test/render';
+import { fetchCart } from './cart-slice';
+import { fetchFavorites } from './favorites-slice';
+import { createStore } from './index';
+import { loggedOut, profileUpdated } from './session-slice';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('session slice (spec sections 3, 4 and 7)', () => {
+  it('profileUpdated keeps what the server sent in the session and localStorage, and nothing else changes', () => {
+    loginAs('customer', 'Asha');
+    const store = createStore();
+    store.dispatch(profileUpdated({ name: 'Asha K', phone: '9000000001', addresses: [savedAddress()] }));
+    expect(store.getState().session).toMatchObject({
+      token: 'test-token',
+      name: 'Asha K',
+      email: 'asha@example.com',
+      role: 'customer',
+      phone: '9000000001',
+      addresses: [savedAddress()],
+    });
+    expect(localStorage.getItem('userName')).toBe('Asha K');
+    expect(localStorage.getItem('userEmail')).toBe('asha@example.com');
+    expect(JSON.parse(localStorage.getItem('userAddresses')!)).toEqual([savedAddress()]);
+  });
+
+  it('logging out empties the session, the cart and the favorites', async () => {
+    loginAs();
+    mockFetch({
+      'GET /api/cart': { body: { items: [cartLine({ title: 'Nozzle' })] } },
+      'GET /api/favorites/': { body: { ids: ['p1', 'p2'] } },
+    });
+    const store = createStore();
+    await store.dispatch(fetchCart());
+    await store.dispatch(fetchFavorites());
+    expect(store.getState().cart.items).toHaveLength(1);
+    expect(store.getState().favorites.ids).toEqual(['p1', 'p2']);
+    store.dispatch(loggedOut());
+    expect(store.getState().session).toEqual({
+      token: null,
+      name: null,
+      email: null,
+      role: null,
+      phone: null,
+      addresses: [],
+    });
+    expect(store.getState().cart.items).toEqual([]);
+    expect(store.getState().favorites.ids).toEqual([]);
+  });
+
+  it('a 401 from any call ends the session', async () => {
+    loginAs();
+    mockFetch({ 'GET /api/cart': { status: 401, body: { message: 'Your session has expired.' } } });
+    const store = createStore();
+    await store.dispatch(fetchCart());
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

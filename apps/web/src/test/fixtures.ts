@@ -1,0 +1,152 @@
+/**
+ * Test data for the cart, checkout, payment and orders tests: cart lines as GET /api/cart answers
+ * them, the checkout config, and a fake payment window with Razorpay's browser API whose outcome
+ * each test chooses.
+ */
+import type { Address, CartLine, CheckoutConfig, OrderDto } from '@pumpkart/shared';
+import type { RazorpayFailureResponse, RazorpayOptions, RazorpaySuccessResponse } from '../features/checkout/razorpay';
+
+let counter = 0;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function cartLine(overrides: {
+  title?: string;
+  price?: number;
+  quantity?: number;
+  stock?: number;
+  size?: string | null;
+  productId?: string;
+  variantId?: string | null;
+  active?: boolean;
+}): CartLine {
+  counter += 1;
+  const productId = overrides.productId ?? uuid(1000 + counter);
+  const variantId = overrides.variantId === undefined ? uuid(5000 + counter) : overrides.variantId;
+  const price = overrides.price ?? 100;
+  const stock = overrides.stock ?? 10;
+  return {
+    _id: uuid(9000 + counter),
+    product: {
+      _id: productId,
+      title: overrides.title ?? `Product ${counter}`,
+      brand: 'Tokheim',
+      category: 'Fuel Dispensers',
+      price,
+      stock,
+      active: overrides.active ?? true,
+      images: [],
+    },
+    variant: variantId ? { _id: variantId, size: overrides.size ?? 'Standard', price, stock } : null,
+    variantId,
+    quantity: overrides.quantity ?? 1,
+    price,
+    stock,
+  };
+}
+
+export const checkoutConfig = (overrides: Partial<CheckoutConfig> = {}): CheckoutConfig => ({
+  gateway: 'sandbox',
+  scriptUrl: '/api/payments/sandbox/checkout.js',
+  key: 'rzp_test_sandbox',
+  currency: 'INR',
+  codEnabled: false,
+  shopName: 'PumpKart',
+  themeColor: '#1e40af',
+  ...overrides,
+});
+
+export const savedAddress = (overrides: Partial<Address> = {}): Address => ({
+  recipientName: 'Asha Rao',
+  recipientPhone: '9876543210',
+  line1: '12 MG Road',
+  line2: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+  ...overrides,
+});
+
+export type PaymentOutcome = 'pay' | 'dismiss' | 'fail' | 'stay';
+
+/** A stand-in for window.Razorpay: records the options and plays the chosen outcome on open(). */
+export class FakeRazorpay {
+  static outcome: PaymentOutcome = 'pay';
+  static instances: FakeRazorpay[] = [];
+  failedCallbacks: ((response: RazorpayFailureResponse) => void)[] = [];
+  opened = false;
+
+  constructor(readonly options: RazorpayOptions) {
+    FakeRazorpay.instances.push(this);
+  }
+
+  on(event: string, callback: (response: RazorpayFailureResponse) => void) {
+    if (event === 'payment.failed') this.failedCallbacks.push(callback);
+  }
+
+  close() {}
+
+  open() {
+    this.opened = true;
+    const outcome = FakeRazorpay.outcome;
+    setTimeout(() => {
+      if (outcome === 'pay') {
+        const response: RazorpaySuccessResponse = {
+          razorpay_order_id: this.options.order_id,
+          razorpay_payment_id: 'pay_sandbox_1',
+          razorpay_signature: 'signature_1',
+        };
+        this.options.handler(response);
+      } else if (outcome === 'dismiss') {
+        this.options.modal?.ondismiss?.();
+      } else if (outcome === 'fail') {
+        this.failedCallbacks.forEach((callback) =>
+          callback({ error: { code: 'BAD_REQUEST_ERROR', description: 'Card declined' } }),
+        );
+      }
+    }, 0);
+  }
+
+  static reset(outcome: PaymentOutcome = 'pay') {
+    FakeRazorpay.outcome = outcome;
+    FakeRazorpay.instances = [];
+  }
+}
+
+export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
+  const id = overrides._id ?? 'a1b2c3d4-0000-4000-8000-00000abc123f';
+  return {
+    _id: id,
+    status: 'pending',
+    paymentMode: 'online',
+    subtotal: 1000,
+    shipping: 60,
+    total: 1060,
+    customer: { name: 'Asha', email: 'asha@example.com', phone: '9876543210' },
+    user: { _id: uuid(1), name: 'Asha', email: 'asha@example.com' },
+    address: savedAddress(),
+    items: [
+      {
+        _id: uuid(2),
+        product: { _id: uuid(3), title: 'Fuel Nozzle', images: [] },
+        title: 'Fuel Nozzle',
+        variant: { _id: uuid(4), size: '3/4 inch' },
+        quantity: 2,
+        price: 500,
+        subtotal: 1000,
+        image: null,
+      },
+    ],
+    payment: {
+      _id: uuid(5),
+      mode: 'online',
+      status: 'success',
+      amount: 1060,
+      transactionId: 'pay_123',
+      razorpayOrderId: 'order_123',
+    },
+    createdAt: '2025-03-15T10:30:00.000Z',
+    updatedAt: '2025-03-15T10:30:00.000Z',
+    ...overrides,
+  };
+}

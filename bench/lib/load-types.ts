@@ -1,0 +1,74 @@
+/** What the orchestrator asks of the load process (bench/load.ts), and what it answers. */
+import type { LatencySummary } from './stats';
+
+export interface HttpLoadRequest {
+  mode: 'http';
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /** Statuses that count as success (default: any 2xx). */
+  expectStatus?: number[];
+  /** Upper bound on requests in the measured run (autocannon's maxOverallRequests). */
+  maxRequests: number;
+}
+
+export interface CheckoutLoadRequest {
+  mode: 'checkout';
+  baseUrl: string;
+  buyers: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /** Upper bound on checkouts started (warm-up and measured together). */
+  maxCheckouts: number;
+  seed: number;
+}
+
+export type LoadRequest = HttpLoadRequest | CheckoutLoadRequest;
+
+export interface LoadFigures {
+  requests: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  latency: LatencySummary;
+  /** Responses with a status outside the expected ones (non-2xx by default). */
+  unexpectedStatus: number;
+  /** Connection errors and time-outs: requests that got no response at all. */
+  socketErrors: number;
+  statusCounts: Record<string, number>;
+}
+
+export interface HttpLoadResult extends LoadFigures {
+  mode: 'http';
+  timeouts: number;
+  bytesPerSecond: number;
+  /** Average size of a 2xx response as sent (status line, headers and body). */
+  bytesPerResponse: number;
+}
+
+export interface StepFigures {
+  requests: number;
+  latency: LatencySummary;
+  unexpectedStatus: number;
+  socketErrors: number;
+}
+
+export interface CheckoutLoadResult extends LoadFigures {
+  mode: 'checkout';
+  buyers: number;
+  /** SQL LIKE pattern of the buyers' emails: their orders are the run's (the demo data has others). */
+  buyerEmailPattern: string;
+  registrationSeconds: number;
+  /** Completed checkouts (payment verified as success) in the measured window. */
+  checkoutsCompleted: number;
+  checkoutsPerSecond: number;
+  steps: Record<string, StepFigures>;
+  /** Over warm-up and measured run together: what the database should show afterwards. */
+  all: { checkoutsStarted: number; ordersCreated: number; paymentsVerified: number; failedCheckouts: number };
+  /** A few failures, for the report (status and message). */
+  errorSamples: string[];
+}
+
+export type LoadResult = HttpLoadResult | CheckoutLoadResult;

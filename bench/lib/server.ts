@@ -1,0 +1,140 @@
+/**
+ * One production server process (node apps/server/dist/main.js) on a free port of 127.0.0.1, on
+ * a prepared data target, plus a sampler of its resident memory (/proc/<pid>/status VmRSS).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { onCleanup } from './cleanup';
+import type { DataTarget } from './database';
+import { ROOT } from './options';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Starts sampling VmRSS; the returned function stops and answers the peak in MB. */
+  sampleMemory(): () => number;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  bundle: string;
+  webDist: string;
+  logLevel: string;
+  env?: Record<string, string>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Resident memory of a process in MB, or undefined once it is gone. */
+export function residentMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startServer(target: DataTarget, options: ServerOptions): Promise<RunningServer> {
+  let port = await freePort();
+  if (port === 3000) port = await freePort(); // never 3000: people run `npm start` there
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', options.bundle], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.url ?? '',
+      WEB_DIST: options.webDist,
+      LOG_LEVEL: options.logLevel,
+      // The checkout registers and logs in its buyers from one address.
+      AUTH_RATE_LIMIT: '100000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.splice(0, output.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = onCleanup(`server pid ${child.pid}`, async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(killer);
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with code ${child.exitCode} while starting:\n${output.join('').slice(-3000)}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not become healthy within 120 s:\n${output.join('').slice(-3000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    sampleMemory() {
+      let peak = residentMb(pid) ?? 0;
+      const timer = setInterval(() => {
+        peak = Math.max(peak, residentMb(pid) ?? 0);
+      }, 50);
+      return () => {
+        clearInterval(timer);
+        return Math.max(peak, residentMb(pid) ?? 0);
+      };
+    },
+    async stop() {
+      const stopping = performance.now();
+      await stop();
+      if (child.exitCode !== null && child.exitCode !== 0) {
+        const seconds = ((performance.now() - stopping) / 1000).toFixed(1);
+        const lastLines = output
+          .join('')
+          .trim()
+          .split('\n')
+          .slice(-3)
+          .map((line) => `  ${line.slice(0, 300)}`);
+        console.warn(
+          `warning: the server (${target.kind}, ${target.label}) exited with code ${child.exitCode} ${seconds} s after SIGTERM; its last lines:\n` +
+            lastLines.join('\n'),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,429 @@
+// The admin's journey in a real browser (issue 5, "How it is checked"): an admin logs in and sees the
+// dashboard charts drawn from the demo data; creates a product with two uploaded images and two
+// variants, finds it by search, edits it, makes it inactive (it leaves the storefront) and deletes it.
+// After a buyer pays for an order and places a COD order (through the API), the admin finds both in
+// the right tables, changes the paid order's status, marks the COD payment paid and sees the dashboard
+// figures change. A customer who opens /admin/dashboard never sees admin data.
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatIndianNumber,
+  MESSAGES,
+  orderTotals,
+  toPaise,
+  toRupees,
+  type OrderDto,
+  type PaymentDto,
+  type StatsResponse,
+} from '@pumpkart/shared';
+import { baseUrl, DESKTOP, launchBrowser, newPage } from './support/browser';
+
+interface ApiVariant {
+  _id: string;
+  size: string | null;
+  price: number;
+  stock: number;
+}
+interface ApiImage {
+  url: string;
+  public_id: string;
+}
+interface ApiProduct {
+  _id: string;
+  title: string;
+  price: number;
+  stock: number;
+  active: boolean;
+  images: ApiImage[];
+  variants: ApiVariant[];
+}
+interface LoginAnswer {
+  token: string;
+  user: { name: string; email: string; phone: string; role: string };
+}
+
+const ADMIN = { email: 'admin@pumpkart.in', password: 'admin123' };
+const CUSTOMER = { email: 'customer@pumpkart.in', password: 'customer123' };
+const ADDRESS = {
+  recipientName: 'Asha Rao',
+  recipientPhone: '9876543210',
+  line1: '12 MG Road',
+  line2: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+};
+
+let browser: Browser;
+
+/** Waits for a condition in the page (server round trips exceed expect.poll's 1 s default). */
+const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const loginApi = (who: { email: string; password: string }) => api<LoginAnswer>('POST', '/auth/login', who);
+
+/** Accepts every alert and confirm, keeping their texts in order. */
+function watchDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+/** Collects the page's errors so that a journey fails on an uncaught exception. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function loginInBrowser(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A PNG picture of one colour, made here so that the upload is a real image. */
+const png = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+
+const shortId = (id: string) => id.slice(-6);
+const revenueText = (rupees: number) => `₹${formatIndianNumber(rupees)}`;
+
+/** A buyer's order of one unit of a product without variants, priced as the server prices it. */
+async function placeOrder(buyer: LoginAnswer, product: ApiProduct, paymentMode: 'online' | 'cod') {
+  const totals = orderTotals([{ unitPricePaise: toPaise(product.price), quantity: 1 }]);
+  const answer = await api<{ order: OrderDto }>(
+    'POST',
+    '/orders',
+    {
+      customer: { name: buyer.user.name, email: buyer.user.email, phone: buyer.user.phone || '9876543210' },
+      address: ADDRESS,
+      items: [{ product: product._id, variantId: null, title: product.title, price: product.price, quantity: 1 }],
+      shipping: toRupees(totals.shippingPaise),
+      total: toRupees(totals.totalPaise),
+      paymentMode,
+    },
+    buyer.token,
+  );
+  return answer.order;
+}
+
+/** Pays an online order through the sandbox gateway the way the payment window does. */
+async function payOnline(buyer: LoginAnswer, order: OrderDto) {
+  const created = await api<{ rzpOrderId: string }>('POST', '/payments/create', { orderId: order._id }, buyer.token);
+  const paid = await api<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>(
+    'POST',
+    '/payments/sandbox/pay',
+    { order_id: created.rzpOrderId },
+  );
+  await api('POST', '/payments/verify', { ...paid, orderId: order._id }, buyer.token);
+}
+
+describe('admin journey', () => {
+  it('logs in and sees the dashboard drawn from the demo data', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const errors = watchErrors(page);
+    try {
+      await loginInBrowser(page, ADMIN);
+      await page.waitForURL('**/admin/dashboard');
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await page.getByTestId('admin-greeting').waitFor();
+
+      const admin = await loginApi(ADMIN);
+      const stats = await api<StatsResponse>('GET', '/products/stats', undefined, admin.token);
+      expect(stats.products).toBeGreaterThan(0);
+      await poll(() => page.getByTestId('stat-Products in Store').textContent()).toBe(
+        formatIndianNumber(stats.products),
+      );
+      expect(await page.getByTestId('stat-Total Revenue').textContent()).toBe(revenueText(stats.revenue));
+      expect(await page.getByTestId('stat-Total Orders').textContent()).toBe(formatIndianNumber(stats.orders));
+
+      // The 6-month revenue bars are drawn: an svg with one tick per month.
+      const revenue = page.getByRole('region', { name: 'Monthly Revenue (last 6 months)' });
+      await revenue.locator('svg.recharts-surface').first().waitFor();
+      expect(await revenue.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count()).toBe(6);
+      // The pie and the top-products bars are drawn whenever there are orders, else say so.
+      const pie = page.getByRole('region', { name: 'Orders by Status' });
+      if (Object.values(stats.ordersStatus).some((count) => count > 0)) {
+        await pie.locator('.recharts-pie-sector').first().waitFor();
+      } else {
+        await pie.getByText('No orders yet.').waitFor();
+      }
+      const top = page.getByRole('region', { name: 'Top 5 Products' });
+      if (stats.topProducts.length > 0) await top.locator('svg.recharts-surface').first().waitFor();
+      else await top.getByText('No sales yet.').waitFor();
+
+      // The charts also draw on the analytics page.
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics' }).click();
+      await page.waitForURL('**/admin/analytics');
+      await page.getByRole('region', { name: 'Sales Trend' }).locator('svg.recharts-surface').first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('creates a product with two images and two variants, finds, edits, deactivates and deletes it', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const dialogs = watchDialogs(page);
+    const errors = watchErrors(page);
+    const admin = await loginApi(ADMIN);
+    const stamp = Date.now();
+    const title = `E2E Diesel Nozzle ${stamp}`;
+    const keyword = `zebracode${stamp}`;
+    const adminProduct = async () =>
+      (await api<ApiProduct[]>('GET', '/products/admin/all', undefined, admin.token)).find((p) =>
+        p.title.startsWith(title),
+      );
+    const storefrontIds = async () => (await api<ApiProduct[]>('GET', `/products?search=${keyword}`)).map((p) => p._id);
+
+    try {
+      await loginInBrowser(page, ADMIN);
+      await page.waitForURL('**/admin/dashboard');
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+      await page.waitForURL('**/admin/products');
+      await page.getByRole('article').first().waitFor();
+
+      // Create: two uploaded pictures and two variants.
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      const form = page.getByRole('dialog', { name: 'Add Product' });
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Description').fill(`Brass nozzle for diesel pumps (${keyword})`);
+      await form.getByLabel('Category').fill('Fuel Dispensers');
+      await form.getByLabel('Brand').fill('E2E Brand');
+      await form.getByLabel('Add images').setInputFiles([
+        { name: 'front.png', mimeType: 'image/png', buffer: await png(220, 80, 40) },
+        { name: 'side.png', mimeType: 'image/png', buffer: await png(40, 90, 220) },
+      ]);
+      await poll(() => form.getByRole('list', { name: 'New images' }).getByRole('img').count()).toBe(2);
+      await form.getByRole('button', { name: 'Add Variant' }).click();
+      await form.getByRole('button', { name: 'Add Variant' }).click();
+      await form.getByLabel('Variant 1 size').fill('1 inch');
+      await form.getByLabel('Variant 1 price').fill('1500');
+      await form.getByLabel('Variant 1 stock').fill('5');
+      await form.getByLabel('Variant 2 size').fill('2 inch');
+      await form.getByLabel('Variant 2 price').fill('2500');
+      await form.getByLabel('Variant 2 stock').fill('3');
+      await form.getByRole('button', { name: 'Save Product' }).click();
+      await form.waitFor({ state: 'detached' });
+
+      const card = page.getByRole('article', { name: title, exact: true });
+      await card.waitFor();
+      await poll(() => card.getByRole('list', { name: 'Variants' }).getByRole('listitem').allTextContents()).toEqual([
+        '1 inch₹1,500.00 · 5 in stock',
+        '2 inch₹2,500.00 · 3 in stock',
+      ]);
+      const created = await adminProduct();
+      expect(created?.images).toHaveLength(2);
+      expect(created?.variants.map((v) => [v.size, v.price, v.stock])).toEqual([
+        ['1 inch', 1500, 5],
+        ['2 inch', 2500, 3],
+      ]);
+      expect(await card.getByRole('img').getAttribute('src')).toBe(created!.images[0]!.url);
+      expect(await storefrontIds()).toContain(created!._id);
+
+      // Find it by its description, whatever the case.
+      await page.getByRole('searchbox', { name: 'Search products' }).fill(keyword.toUpperCase());
+      await poll(() => page.getByRole('article').count()).toBe(1);
+      await card.waitFor();
+
+      // Edit: new title and a new price for the second variant; both variants keep their identity.
+      await card.getByRole('button', { name: `Edit ${title}` }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Product' });
+      expect(await edit.getByLabel('Variant 2 size').inputValue()).toBe('2 inch');
+      await edit.getByLabel('Title').fill(`${title} Pro`);
+      await edit.getByLabel('Variant 2 price').fill('2600');
+      await edit.getByRole('button', { name: 'Save Product' }).click();
+      await edit.waitFor({ state: 'detached' });
+      const edited = page.getByRole('article', { name: `${title} Pro`, exact: true });
+      await edited.getByText('2 inch₹2,600.00 · 3 in stock').waitFor();
+      const afterEdit = await adminProduct();
+      expect(afterEdit?.title).toBe(`${title} Pro`);
+      expect(afterEdit?.variants.map((v) => v._id)).toEqual(created!.variants.map((v) => v._id));
+      expect(afterEdit?.images).toHaveLength(2);
+
+      // Deactivate: the storefront no longer lists it.
+      await edited.getByRole('button', { name: 'Active', exact: true }).click();
+      await edited.getByRole('button', { name: 'Inactive', exact: true }).waitFor();
+      await poll(async () => (await adminProduct())?.active).toBe(false);
+      await poll(storefrontIds).not.toContain(created!._id);
+
+      // Delete permanently, after the confirmation.
+      await edited.getByRole('button', { name: `Delete ${title} Pro` }).click();
+      await edited.waitFor({ state: 'detached' });
+      expect(dialogs).toEqual([MESSAGES.confirmDeleteProduct, MESSAGES.productDeleted]);
+      expect(await adminProduct()).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('handles a paid online order and a COD order, and the dashboard figures follow', async () => {
+    const admin = await loginApi(ADMIN);
+    const buyer = await loginApi(CUSTOMER);
+    const before = await api<StatsResponse>('GET', '/products/stats', undefined, admin.token);
+
+    const products = await api<ApiProduct[]>('GET', '/products?limit=100');
+    const simple = products.filter((p) => p.variants.length === 0 && p.stock >= 3 && p.price > 0);
+    expect(simple.length).toBeGreaterThanOrEqual(2);
+    const online = await placeOrder(buyer, simple[0]!, 'online');
+    await payOnline(buyer, online);
+    const cod = await placeOrder(buyer, simple[1]!, 'cod');
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    const dialogs = watchDialogs(page);
+    const errors = watchErrors(page);
+    try {
+      await loginInBrowser(page, ADMIN);
+      await page.waitForURL('**/admin/dashboard');
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+      await page.waitForURL('**/admin/orders');
+
+      // Each order is in its own table.
+      const codTable = page.getByRole('region', { name: 'COD Orders', exact: true });
+      const onlineTable = page.getByRole('region', { name: 'Online Orders', exact: true });
+      await onlineTable.getByRole('button', { name: `View order ${shortId(online._id)}` }).waitFor();
+      await codTable.getByRole('button', { name: `View order ${shortId(cod._id)}` }).waitFor();
+      expect(await codTable.getByRole('button', { name: `View order ${shortId(online._id)}` }).count()).toBe(0);
+      expect(await onlineTable.getByRole('button', { name: `View order ${shortId(cod._id)}` }).count()).toBe(0);
+
+      // The paid online order: change its status.
+      await onlineTable.getByRole('button', { name: `View order ${shortId(online._id)}` }).click();
+      const onlineDialog = page.getByRole('dialog', { name: `Order ${shortId(online._id)}` });
+      await onlineDialog.getByText(`${simple[0]!.title} x 1 = `).waitFor();
+      const onlineStatus = onlineDialog.getByRole('combobox', { name: 'Order status' });
+      expect(await onlineStatus.isEnabled()).toBe(true);
+      await onlineStatus.selectOption('shipped');
+      await poll(
+        async () => (await api<{ data: OrderDto }>('GET', `/orders/${online._id}`, undefined, admin.token)).data.status,
+      ).toBe('shipped');
+      await poll(() => onlineStatus.inputValue()).toBe('shipped');
+      await page.keyboard.press('Escape');
+      await onlineDialog.waitFor({ state: 'detached' });
+      await poll(() =>
+        onlineTable
+          .getByRole('row')
+          .filter({ hasText: shortId(online._id) })
+          .getByText('shipped')
+          .count(),
+      ).toBe(1);
+
+      // The COD order: the dropdown waits for the payment; Mark as Paid settles it.
+      await codTable.getByRole('button', { name: `View order ${shortId(cod._id)}` }).click();
+      const codDialog = page.getByRole('dialog', { name: `Order ${shortId(cod._id)}` });
+      const codStatus = codDialog.getByRole('combobox', { name: 'Order status' });
+      expect(await codStatus.isDisabled()).toBe(true);
+      await codDialog.getByRole('button', { name: 'Mark as Paid' }).click();
+      await codDialog.getByRole('button', { name: 'Mark as Paid' }).waitFor({ state: 'detached' });
+      await poll(() => codStatus.isEnabled()).toBe(true);
+      const codPayment = (await api<PaymentDto[]>('GET', '/payments', undefined, admin.token)).find(
+        (payment) => payment.orderId === cod._id,
+      );
+      expect(codPayment?.status).toBe('success');
+      await page.keyboard.press('Escape');
+      expect(dialogs).toEqual([]);
+
+      // Payments: each payment in its table, both successful.
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Payments' }).click();
+      await page.waitForURL('**/admin/PaymentInfo');
+      const codPayments = page.getByRole('region', { name: 'COD Payments', exact: true });
+      const onlinePayments = page.getByRole('region', { name: 'Online Payments', exact: true });
+      await codPayments
+        .getByRole('row')
+        .filter({ hasText: shortId(cod._id) })
+        .getByText('success')
+        .waitFor();
+      await onlinePayments
+        .getByRole('row')
+        .filter({ hasText: shortId(online._id) })
+        .getByText('success')
+        .waitFor();
+      await onlinePayments.getByRole('button', { name: `View payment for order ${shortId(online._id)}` }).click();
+      const paymentDialog = page.getByRole('dialog', { name: 'Payment Details' });
+      await paymentDialog.getByText(online._id).waitFor();
+      await paymentDialog.getByText('Signature').waitFor();
+      await page.keyboard.press('Escape');
+
+      // The dashboard counts both orders and both payments.
+      const expectedRevenue = toRupees(toPaise(before.revenue) + toPaise(online.total) + toPaise(cod.total));
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      await poll(() => page.getByTestId('stat-Total Revenue').textContent()).toBe(revenueText(expectedRevenue));
+      expect(await page.getByTestId('stat-Total Orders').textContent()).toBe(formatIndianNumber(before.orders + 2));
+      await page.getByRole('region', { name: 'Orders by Status' }).locator('.recharts-pie-sector').first().waitFor();
+      await page.getByRole('region', { name: 'Top 5 Products' }).locator('svg.recharts-surface').first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never shows admin data to a customer or a visitor', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    try {
+      // A visitor is sent to the login page.
+      await page.goto('/admin/dashboard');
+      await page.waitForURL('**/login');
+
+      // A customer is sent home.
+      await loginInBrowser(page, CUSTOMER);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/admin/dashboard');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/admin/orders');
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.getByText('Total Revenue').count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+
+      // The browser never asked for admin data or downloaded the admin bundle.
+      const adminCalls = requests.filter(
+        (path) =>
+          path === '/api/products/stats' ||
+          path === '/api/products/admin/all' ||
+          path === '/api/orders' ||
+          path === '/api/payments',
+      );
+      expect(adminCalls).toEqual([]);
+      expect(requests.filter((path) => /\/assets\/(admin-app|stats-charts|dashboard-page)-/.test(path))).toEqual([]);
+
+      // And the server refuses them to a customer anyway.
+      const buyer = await loginApi(CUSTOMER);
+      await expect(api('GET', '/products/stats', undefined, buyer.token)).rejects.toThrow(/403/);
+      await expect(api('GET', '/orders', undefined, buyer.token)).rejects.toThrow(/403/);
+    } finally {
+      await context.close();
+    }
+  });
+});

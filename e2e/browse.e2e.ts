@@ -1,0 +1,199 @@
+// A visitor browsing in a real browser (issue 4, "How it is checked"): the home page with its ad
+// slider and category sections, a debounced search, filters that apply only on Apply Filters, a
+// product's modal, a category page and back; then the same home page on a 360 px phone, which must
+// not scroll sideways.
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@pumpkart/shared';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+
+let browser: Browser;
+
+const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every request the page makes for the home view, kept so the test can count them. */
+function homeRequests(page: Page): URL[] {
+  const seen: URL[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/products' && url.searchParams.get('view') === 'home') seen.push(url);
+  });
+  return seen;
+}
+
+const sections = (page: Page) => page.getByTestId('category-section');
+/** The category names of the home page's sections, in order (each section's first heading). */
+const sectionTitles = (page: Page) =>
+  sections(page).evaluateAll((all) => all.map((section) => section.querySelector('h3')?.textContent ?? ''));
+
+/** Which slide is showing: the index of the active pagination bullet. */
+const activeBullet = (page: Page) =>
+  page
+    .locator('.swiper-pagination-bullet')
+    .evaluateAll((bullets) => bullets.findIndex((b) => b.classList.contains('swiper-pagination-bullet-active')));
+
+async function applyFilters(page: Page, choose: Record<string, string>) {
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await panel.getByLabel('Category').waitFor();
+  for (const [label, value] of Object.entries(choose)) {
+    if (value === '') await panel.getByLabel(label).selectOption({ label: 'All' });
+    else await panel.getByLabel(label).selectOption({ label: value });
+  }
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+describe('browsing the shop', () => {
+  it('home, slider, search, filters, product modal, category page and back', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const requests = homeRequests(page);
+    try {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        'One Stop Solution For Your Petrol Pump',
+      );
+
+      // The ad slider: 4 partner banners opening in a new tab, clickable pagination, autoplay.
+      const slider = page.getByTestId('ad-slider');
+      await slider.waitFor();
+      const links = slider.locator('a[href^="https://"]');
+      const hrefs = new Set(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href'))));
+      expect(hrefs.size).toBe(4);
+      for (const link of await links.all()) {
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      }
+      await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBe(4);
+      await page.locator('.swiper-pagination-bullet').nth(2).click();
+      await poll(() => activeBullet(page)).toBe(2);
+      await page.mouse.move(5, DESKTOP.height - 5); // autoplay pauses while the pointer rests on the slider
+      await poll(() => activeBullet(page)).toBe(3); // autoplay moves on by itself (every 4 s)
+
+      // Products grouped by category, at most 4 each; View All only beyond 4.
+      await sections(page).first().waitFor();
+      const categories = await sectionTitles(page);
+      expect(categories.length).toBeGreaterThan(1);
+      for (const section of await sections(page).all()) {
+        expect(await section.getByTestId('product-card').count()).toBeLessThanOrEqual(4);
+      }
+      const airMachines = page.getByRole('region', { name: 'Air Machines' });
+      await expect(airMachines.getByRole('link', { name: 'View All' }).count()).resolves.toBe(1);
+      expect(requests.length).toBeGreaterThan(0);
+      expect(requests.every((url) => url.searchParams.get('view') === 'home')).toBe(true);
+
+      // Search: typing a word sends one request once typing pauses, and every card matches it.
+      const search = page.getByPlaceholder('Search products...');
+      const before = requests.length;
+      await search.pressSequentially('extinguisher', { delay: 30 });
+      await poll(() => requests.some((url) => url.searchParams.get('search') === 'extinguisher')).toBe(true);
+      await page.waitForTimeout(500);
+      const searched = requests.slice(before).filter((url) => url.searchParams.has('search'));
+      expect(searched.length).toBeLessThanOrEqual(2);
+      await poll(() => sectionTitles(page)).toEqual(['Fire Safety']);
+      for (const card of await page.getByTestId('product-card').all()) {
+        expect((await card.textContent())!.toLowerCase()).toContain('extinguisher');
+      }
+      await search.fill('zzz-no-such-product');
+      await page.getByText(MESSAGES.noProductsMatch).waitFor();
+      await search.fill('');
+      await poll(() => sectionTitles(page)).toEqual(categories);
+
+      // Filters change nothing until Apply Filters; an overlay click closes without applying.
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Filters' });
+      await panel.getByLabel('Category').selectOption({ label: 'Fire Safety' });
+      await page.mouse.click(DESKTOP.width - 20, DESKTOP.height / 2); // the overlay beside the panel
+      await panel.waitFor({ state: 'detached' });
+      expect(await sectionTitles(page)).toEqual(categories);
+
+      await applyFilters(page, { Category: 'Fuel Dispensers', Availability: 'In Stock' });
+      await poll(() => sectionTitles(page)).toEqual(['Fuel Dispensers']);
+      const inStock = page.getByTestId('product-card');
+      for (const card of await inStock.all()) {
+        expect(await card.getAttribute('data-unavailable')).toBeNull();
+      }
+      const lastQuery = requests.at(-1)!.searchParams;
+      expect(lastQuery.get('category')).toBe('Fuel Dispensers');
+      expect(lastQuery.get('availability')).toBe('In Stock');
+
+      await applyFilters(page, { Category: '', Availability: '', 'Price Range': '1000+' });
+      await poll(() => requests.at(-1)!.searchParams.get('priceRange')).toBe('1000+');
+      for (const price of await page.getByTestId('product-card').locator('.tabular-nums').allTextContents()) {
+        expect(Number(price.replace(/[^\d.]/g, ''))).toBeGreaterThan(1000);
+      }
+      await applyFilters(page, { 'Price Range': '' });
+      await poll(() => sectionTitles(page)).toEqual(categories);
+
+      // A product's modal: opens on click, shows prices and the add button, Escape closes it.
+      const firstCard = page.getByTestId('product-card').first();
+      const title = (await firstCard.locator('h3').textContent())!;
+      const opener = firstCard.getByRole('button', { name: title, exact: true });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      expect(await dialog.locator('s').textContent()).toMatch(/₹[\d,]+\/-/);
+      await expect(dialog.getByRole('button', { name: MESSAGES.addLoginToBuy }).count()).resolves.toBe(1);
+      await dialog.getByRole('button', { name: MESSAGES.addLoginToBuy }).click();
+      await dialog.getByText(MESSAGES.loginToAddToCart).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+      // A category page, one page of products from the server, and Back.
+      await airMachines.getByRole('link', { name: 'View All' }).click();
+      await page.waitForURL('**/category/Air%20Machines');
+      await page.getByRole('heading', { level: 1, name: 'Air Machines' }).waitFor();
+      await poll(() => page.getByTestId('product-card').count()).toBeGreaterThan(4);
+      await page.getByRole('button', { name: /Back/ }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await sections(page).first().waitFor();
+
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the home page fits a 360 px phone without sideways scrolling', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto('/');
+      await page.getByTestId('ad-slider').waitFor();
+      await sections(page).first().waitFor();
+      const slider = await page.getByTestId('ad-slider').boundingBox();
+      expect(slider!.width).toBeLessThanOrEqual(PHONE.width);
+      expect(slider!.height).toBeGreaterThan(100);
+      const widths = await page.evaluate(() => ({
+        document: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+      }));
+      expect(widths.document).toBeLessThanOrEqual(PHONE.width);
+      expect(widths.body).toBeLessThanOrEqual(PHONE.width);
+
+      // Two cards to a row, and the filter panel fits the screen too.
+      const boxes = await page
+        .getByTestId('product-card')
+        .evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes[0]!.top).toBe(boxes[1]!.top);
+      expect(boxes[1]!.right).toBeLessThanOrEqual(PHONE.width);
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const panel = await page.getByRole('dialog', { name: 'Filters' }).boundingBox();
+      expect(panel!.width).toBeLessThanOrEqual(PHONE.width);
+      await page.keyboard.press('Escape');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    } finally {
+      await context.close();
+    }
+  });
+});

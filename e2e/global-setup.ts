@@ -1,0 +1,74 @@
+// Starts the production server once for the browser journeys, on a free port and a fresh data
+// directory, with COD enabled (issue 5 needs a COD order) and a fast expiry sweeper.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('The server did not become healthy in time');
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pumpkart-e2e-'));
+  const port = await freePort();
+  const serverBundle = process.env.E2E_SERVER_BUNDLE ?? path.join(root, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [serverBundle], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      // A private build of the web app (E2E_WEB_DIST) lets several people run the suite side by side.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? '',
+      LOG_LEVEL: 'warn',
+      COD_ENABLED: 'true',
+      AUTH_RATE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,82 @@
+// One lint setup for the workspace (STYLE.md): typescript-eslint's recommended rules, React hooks rules
+// for the web app, and process.env read only in the server's config module and in tooling.
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/drizzle/**',
+      'bench/results/**',
+      '.e2e-data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // One-way imports in the web app (STYLE: bulletproof-react): shared code -> features -> app.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/**', '!../../**'],
+              message:
+                'Features do not import each other: move what both need to components/, lib/ or packages/shared.',
+            },
+            { group: ['**/admin/**'], message: 'The storefront never imports the lazily loaded admin area.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/{api,components,config,lib,store}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/admin/**'],
+              message: 'Shared code does not depend on features or the admin area.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,24 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatIndianNumber, formatPrice, toPaise, toRupees } from './money';
+
+describe('money', () => {
+  it('converts rupees to paise without float drift', () => {
+    expect(toPaise(19.99)).toBe(1999);
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toPaise(1234.5)).toBe(123450);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e10 }), (paise) => {
+        expect(toPaise(toRupees(paise))).toBe(paise);
+      }),
+    );
+    expect(toPaise(1.005)).toBe(101);
+  });
+
+  it('formats prices the Indian way with the /- suffix (spec section 9)', () => {
+    expect(formatPrice(125000)).toBe('₹1,25,000/-');
+    expect(formatPrice(499)).toBe('₹499/-');
+    expect(formatAmount(1234.5)).toBe('₹1,234.50');
+    expect(formatIndianNumber(12345678)).toBe('1,23,45,678');
+  });
+});

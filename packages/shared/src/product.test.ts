@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  descriptionPreview,
+  displayPrice,
+  inPriceRange,
+  lowStockText,
+  normalizeProduct,
+  struckThroughPrice,
+} from './product';
+import { cartLineKey, clampQuantity, lineStock, linePrice, selectionTotals } from './cart';
+
+describe('product normalisation (spec section 3)', () => {
+  it('reads alternate keys and applies defaults', () => {
+    const p = normalizeProduct({ id: 'p1', name: 'Nozzle', desciption: 'Brass', price: 0, stock: 0, images: 'a.jpg' });
+    expect(p).toMatchObject({
+      _id: 'p1',
+      title: 'Nozzle',
+      description: 'Brass',
+      brand: '',
+      category: 'Uncategorized',
+      price: 0,
+      availability: 'Out of Stock',
+      images: [{ url: 'a.jpg' }],
+    });
+  });
+
+  it('uses the lowest variant price when the price is not above 0', () => {
+    const p = normalizeProduct({
+      _id: 'p2',
+      title: 'Coverall',
+      price: 0,
+      stock: 3,
+      variants: [
+        { _id: 'v1', size: 'L', price: 900, stock: 1 },
+        { _id: 'v2', name: 'XL', price: 850, stock: 2, colour: 'blue' },
+        { _id: 'v3', price: 950, stock: 0 },
+      ],
+    });
+    expect(p.price).toBe(850);
+    expect(p.variants.map((v) => v.size)).toEqual(['L', 'XL', 'Default']);
+    expect(p.variants[1]!.extra).toEqual({ colour: 'blue' });
+    expect(displayPrice(p)).toBe(850);
+  });
+});
+
+describe('product display rules (spec section 9)', () => {
+  it('cuts descriptions at 100 characters followed by ...', () => {
+    expect(descriptionPreview('x'.repeat(150))).toBe(`${'x'.repeat(100)}...`);
+    expect(descriptionPreview('short')).toBe('short');
+  });
+
+  it('struck-through price is 1.1x rounded up', () => {
+    expect(struckThroughPrice(1000)).toBe(1100);
+    expect(struckThroughPrice(999)).toBe(1099);
+    expect(struckThroughPrice(455)).toBe(501);
+  });
+
+  it('low-stock line', () => {
+    expect(lowStockText(0, 5)).toBe('Out of Stock');
+    expect(lowStockText(3, 5)).toBe('Hurry! Only 3 left!');
+    expect(lowStockText(5, 5)).toBeNull();
+    expect(lowStockText(3, 0)).toBeNull();
+  });
+
+  it('price ranges (spec section 5)', () => {
+    expect(inPriceRange(500, '0-500')).toBe(true);
+    expect(inPriceRange(500, '500-1000')).toBe(false);
+    expect(inPriceRange(1000, '500-1000')).toBe(true);
+    expect(inPriceRange(1000, '1000+')).toBe(false);
+    expect(inPriceRange(1000.5, '1000+')).toBe(true);
+  });
+});
+
+describe('cart lines (spec sections 3 and 5)', () => {
+  const product = { _id: 'p', price: 100, stock: 7 };
+  it('identifies a line by product and variant, or base', () => {
+    expect(cartLineKey('p', null)).toBe('p:base');
+    expect(cartLineKey('p', 'v')).toBe('p:v');
+  });
+  it('resolves price and stock from the variant, then the item, then the product', () => {
+    expect(linePrice({ product, variant: { _id: 'v', price: 80, stock: 2 }, quantity: 1, price: 90 })).toBe(80);
+    expect(linePrice({ product, quantity: 1, price: 90 })).toBe(90);
+    expect(linePrice({ product, quantity: 1 })).toBe(100);
+    expect(lineStock({ product, variant: { _id: 'v', price: 80, stock: 2 }, quantity: 1 })).toBe(2);
+    expect(lineStock({ product, quantity: 1 })).toBe(7);
+  });
+  it('clamps quantities between 1 and the stock', () => {
+    expect(clampQuantity(0, 5)).toBe(1);
+    expect(clampQuantity(9, 5)).toBe(5);
+    expect(clampQuantity(3, 5)).toBe(3);
+  });
+  it('counts only selected in-stock lines', () => {
+    const lines = [
+      { product: { _id: 'a', price: 600, stock: 5 }, quantity: 2 },
+      { product: { _id: 'b', price: 300, stock: 0 }, quantity: 1 },
+      { product: { _id: 'c', price: 50, stock: 5 }, quantity: 1 },
+    ];
+    const totals = selectionTotals(lines, new Set(['a:base', 'b:base']));
+    expect(totals.subtotalPaise).toBe(1200_00);
+    expect(totals.shippingPaise).toBe(72_00);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Product rules of spec sections 3 and 9: normalisation of what the server sends, effective price
+ * (cheapest variant), availability, the description preview, the struck-through price and the
+ * low-stock line. Pure functions: used by the storefront, the admin area and the server.
+ */
+
+export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
+export type Availability = (typeof AVAILABILITY)[number];
+
+export interface ProductImage {
+  url: string;
+  public_id?: string;
+  width?: number | null;
+  height?: number | null;
+  /** Resized renditions, smallest first, for srcset. */
+  sizes?: { width: number; url: string }[];
+}
+
+export interface Variant {
+  _id: string;
+  size: string;
+  price: number;
+  stock: number;
+  /** Any other attribute of the variant, shown as 'key: value' text. */
+  extra: Record<string, string>;
+}
+
+export interface Product {
+  _id: string;
+  title: string;
+  description: string;
+  brand: string;
+  category: string;
+  price: number;
+  stock: number;
+  lowStockThreshold: number;
+  images: ProductImage[];
+  variants: Variant[];
+  availability: Availability;
+  active: boolean;
+}
+
+export const DEFAULT_CATEGORY = 'Uncategorized';
+export const DESCRIPTION_PREVIEW_LENGTH = 100;
+
+export function availabilityOf(stock: number): Availability {
+  return stock > 0 ? 'In Stock' : 'Out of Stock';
+}
+
+type Raw = Record<string, unknown>;
+
+function asNumber(value: unknown, fallback = 0): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
+}
+
+function asString(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback;
+}
+
+const VARIANT_KNOWN_KEYS = new Set(['_id', 'id', 'size', 'name', 'price', 'stock']);
+
+export function normalizeVariant(raw: unknown): Variant {
+  const v = (raw ?? {}) as Raw;
+  const extra: Record<string, string> = {};
+  for (const [key, value] of Object.entries(v)) {
+    if (!VARIANT_KNOWN_KEYS.has(key) && (typeof value === 'string' || typeof value === 'number')) {
+      extra[key] = String(value);
+    }
+  }
+  return {
+    _id: asString(v._id ?? v.id),
+    size: asString(v.size) || asString(v.name) || 'Default',
+    price: asNumber(v.price),
+    stock: asNumber(v.stock),
+    extra,
+  };
+}
+
+function normalizeImages(raw: unknown): ProductImage[] {
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list
+    .map((image): ProductImage | null => {
+      if (typeof image === 'string') return image ? { url: image } : null;
+      if (image && typeof image === 'object' && typeof (image as Raw).url === 'string') {
+        return image as ProductImage;
+      }
+      return null;
+    })
+    .filter((image): image is ProductImage => image !== null);
+}
+
+/** Lowest variant price, or undefined when there are no variants. */
+export function cheapestVariantPrice(variants: ReadonlyArray<{ price: number }>): number | undefined {
+  if (variants.length === 0) return undefined;
+  return Math.min(...variants.map((v) => v.price));
+}
+
+/**
+ * A product as the storefront reads it (spec section 3): id from _id, id or productId; title or
+ * name; the misspelt description key; defaults for brand and category; price falls back to the
+ * lowest variant price when not above 0; images in any of the three accepted shapes.
+ */
+export function normalizeProduct(raw: unknown): Product {
+  const p = (raw ?? {}) as Raw;
+  const variants = Array.isArray(p.variants) ? p.variants.map(normalizeVariant) : [];
+  const ownPrice = asNumber(p.price);
+  const price = ownPrice > 0 ? ownPrice : (cheapestVariantPrice(variants) ?? 0);
+  const stock = asNumber(p.stock);
+  return {
+    _id: asString(p._id ?? p.id ?? p.productId),
+    title: asString(p.title) || asString(p.name),
+    description: asString(p.description) || asString(p.desciption) || asString(p.descripton),
+    brand: asString(p.brand),
+    category: asString(p.category) || DEFAULT_CATEGORY,
+    price,
+    stock,
+    lowStockThreshold: asNumber(p.lowStockThreshold),
+    images: normalizeImages(p.images),
+    variants,
+    availability: availabilityOf(stock),
+    active: p.active === undefined ? true : Boolean(p.active),
+  };
+}
+
+/** The card's price: the cheapest variant's price when variants exist (spec section 2). */
+export function displayPrice(product: Pick<Product, 'price' | 'variants'>): number {
+  return cheapestVariantPrice(product.variants) ?? product.price;
+}
+
+/** Description cut to 100 characters followed by '...' (spec sections 2 and 9). */
+export function descriptionPreview(description: string): string {
+  return description.length > DESCRIPTION_PREVIEW_LENGTH
+    ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`
+    : description;
+}
+
+/** The modal's struck-through original price: price times 1.1, rounded up (spec section 9). */
+export function struckThroughPrice(price: number): number {
+  return Math.ceil(Number((price * 1.1).toFixed(6)));
+}
+
+/**
+ * The low-stock line (spec section 9): 'Out of Stock' at 0, 'Hurry! Only n left!' below the
+ * threshold, nothing otherwise.
+ */
+export function lowStockText(stock: number, lowStockThreshold: number): string | null {
+  if (stock <= 0) return 'Out of Stock';
+  if (lowStockThreshold > 0 && stock < lowStockThreshold) return `Hurry! Only ${stock} left!`;
+  return null;
+}
+
+export const PRICE_RANGES = ['0-500', '500-1000', '1000+'] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+
+/** Price-range filter (spec section 5): 0-500 inclusive, above 500 up to 1000, above 1000. */
+export function inPriceRange(price: number, range: PriceRange): boolean {
+  switch (range) {
+    case '0-500':
+      return price >= 0 && price <= 500;
+    case '500-1000':
+      return price > 500 && price <= 1000;
+    case '1000+':
+      return price > 1000;
+  }
+}

@@ -1,0 +1,55 @@
+/** Contracts of /api/cart and /api/favorites (spec section 7). */
+import { z } from 'zod';
+import { idSchema } from './fields';
+import { productImageSchema, variantSchema } from './products';
+
+const variantIdSchema = z.preprocess(
+  (value) => (value === '' || value === 'base' || value === undefined ? null : value),
+  idSchema.nullable(),
+);
+
+export const cartAddBodySchema = z.object({
+  productId: idSchema,
+  variantId: variantIdSchema,
+  quantity: z.coerce.number().int('Quantity must be a whole number.').default(1),
+});
+
+export const cartUpdateBodySchema = z.object({
+  productId: idSchema,
+  variantId: variantIdSchema,
+  quantity: z.coerce.number().int('Quantity must be a whole number.'),
+});
+
+export const cartRemoveBodySchema = z.object({
+  productId: idSchema,
+  variantId: variantIdSchema,
+});
+
+export const cartProductSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: z.number(),
+  stock: z.number().int(),
+  active: z.boolean(),
+  images: z.array(productImageSchema),
+});
+
+/** One cart line with its current price and stock, so the client can show what is out of stock. */
+export const cartLineSchema = z.object({
+  _id: z.string(),
+  product: cartProductSchema,
+  variant: variantSchema.nullable(),
+  variantId: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number(),
+  stock: z.number().int(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartResponseSchema = z.object({ items: z.array(cartLineSchema) });
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+export const favoritesResponseSchema = z.object({ ids: z.array(z.string()) });
+export const productIdParamsSchema = z.object({ productId: idSchema });

@@ -1,0 +1,55 @@
+/** Building blocks of the API contracts: errors, ids, rupee amounts, addresses, users. */
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { ROLES } from '../status';
+import { emailSchema, idSchema, phoneSchema, postalCodeSchema } from './fields';
+
+/** Every error the API answers (DESIGN section 4). */
+export const errorSchema = z.object({
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof errorSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Rupees as a number with at most 2 decimals (DESIGN section 2). */
+export const rupeesSchema = z
+  .number()
+  .nonnegative()
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimals.');
+
+const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/**
+ * A shipping or saved address (spec sections 3 and 5): every field but line2 is required; phone
+ * 10 digits, postal code 6 digits.
+ */
+export const addressSchema = z.object({
+  recipientName: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
+  recipientPhone: z.string({ error: MESSAGES.checkoutAddressIncomplete }).pipe(phoneSchema),
+  line1: requiredText(MESSAGES.checkoutAddressIncomplete),
+  line2: z.string().trim().max(200).optional().default(''),
+  city: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
+  state: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
+  postalCode: z.string({ error: MESSAGES.checkoutAddressIncomplete }).pipe(postalCodeSchema),
+  country: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const roleSchema = z.enum(ROLES);
+
+/** The user object the API returns (spec section 3, User). */
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  phone: z.string(),
+  addresses: z.array(addressSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+export { emailSchema, idSchema, phoneSchema, postalCodeSchema };

@@ -1,0 +1,88 @@
+/** Contracts of /api/orders (spec sections 3, 5 and 7; DESIGN section 3). */
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
+import { emailSchema, idSchema, phoneSchema } from './fields';
+import { addressSchema, rupeesSchema } from './common';
+import { productImageSchema } from './products';
+
+/** A missing or blank customer field answers the checkout's own message (spec section 5). */
+const customerText = z.preprocess(
+  (value) => (value === undefined || value === null ? '' : value),
+  z.string({ error: MESSAGES.checkoutCustomerRequired }).trim().min(1, MESSAGES.checkoutCustomerRequired),
+);
+
+export const orderCustomerSchema = z.object(
+  {
+    name: customerText.pipe(z.string().max(100)),
+    email: customerText.pipe(emailSchema),
+    phone: customerText.pipe(phoneSchema),
+  },
+  { error: MESSAGES.checkoutCustomerRequired },
+);
+
+export const orderItemInputSchema = z.object({
+  product: idSchema,
+  variantId: z.preprocess((value) => (value === '' || value === undefined ? null : value), idSchema.nullable()),
+  title: z.string().max(300).optional(),
+  price: rupeesSchema,
+  quantity: z.number().int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.').max(1000),
+});
+
+export const createOrderBodySchema = z.object({
+  customer: orderCustomerSchema,
+  address: z.object(addressSchema.shape, { error: MESSAGES.checkoutAddressIncomplete }),
+  items: z.array(orderItemInputSchema).min(1, 'The order has no items.').max(50, 'At most 50 lines per order.'),
+  shipping: rupeesSchema,
+  total: rupeesSchema,
+  paymentMode: z.enum(PAYMENT_MODES).default('online'),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const paymentModeSchema = z.enum(PAYMENT_MODES);
+
+export const orderPaymentSchema = z.object({
+  _id: z.string(),
+  mode: paymentModeSchema,
+  status: paymentStatusSchema,
+  amount: z.number(),
+  transactionId: z.string().nullable(),
+  razorpayOrderId: z.string().nullable(),
+});
+
+export const orderLineSchema = z.object({
+  _id: z.string(),
+  /** Null once the product was permanently deleted; the line keeps its copies below. */
+  product: z.object({ _id: z.string(), title: z.string(), images: z.array(productImageSchema) }).nullable(),
+  title: z.string(),
+  variant: z.object({ _id: z.string().nullable(), size: z.string().nullable() }).nullable(),
+  quantity: z.number().int(),
+  price: z.number(),
+  subtotal: z.number(),
+  image: z.string().nullable(),
+});
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  status: orderStatusSchema,
+  paymentMode: paymentModeSchema,
+  subtotal: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  address: addressSchema,
+  items: z.array(orderLineSchema),
+  payment: orderPaymentSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderDto = z.infer<typeof orderSchema>;
+
+export const createOrderResponseSchema = z.object({ message: z.string(), order: orderSchema });
+export const myOrdersResponseSchema = z.object({ orders: z.array(orderSchema) });
+export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
+export const orderResponseSchema = z.object({ message: z.string().optional(), data: orderSchema });
+export const updateOrderStatusBodySchema = z.object({ status: orderStatusSchema });

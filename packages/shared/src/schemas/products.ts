@@ -1,0 +1,188 @@
+/** Contracts of /api/products (spec section 7, DESIGN section 5). */
+import { z } from 'zod';
+import {
+  PRODUCTS_DEFAULT_LIMIT,
+  PRODUCTS_MAX_LIMIT,
+  MAX_PRODUCT_PRICE,
+  MAX_PRODUCT_STOCK,
+  ADMIN_PRODUCTS_MAX_LIMIT,
+} from '../constants';
+import { AVAILABILITY, PRICE_RANGES } from '../product';
+import { idSchema } from './fields';
+
+export const productImageSchema = z.object({
+  url: z.string(),
+  public_id: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** Resized WebP renditions, smallest first (for srcset). */
+  sizes: z.array(z.object({ width: z.number().int(), url: z.string() })),
+});
+export type ProductImageDto = z.infer<typeof productImageSchema>;
+
+export const variantSchema = z.object({
+  _id: z.string(),
+  size: z.string().nullable(),
+  price: z.number(),
+  stock: z.number().int(),
+});
+export type VariantDto = z.infer<typeof variantSchema>;
+
+/**
+ * A product as the API returns it. With variants, price is the cheapest variant's price and stock
+ * the sum of the variants' stock (DESIGN section 2).
+ */
+export const productSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: z.number(),
+  stock: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  availability: z.enum(AVAILABILITY),
+  active: z.boolean(),
+  images: z.array(productImageSchema),
+  variants: z.array(variantSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductDto = z.infer<typeof productSchema>;
+
+/** Accepts 'In Stock', 'in-stock', 'instock', 'out_of_stock', ... and 'All' (no filter). */
+const availabilityFilterSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const compact = value.toLowerCase().replace(/[\s_-]/g, '');
+    if (compact === '' || compact === 'all') return undefined;
+    if (compact === 'instock') return 'In Stock';
+    if (compact === 'outofstock') return 'Out of Stock';
+    return value;
+  },
+  z.enum(AVAILABILITY, { error: "availability must be 'In Stock' or 'Out of Stock'." }).optional(),
+);
+
+/** '' and 'All' mean no filter for the select-backed filters. */
+const optionalFilter = (max = 100) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && (value.trim() === '' || value.trim() === 'All') ? undefined : value),
+    z.string().trim().max(max).optional(),
+  );
+
+export const productListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'search must be at most 100 characters.').optional(),
+  category: optionalFilter(),
+  brand: optionalFilter(),
+  priceRange: z.preprocess(
+    (value) => (value === '' || value === 'All' ? undefined : value),
+    z.enum(PRICE_RANGES, { error: "priceRange must be one of '0-500', '500-1000', '1000+'." }).optional(),
+  ),
+  availability: availabilityFilterSchema,
+  page: z.coerce.number().int().min(1, 'page must be 1 or more.').max(10_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more.')
+    .max(PRODUCTS_MAX_LIMIT, `limit must be at most ${PRODUCTS_MAX_LIMIT}.`)
+    .default(PRODUCTS_DEFAULT_LIMIT),
+  /** 'home': at most 4 products per category plus each category's total (DESIGN section 5). */
+  view: z.enum(['home']).optional(),
+  /** Comma-separated product ids (favorites page). */
+  ids: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').filter(Boolean) : undefined))
+    .pipe(z.array(idSchema).max(PRODUCTS_MAX_LIMIT).optional()),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** GET /api/products answers a bare list (spec section 7); the total match count is in X-Total-Count. */
+export const productListResponseSchema = z.array(productSchema);
+
+export const homeViewResponseSchema = z.object({
+  sections: z.array(
+    z.object({
+      category: z.string(),
+      /** How many products of this category match, beyond the ones returned. */
+      total: z.number().int(),
+      products: z.array(productSchema),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type HomeView = z.infer<typeof homeViewResponseSchema>;
+
+export const stringListSchema = z.array(z.string());
+
+/** Text fields of the multipart product form (spec sections 5 and 7), after variants[i][k] are gathered. */
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const moneyField = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: 'Price must be a number.' })
+    .min(0, 'Price must be 0 or more.')
+    .max(MAX_PRODUCT_PRICE, `Price must be at most ${MAX_PRODUCT_PRICE}.`)
+    .default(0),
+);
+const stockField = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: 'Stock must be a number.' })
+    .int('Stock must be a whole number.')
+    .min(0, 'Stock must be 0 or more.')
+    .max(MAX_PRODUCT_STOCK, `Stock must be at most ${MAX_PRODUCT_STOCK}.`)
+    .default(0),
+);
+
+export const variantInputSchema = z.object({
+  _id: z.preprocess(emptyToUndefined, idSchema.optional()),
+  size: z.preprocess(emptyToUndefined, z.string().trim().max(50).optional()),
+  price: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Variant price is required.' })
+      .min(0, 'Variant price must be 0 or more.')
+      .max(MAX_PRODUCT_PRICE, `Variant price must be at most ${MAX_PRODUCT_PRICE}.`),
+  ),
+  stock: stockField,
+});
+export type VariantInput = z.infer<typeof variantInputSchema>;
+
+export const productFormSchema = z.object({
+  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200),
+  description: z.string().trim().max(5000).default(''),
+  category: z.preprocess(emptyToUndefined, z.string().trim().max(100).default('Uncategorized')),
+  brand: z.string().trim().max(100).default(''),
+  price: moneyField,
+  stock: stockField,
+  lowStockThreshold: stockField,
+  active: z
+    .preprocess((value) => (value === undefined ? 'true' : String(value)), z.enum(['true', 'false']))
+    .transform((value) => value === 'true'),
+  variants: z.array(variantInputSchema).max(50).default([]),
+});
+export type ProductForm = z.infer<typeof productFormSchema>;
+
+export const toggleActiveBodySchema = z.object({ active: z.boolean() });
+
+export const adminProductListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'search must be at most 100 characters.').optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more.').max(10_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more.')
+    .max(ADMIN_PRODUCTS_MAX_LIMIT, `limit must be at most ${ADMIN_PRODUCTS_MAX_LIMIT}.`)
+    .default(ADMIN_PRODUCTS_MAX_LIMIT),
+});
+export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
+
+/** Answer of DELETE /api/products/{id} (soft) and DELETE /api/products/{id}/destroy (permanent). */
+export const productDeletedResponseSchema = z.object({ message: z.string(), _id: z.string() });
+
+export const removeImageBodySchema = z.object({
+  productId: idSchema,
+  public_id: z.string().min(1).max(200),
+});
