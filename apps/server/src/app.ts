@@ -57,6 +57,17 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // A response that finishes after close() began leaves its keep-alive connection idle for the
+  // keep-alive timeout (72 s), and server.close() waits for it until close-with-grace kills the
+  // process. Close such connections as soon as their response is done (graceful shutdown).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
+
   const secrets = options.secrets ?? loadSecrets(config);
   const ctx: AppContext = {
     config,

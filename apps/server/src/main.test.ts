@@ -83,7 +83,9 @@ describe('the server process', () => {
   }, 60_000);
 
   it('shuts down gracefully on SIGTERM: in-flight requests finish, exit code 0, lock released', async () => {
-    const inFlight = fetch(`${baseUrl}/api/products?view=home`);
+    // Signal only once the server has the request, so that it is really in flight.
+    const inFlight = fetch(`${baseUrl}/api/products?view=home&inflight=1`);
+    await waitFor(() => first.output().includes('inflight=1'), 'the in-flight request to arrive');
     first.child.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);
