@@ -142,7 +142,7 @@ describe('buyer journey', () => {
         await add.click();
         await productDialog.getByText(MESSAGES.itemAdded).waitFor();
       }
-      await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
+      await page.getByRole('link', { name: 'Cart (2)', exact: true }).waitFor();
       await page.keyboard.press('Escape');
       await productDialog.waitFor({ state: 'detached' });
 
@@ -153,7 +153,7 @@ describe('buyer journey', () => {
       await page.getByRole('article', { name: product.title }).waitFor();
 
       // The cart: both variants; change quantities with plus and minus.
-      await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+      await page.getByRole('link', { name: 'Cart (2)', exact: true }).click();
       await page.waitForURL('**/cart');
       await poll(() => cartLines(page).count()).toBe(2);
       const firstLine = lineWithSize(page, first.size!);

@@ -1,30 +1,80 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../lib/storage';
+import { cartLine } from '../test/fixtures';
 import { loginAs, mockFetch, renderWithStore } from '../test/render';
 import { Navbar } from './navbar';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const serveCategories = (categories: string[] = []) =>
+  mockFetch({ 'GET /api/products/categories/list': { body: categories } });
+
+const cartState = (count: number) => ({
+  cart: {
+    items: Array.from({ length: count }, () => cartLine({})),
+    status: 'succeeded' as const,
+    error: null,
+    changesInFlight: 0,
+  },
+});
+
+function CategoryStub() {
+  const { categoryName } = useParams();
+  return <h1>Category {categoryName}</h1>;
+}
 
 describe('Navbar (spec section 2)', () => {
   it('shows Login and the search box when logged out', async () => {
-    mockFetch({ 'GET /api/products/categories/list': { body: ['Fire Safety'] } });
+    serveCategories(['Fire Safety']);
     renderWithStore(<Navbar />);
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search products...')).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'Fire Safety' })).toBeInTheDocument();
   });
 
+  it("names the Cart link by its visible text: 'Cart (n)' above zero, else 'Cart'", () => {
+    loginAs();
+    serveCategories();
+    const { unmount } = renderWithStore(<Navbar />, { preloadedState: cartState(2) });
+    const link = screen.getByRole('link', { name: 'Cart (2)' });
+    expect(link).toHaveTextContent(/^Cart \(2\)$/);
+    expect(link).not.toHaveAttribute('aria-label');
+    expect(link).toHaveAttribute('href', '/cart');
+    unmount();
+
+    renderWithStore(<Navbar />, { preloadedState: cartState(0) });
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveTextContent(/^Cart$/);
+  });
+
+  it('goes to /category/{name}, URL-encoded, when a category is selected', async () => {
+    serveCategories(['Fire & Safety', 'Air Machines']);
+    const { router } = renderWithStore(<Navbar />, {
+      extraRoutes: [{ path: '/category/:categoryName', element: <CategoryStub /> }],
+    });
+    const select = screen.getByRole('combobox', { name: 'Category' });
+    await screen.findByRole('option', { name: 'Fire & Safety' });
+    await userEvent.setup().selectOptions(select, 'Fire & Safety');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/category/Fire%20%26%20Safety'));
+    expect(await screen.findByRole('heading', { name: 'Category Fire & Safety' })).toBeInTheDocument();
+  });
+
   it('shows the stored name, and a menu that closes on Escape and outside clicks', async () => {
     loginAs('customer', 'Meera');
-    mockFetch({ 'GET /api/products/categories/list': { body: [] } });
-    renderWithStore(<Navbar />);
+    serveCategories();
+    renderWithStore(<Navbar />, { preloadedState: cartState(3) });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Meera' }));
     const menu = screen.getByRole('menu');
-    for (const item of ['Profile', 'My Orders', 'Cart', 'Favorites', 'Logout']) {
-      expect(menu).toHaveTextContent(item);
-    }
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(['Profile', 'My Orders', 'Cart (3)', 'Favorites', 'Logout']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Meera' }));
@@ -35,8 +85,92 @@ describe('Navbar (spec section 2)', () => {
   it("falls back to 'User' without a stored name", () => {
     loginAs('customer', '');
     localStorage.removeItem('userName');
-    mockFetch({ 'GET /api/products/categories/list': { body: [] } });
+    serveCategories();
     renderWithStore(<Navbar />);
     expect(screen.getByRole('button', { name: 'User' })).toBeInTheDocument();
+  });
+});
+
+describe('Navbar menu keyboard focus', () => {
+  const openMenu = async () => {
+    loginAs('customer', 'Meera');
+    serveCategories();
+    renderWithStore(<Navbar />);
+    const user = userEvent.setup();
+    const trigger = screen.getByRole('button', { name: 'Meera' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    return { user, trigger, menu: screen.getByRole('menu') };
+  };
+
+  it('moves focus to the first item on opening, and Escape closes it and returns focus to the button', async () => {
+    const { user, trigger, menu } = await openMenu();
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', menu.id);
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    // A popup menu does not lock the page's scroll the way a modal dialog does.
+    expect(document.body.style.overflow).toBe('');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('moves between items with the arrow keys, Home and End, wrapping around', async () => {
+    const { user, menu } = await openMenu();
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    await user.keyboard('{ArrowDown}');
+    expect(item('My Orders')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(item('Logout')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('Profile')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(item('Logout')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(item('Profile')).toHaveFocus();
+  });
+
+  it('closes when Tab leaves it, and a click on the search box keeps focus there', async () => {
+    const { user, trigger } = await openMenu();
+    await user.keyboard('{End}');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+
+    await user.click(trigger);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    const search = screen.getByPlaceholderText('Search products...');
+    await user.click(search);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(search).toHaveFocus();
+  });
+});
+
+describe('Logout (spec sections 2, 3 and 4)', () => {
+  it('clears the stored session and favorites, goes to /login and reloads the page', async () => {
+    loginAs('customer', 'Meera');
+    localStorage.setItem(STORAGE_KEYS.userAddresses, '[]');
+    localStorage.setItem(STORAGE_KEYS.favorites, '["p1"]');
+    localStorage.setItem(STORAGE_KEYS.pendingOrder, '{}');
+    serveCategories();
+    // window.location.assign both changes the URL and reloads the page: stand in for it.
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { store } = renderWithStore(<Navbar />, {
+      preloadedState: { ...cartState(1), favorites: { ids: ['p1'], status: 'succeeded' } },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Meera' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    for (const key of ['token', 'userName', 'userEmail', 'userRole', 'userPhone', 'userAddresses', 'favorites']) {
+      expect(localStorage.getItem(key), key).toBeNull();
+    }
+    expect(localStorage.length).toBe(0);
+    expect(assign).toHaveBeenCalledWith('/login');
+    expect(store.getState().session.token).toBeNull();
+    expect(store.getState().favorites.ids).toEqual([]);
+    expect(store.getState().cart.items).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The top navigation bar (spec section 2): logo, the shared search box, a category select, the Cart
  * button with its count, and Login or the user menu (Profile, My Orders, Cart, Favorites, Logout),
- * which closes on an outside click or Escape.
+ * which closes on an outside click or Escape. Opening the menu moves focus to its first item; the
+ * arrow keys, Home and End move between items; Escape hands focus back to the menu's button.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { catalogApi } from '../api/endpoints';
 import { categoryPath, paths } from '../config/paths';
@@ -12,6 +13,7 @@ import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
 import { searchChanged } from '../store/filters-slice';
 import { loggedOut } from '../store/session-slice';
 import { Logo } from './logo';
+import { useDialogFocus } from './use-dialog-focus';
 
 /** Logout removes the stored session, goes to /login and reloads the page (spec sections 2 and 4). */
 export function logoutAndReload(dispatch: ReturnType<typeof useAppDispatch>) {
@@ -31,6 +33,11 @@ export function Navbar() {
   const [categories, setCategories] = useState<string[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDialogFocus(menuOpen, panelRef, closeMenu, { modal: false, returnFocusTo: triggerRef });
 
   useEffect(() => {
     catalogApi
@@ -44,16 +51,24 @@ export function Navbar() {
     const onClick = (event: MouseEvent) => {
       if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
     document.addEventListener('mousedown', onClick);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onClick);
-      document.removeEventListener('keydown', onKey);
-    };
+    return () => document.removeEventListener('mousedown', onClick);
   }, [menuOpen]);
+
+  /** Arrow keys, Home and End move between the menu's items (WAI-ARIA menu pattern). */
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const current = items.indexOf(document.activeElement as HTMLElement);
+    const next = {
+      ArrowDown: (current + 1) % items.length,
+      ArrowUp: (current - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    items[next]?.focus();
+  };
 
   const onSearch = (value: string) => {
     dispatch(searchChanged(value));
@@ -108,16 +123,24 @@ export function Navbar() {
           <Link
             to={paths.cart}
             className="whitespace-nowrap rounded-lg px-2 py-2 text-sm font-medium hover:bg-brand-700 sm:px-3"
-            aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : 'Cart'}
           >
             {cartLabel}
           </Link>
           {loggedIn ? (
-            <div className="relative" ref={menuRef}>
+            <div
+              className="relative"
+              ref={menuRef}
+              onBlur={(event) => {
+                // Tab out of the menu closes it.
+                if (menuOpen && !menuRef.current?.contains(event.relatedTarget as Node | null)) closeMenu();
+              }}
+            >
               <button
+                ref={triggerRef}
                 type="button"
                 aria-haspopup="menu"
                 aria-expanded={menuOpen}
+                aria-controls={menuOpen ? menuId : undefined}
                 onClick={() => setMenuOpen((open) => !open)}
                 className="max-w-[7rem] truncate rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium hover:bg-brand-600 sm:max-w-[9rem]"
               >
@@ -125,7 +148,13 @@ export function Navbar() {
               </button>
               {menuOpen && (
                 <div
+                  ref={panelRef}
+                  id={menuId}
                   role="menu"
+                  aria-label={name || 'User'}
+                  // Focusable by a click only, so that a click on the menu's padding does not close it.
+                  tabIndex={-1}
+                  onKeyDown={onMenuKeyDown}
                   className="absolute right-0 mt-2 w-48 overflow-hidden rounded-lg bg-white py-1 text-slate-900 shadow-lg ring-1 ring-black/5"
                 >
                   <Link role="menuitem" to={paths.profile} className={menuItem} onClick={() => setMenuOpen(false)}>

@@ -1,14 +1,35 @@
 /**
- * Keyboard behaviour of a dialog (the Modal component, the filter panel): while open, focus moves
- * into the panel, Tab stays inside, Escape closes it and the page behind does not scroll; on close,
- * focus goes back to where it was (the button that opened it).
+ * Keyboard behaviour of a dialog (the Modal component, the filter panel) and of a popup menu (the
+ * navbar's user menu): while open, focus moves into the panel and Escape closes it; on close, focus
+ * goes back to where it was (the button that opened it).
+ *
+ * A modal dialog (the default) also keeps Tab inside and stops the page behind from scrolling. A
+ * popup menu (`modal: false`) does neither: it is a small panel over a page that stays usable, so
+ * locking the scroll would make the page jump, and Tab may leave it. It also hands focus back only
+ * if focus was still in the menu when it closed: a click on the search box, which closes the menu,
+ * must leave the caret in the search box.
  */
 import { useEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function useDialogFocus(open: boolean, panelRef: RefObject<HTMLElement | null>, onClose: () => void) {
+export interface DialogFocusOptions {
+  /** Trap Tab and lock the page's scroll (a dialog). Default true; false for a popup menu. */
+  modal?: boolean;
+  /**
+   * Where focus goes on close, when not the element focused at opening (Safari does not focus a
+   * button on click, so a menu's trigger is named here).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+export function useDialogFocus(
+  open: boolean,
+  panelRef: RefObject<HTMLElement | null>,
+  onClose: () => void,
+  { modal = true, returnFocusTo }: DialogFocusOptions = {},
+) {
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -16,12 +37,12 @@ export function useDialogFocus(open: boolean, panelRef: RefObject<HTMLElement | 
 
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement as HTMLElement | null;
+    const opener = returnFocusTo?.current ?? (document.activeElement as HTMLElement | null);
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
     const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    if (modal) document.body.style.overflow = 'hidden';
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -29,7 +50,7 @@ export function useDialogFocus(open: boolean, panelRef: RefObject<HTMLElement | 
         onCloseRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !panel) return;
+      if (!modal || event.key !== 'Tab' || !panel) return;
       const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
       if (focusable.length === 0) return;
       const firstEl = focusable[0]!;
@@ -45,8 +66,11 @@ export function useDialogFocus(open: boolean, panelRef: RefObject<HTMLElement | 
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = previousOverflow;
-      opener?.focus?.();
+      if (modal) document.body.style.overflow = previousOverflow;
+      // A closed panel has left the document, so focus that was in it is now on the body.
+      const focusLost =
+        !document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement);
+      if (modal || focusLost) opener?.focus?.();
     };
-  }, [open, panelRef]);
+  }, [open, panelRef, modal, returnFocusTo]);
 }
