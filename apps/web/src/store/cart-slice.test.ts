@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { normalizeProduct } from '@pumpkart/shared';
+import { MESSAGES, normalizeProduct } from '@pumpkart/shared';
 import { cartLine } from '../test/fixtures';
 import { loginAs, mockFetch } from '../test/render';
 import { addToCart, clearCart, fetchCart, removeFromCart, updateCartItem } from './cart-slice';
@@ -60,6 +60,27 @@ describe('cart slice (spec section 4)', () => {
     await vi.waitFor(() => expect(store.getState().cart.items).toHaveLength(1));
   });
 
+  it.each([
+    ['add', 'POST /api/cart/add'],
+    ['update', 'PUT /api/cart/update'],
+    ['remove', 'DELETE /api/cart/remove'],
+  ] as const)("a failed %s without a server message stores 'Failed to update cart.'", async (change, route) => {
+    mockFetch({ 'GET /api/cart': { body: { items: [nozzle] } }, [route]: { status: 500, body: {} } });
+    const store = createStore();
+    await store.dispatch(fetchCart());
+    const ids = { productId: nozzle.product._id, variantId: nozzle.variantId };
+    const product = normalizeProduct({ ...nozzle.product, variants: [nozzle.variant] });
+    await store.dispatch(
+      change === 'add'
+        ? addToCart({ product, variant: variantOf(nozzle), quantity: 1 })
+        : change === 'update'
+          ? updateCartItem({ ...ids, quantity: 3 })
+          : removeFromCart(ids),
+    );
+    expect(store.getState().cart.error).toBe(MESSAGES.cartUpdateFailed);
+    expect(MESSAGES.cartUpdateFailed).toBe('Failed to update cart.');
+  });
+
   it('clear empties the cart and refetches; a failure stores the error', async () => {
     mockFetch({
       'GET /api/cart': { body: { items: [nozzle] } },
@@ -68,7 +89,7 @@ describe('cart slice (spec section 4)', () => {
     const store = createStore();
     await store.dispatch(fetchCart());
     await store.dispatch(clearCart());
-    expect(store.getState().cart.error).toBe('Failed to update cart.');
+    expect(store.getState().cart.error).toBe(MESSAGES.cartUpdateFailed);
     await vi.waitFor(() => expect(store.getState().cart.items).toHaveLength(1));
   });
 

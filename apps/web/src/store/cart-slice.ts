@@ -8,7 +8,7 @@
  * answer would otherwise overwrite a newer optimistic quantity (and the next click would count from it).
  */
 import { createAsyncThunk, createSlice, isPending } from '@reduxjs/toolkit';
-import { cartLineKey, clampQuantity, type CartLine, type Product, type Variant } from '@pumpkart/shared';
+import { cartLineKey, clampQuantity, MESSAGES, type CartLine, type Product, type Variant } from '@pumpkart/shared';
 import { cartApi } from '../api/endpoints';
 import { errorMessage } from '../api/http';
 import type { LoadStatus } from './products-slice';
@@ -62,7 +62,7 @@ export const addToCart = createAsyncThunk(
       return await inOrder(dispatch, () => cartApi.add(product._id, variant?._id ?? null, quantity));
     } catch (error) {
       void dispatch(fetchCart());
-      return rejectWithValue(errorMessage(error, 'Failed to update cart.'));
+      return rejectWithValue(errorMessage(error, MESSAGES.cartUpdateFailed));
     }
   },
 );
@@ -77,7 +77,7 @@ export const updateCartItem = createAsyncThunk(
       return await inOrder(dispatch, () => cartApi.update(productId, variantId, quantity));
     } catch (error) {
       void dispatch(fetchCart());
-      return rejectWithValue(errorMessage(error, 'Failed to update cart.'));
+      return rejectWithValue(errorMessage(error, MESSAGES.cartUpdateFailed));
     }
   },
 );
@@ -90,7 +90,7 @@ export const removeFromCart = createAsyncThunk(
     } catch (error) {
       // The line was dropped optimistically: bring back what the server still holds.
       void dispatch(fetchCart());
-      return rejectWithValue(errorMessage(error, 'Failed to update cart.'));
+      return rejectWithValue(errorMessage(error, MESSAGES.cartUpdateFailed));
     }
   },
 );
@@ -100,7 +100,7 @@ export const clearCart = createAsyncThunk('cart/cleared', async (_: void, { disp
     await inOrder(dispatch, () => cartApi.clear());
   } catch (error) {
     void dispatch(fetchCart());
-    return rejectWithValue(errorMessage(error, 'Failed to update cart.'));
+    return rejectWithValue(errorMessage(error, MESSAGES.cartUpdateFailed));
   }
   await dispatch(fetchCart());
 });
@@ -174,7 +174,7 @@ const cartSlice = createSlice({
         state.items = [];
       })
       .addCase(clearCart.rejected, (state, action) => {
-        state.error = String(action.payload ?? action.error.message ?? 'Failed to update cart.');
+        state.error = String(action.payload ?? action.error.message ?? MESSAGES.cartUpdateFailed);
       })
       .addCase(loggedOut, () => initialState)
       .addCase(sessionExpired, () => initialState);
@@ -186,7 +186,7 @@ const cartSlice = createSlice({
       });
       builder.addCase(thunk.rejected, (state, action) => {
         state.changesInFlight = Math.max(0, (state.changesInFlight ?? 1) - 1);
-        state.error = String(action.payload ?? action.error.message ?? 'Failed to update cart.');
+        state.error = String(action.payload ?? action.error.message ?? MESSAGES.cartUpdateFailed);
       });
     }
     builder.addMatcher(isPending(addToCart, updateCartItem, removeFromCart), (state) => {
