@@ -3,7 +3,7 @@
  * the home view (at most 4 products per category, through a LATERAL subquery per category), and the
  * loading of variants and images for the rows of a page. Every read costs O(page), never O(catalog).
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   availabilityOf,
   HOME_PRODUCTS_PER_CATEGORY,
@@ -19,7 +19,10 @@ import { productImages, products, productVariants } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
 
-export type ProductRow = typeof products.$inferSelect;
+/** Every column but `search_text`, which only WHERE clauses read: a page need not carry it. */
+const { searchText: _searchText, ...productColumns } = getTableColumns(products);
+export { productColumns };
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
 
 /** LIKE pattern for a case-insensitive substring: %, _ and the escape character itself are literal. */
 export function containsPattern(text: string): string {
@@ -49,13 +52,17 @@ function priceRangeCondition(range: PriceRange): SQL | undefined {
   }
 }
 
-/** The WHERE clause of a catalog read. ILIKE on the columns themselves so the trigram indexes apply. */
+/**
+ * The WHERE clause of a catalog read. Search is a LIKE on the lower-cased `search_text` column (title
+ * and description), which its trigram index answers; the pattern is lower-cased by the database too,
+ * so both sides fold case the same way.
+ */
 export function catalogWhere(filter: CatalogFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (!filter.includeInactive) conditions.push(eq(products.active, true));
   if (filter.search) {
     const pattern = containsPattern(filter.search);
-    conditions.push(or(ilike(products.title, pattern), ilike(products.description, pattern)));
+    conditions.push(sql`${products.searchText} like lower(${pattern})`);
   }
   if (filter.category) conditions.push(eq(products.category, filter.category));
   if (filter.brand) conditions.push(eq(products.brand, filter.brand));
@@ -137,7 +144,7 @@ export async function findProductPage(
   // index instead of materialising and sorting every match.
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...NEWEST_FIRST)
@@ -174,7 +181,7 @@ export async function findHomeView(db: DbOrTx, storage: ImageStorage, filter: Ca
     .groupBy(products.category)
     .as('counted');
   const newest = db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(where, eq(products.category, counted.category)))
     .orderBy(...NEWEST_FIRST)
@@ -221,7 +228,7 @@ export async function findProductRow(
   options: { includeInactive?: boolean; forUpdate?: boolean } = {},
 ): Promise<ProductRow | undefined> {
   const where = options.includeInactive ? eq(products.id, id) : and(eq(products.id, id), eq(products.active, true));
-  const query = db.select().from(products).where(where).limit(1);
+  const query = db.select(productColumns).from(products).where(where).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
