@@ -42,7 +42,6 @@ export function OrdersPage() {
     },
     {
       header: 'Action',
-      stickyRight: true,
       cell: (order) => (
         <button
           type="button"

@@ -58,6 +58,20 @@ describe('Admin payments (spec section 2)', () => {
     ).toEqual(['222222', 'Asha Rao', 'COD', 'pending', '₹2,120.00', '05 Jun 2026', 'View']);
   });
 
+  it('scrolls each table sideways on a narrow screen instead of pinning the View column over other cells', async () => {
+    mockFetch({ 'GET /api/payments': { body: [online, cod] } });
+    renderWithStore(<PaymentsPage />, { route: '/admin/PaymentInfo' });
+    await screen.findByRole('region', { name: 'COD Payments' });
+    for (const name of ['COD Payments', 'Online Payments']) {
+      expect(screen.getByRole('region', { name: `${name} table` })).toHaveClass('overflow-x-auto');
+      const cells = [...within(table(name)).getAllByRole('columnheader'), ...within(table(name)).getAllByRole('cell')];
+      for (const cell of cells) {
+        expect(cell).toHaveClass('whitespace-nowrap');
+        expect(cell.className).not.toMatch(/\bsticky\b/);
+      }
+    }
+  });
+
   it("says 'No payments found' in an empty table", async () => {
     mockFetch({ 'GET /api/payments': { body: [online] } });
     renderWithStore(<PaymentsPage />, { route: '/admin/PaymentInfo' });

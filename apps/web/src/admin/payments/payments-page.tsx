@@ -24,7 +24,6 @@ export function PaymentsPage() {
 
   const view: Column<PaymentDto> = {
     header: 'View',
-    stickyRight: true,
     cell: (payment) => (
       <button
         type="button"

@@ -1,6 +1,8 @@
 /**
  * A titled table that scrolls sideways inside its own box on narrow screens instead of widening
- * the page (issue 5: usable on a tablet). An empty table shows one line of text across all columns.
+ * the page (issue 5: usable on a tablet). Cells never wrap or clip their text, and no column is
+ * pinned: a pinned (sticky) View column used to slide over the Placed and Txn ID cells at 800 px
+ * and cut them off. An empty table shows one line of text across all columns.
  */
 import type { ReactNode } from 'react';
 
@@ -8,11 +10,7 @@ export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   className?: string;
-  /** Keep this column in view at the right edge while the table scrolls sideways (the View button). */
-  stickyRight?: boolean;
 }
-
-const STICKY = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.25)]';
 
 export interface DataTableProps<Row> {
   title: string;
@@ -33,11 +31,7 @@ export function DataTable<Row>({ title, columns, rows, rowKey, emptyText }: Data
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
               {columns.map((column) => (
-                <th
-                  key={column.header}
-                  scope="col"
-                  className={`whitespace-nowrap bg-slate-50 px-4 py-2 font-semibold ${column.stickyRight ? STICKY : ''}`}
-                >
+                <th key={column.header} scope="col" className="whitespace-nowrap bg-slate-50 px-4 py-2 font-semibold">
                   {column.header}
                 </th>
               ))}
@@ -56,9 +50,7 @@ export function DataTable<Row>({ title, columns, rows, rowKey, emptyText }: Data
                   {columns.map((column) => (
                     <td
                       key={column.header}
-                      className={`whitespace-nowrap bg-white px-4 py-2 group-hover:bg-slate-50 ${
-                        column.stickyRight ? STICKY : ''
-                      } ${column.className ?? ''}`}
+                      className={`whitespace-nowrap px-4 py-2 group-hover:bg-slate-50 ${column.className ?? ''}`}
                     >
                       {column.cell(row)}
                     </td>
