@@ -1,7 +1,8 @@
 /**
  * One product in the admin grid (spec section 2): first image or 'No Image', title, the variants
  * list (size or a dash, price, stock) or else the price ('N/A' if missing) and the stock text, the
- * category, the brand, the Active/Inactive toggle, and Edit and Delete.
+ * category, the brand, the Active/Inactive toggle, and Edit and Delete. Nothing is cut short: a
+ * long title or size wraps (the admin must be able to tell similar products apart).
  */
 import type { Product } from '@pumpkart/shared';
 import { ProductImage } from '../../components/product-image';
@@ -39,13 +40,13 @@ export function ProductCard({ product, busy, onToggle, onEdit, onDelete }: Produ
         className="h-36 w-full bg-slate-50"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 font-semibold text-slate-900">{product.title}</h3>
+        <h3 className="font-semibold break-words text-slate-900">{product.title}</h3>
 
         {product.variants.length > 0 ? (
           <ul className="space-y-0.5 text-sm text-slate-700" aria-label="Variants">
             {product.variants.map((variant, index) => (
-              <li key={variant._id || index} className="flex justify-between gap-2">
-                <span className="truncate">{ownSize(variant.size) || '—'}</span>
+              <li key={variant._id || index} className="flex flex-wrap justify-between gap-x-2">
+                <span className="min-w-0 break-words">{ownSize(variant.size) || '—'}</span>
                 <span className="whitespace-nowrap">
                   {rupees(variant.price)} · {variant.stock} in stock
                 </span>

@@ -110,6 +110,17 @@ describe('Admin products: list (spec section 2)', () => {
     expect(collar).not.toHaveTextContent('Price:');
   });
 
+  it('never cuts a long title or variant size short (issue 5: nothing clipped on a tablet)', async () => {
+    await renderProducts();
+    const collar = card('Dog Collar');
+    const cutting = /\b(truncate|line-clamp-\d+|text-ellipsis|overflow-hidden)\b/;
+    const title = within(collar).getByRole('heading', { name: 'Dog Collar' });
+    expect(title.className).not.toMatch(cutting);
+    expect(title).toHaveClass('break-words');
+    const size = within(within(collar).getByRole('list', { name: 'Variants' })).getByText('S');
+    expect(size.className).not.toMatch(cutting);
+  });
+
   it('toggles a product between Active and Inactive', async () => {
     const { fetchMock } = await renderProducts({
       'PUT /api/products/p1': (init) => ({
