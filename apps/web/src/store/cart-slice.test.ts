@@ -70,13 +70,9 @@ describe('cart slice (spec section 4)', () => {
     await store.dispatch(fetchCart());
     const ids = { productId: nozzle.product._id, variantId: nozzle.variantId };
     const product = normalizeProduct({ ...nozzle.product, variants: [nozzle.variant] });
-    await store.dispatch(
-      change === 'add'
-        ? addToCart({ product, variant: variantOf(nozzle), quantity: 1 })
-        : change === 'update'
-          ? updateCartItem({ ...ids, quantity: 3 })
-          : removeFromCart(ids),
-    );
+    if (change === 'add') await store.dispatch(addToCart({ product, variant: variantOf(nozzle), quantity: 1 }));
+    else if (change === 'update') await store.dispatch(updateCartItem({ ...ids, quantity: 3 }));
+    else await store.dispatch(removeFromCart(ids));
     expect(store.getState().cart.error).toBe(MESSAGES.cartUpdateFailed);
     expect(MESSAGES.cartUpdateFailed).toBe('Failed to update cart.');
   });
