@@ -8,9 +8,22 @@ export const PRODUCTS_DEFAULT_LIMIT = 24;
 export const PRODUCTS_MAX_LIMIT = 100;
 export const HOME_PRODUCTS_PER_CATEGORY = 4;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
-/** Upper bounds that keep paise and stock sums inside the database's integer columns. */
+/**
+ * Upper bounds on what a client can send, so that no figure can overflow: a price (rupees) of at
+ * most 1 crore (a fuel dispenser costs lakhs) and stock of at most 10 lakh units per product or
+ * variant (50 variants still sum inside a 32-bit stock column).
+ */
 export const MAX_PRODUCT_PRICE = 10_000_000;
 export const MAX_PRODUCT_STOCK = 1_000_000;
+/** An order has at most 50 lines of at most 1000 units each. */
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 1000;
+/**
+ * The most any order can come to, in rupees: every line at the caps above plus delivery (at most
+ * 8 %), about ₹54,000 crore. In paise that is far inside a JavaScript safe integer and the bigint
+ * money columns, so a large genuine order (a pump chain's ₹3 crore) is stored exactly.
+ */
+export const MAX_ORDER_AMOUNT = (MAX_ORDER_LINES * MAX_LINE_QUANTITY * MAX_PRODUCT_PRICE * 108) / 100;
 /** GET /api/products/admin/all: everything (inactive included) up to a cap, optionally searched. */
 export const ADMIN_PRODUCTS_MAX_LIMIT = 1000;
 export const MAX_IMAGES_PER_PRODUCT = 8;

@@ -2,20 +2,25 @@
  * The one error handler (STYLE: fastify/demo): every error becomes JSON `{ message }` with the right
  * status. A client's mistake (validation, malformed JSON, bad upload, unknown route) is a 4xx with a
  * message naming the problem; anything unexpected is logged with the request and answered with a
- * generic 500 that never leaks internals.
+ * generic 500 that never leaks internals. Text the database cannot store (a NUL character) is
+ * refused by the shared schemas; should one still reach PostgreSQL, it is a 400 here, not a 500.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, SERVER_MESSAGES } from '@pumpkart/shared';
+import { isUnstorableText } from '../lib/db-errors';
 import { DomainError } from '../lib/errors';
+
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed.';
 
 const specMessages = new Set(Object.values(MESSAGES).filter((m) => typeof m === 'string') as string[]);
 
-/** 'postalCode' -> 'postal code', so that a message naming the field is recognised. */
+/** 'postalCode' -> 'postal code', 'line1' -> 'line 1', so that a message naming the field is recognised. */
 function words(key: string): string {
   return key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([a-zA-Z])(\d)/g, '$1 $2')
     .replace(/_/g, ' ')
     .toLowerCase();
 }
@@ -29,7 +34,10 @@ export function describeIssue(path: string, message: string): string {
     .split('.')
     .filter((part) => !/^\d+$/.test(part))
     .pop();
-  if (!key || specMessages.has(message) || message.toLowerCase().includes(words(key))) return message;
+  const lower = message.toLowerCase();
+  if (!key || specMessages.has(message) || lower.includes(words(key)) || lower.includes(key.toLowerCase())) {
+    return message;
+  }
   return `${path}: ${message}`;
 }
 
@@ -57,6 +65,10 @@ export default fp(async function errorHandling(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .send(error.details ? { message: error.message, details: error.details } : { message: error.message });
+    }
+    if (isUnstorableText(error)) {
+      request.log.warn({ url: request.url, method: request.method }, 'text the database cannot store');
+      return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -1,8 +1,9 @@
 /** Building blocks of the API contracts: errors, ids, rupee amounts, addresses, users. */
 import { z } from 'zod';
+import { MAX_ORDER_AMOUNT } from '../constants';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../status';
-import { emailSchema, idSchema, phoneSchema, postalCodeSchema } from './fields';
+import { emailSchema, idSchema, phoneSchema, postalCodeSchema, textSchema } from './fields';
 
 /** Every error the API answers (DESIGN section 4). */
 export const errorSchema = z.object({
@@ -15,27 +16,29 @@ export const messageSchema = z.object({ message: z.string() });
 
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Rupees as a number with at most 2 decimals (DESIGN section 2). */
+/** Rupees as a number with at most 2 decimals (DESIGN section 2), never above what an order can reach. */
 export const rupeesSchema = z
   .number()
   .nonnegative()
+  .max(MAX_ORDER_AMOUNT, 'Amount is larger than any order can be.')
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'At most 2 decimals.');
 
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (label: string, message: string, max = 200) =>
+  textSchema(label, { error: message }).trim().min(1, message).max(max);
 
 /**
  * A shipping or saved address (spec sections 3 and 5): every field but line2 is required; phone
  * 10 digits, postal code 6 digits.
  */
 export const addressSchema = z.object({
-  recipientName: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
+  recipientName: requiredText('Recipient name', MESSAGES.checkoutAddressIncomplete, 100),
   recipientPhone: z.string({ error: MESSAGES.checkoutAddressIncomplete }).pipe(phoneSchema),
-  line1: requiredText(MESSAGES.checkoutAddressIncomplete),
-  line2: z.string().trim().max(200).optional().default(''),
-  city: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
-  state: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
+  line1: requiredText('Address line 1', MESSAGES.checkoutAddressIncomplete),
+  line2: textSchema('Address line 2').trim().max(200).optional().default(''),
+  city: requiredText('City', MESSAGES.checkoutAddressIncomplete, 100),
+  state: requiredText('State', MESSAGES.checkoutAddressIncomplete, 100),
   postalCode: z.string({ error: MESSAGES.checkoutAddressIncomplete }).pipe(postalCodeSchema),
-  country: requiredText(MESSAGES.checkoutAddressIncomplete, 100),
+  country: requiredText('Country', MESSAGES.checkoutAddressIncomplete, 100),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -52,4 +55,4 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export { emailSchema, idSchema, phoneSchema, postalCodeSchema };
+export { emailSchema, idSchema, phoneSchema, postalCodeSchema, textSchema };

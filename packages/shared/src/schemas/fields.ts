@@ -2,6 +2,20 @@
 import { z } from 'zod';
 import { PHONE_PATTERN, POSTAL_CODE_PATTERN } from '../validation';
 
+/** Why a text with a NUL character is refused, naming the field as the form labels it. */
+export const disallowedCharacterMessage = (label: string) => `${label} contains a character that is not allowed.`;
+
+/**
+ * Every free text the API accepts starts here. PostgreSQL text and jsonb cannot hold the NUL
+ * character (U+0000): without this check such a value reached the database and failed as a 500.
+ * `label` names the field in the message; `params` are z.string()'s own (e.g. a missing-field error).
+ */
+export function textSchema(label: string, params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(hasNoNulCharacter, disallowedCharacterMessage(label));
+}
+
+export const hasNoNulCharacter = (value: string) => !value.includes('\u0000');
+
 export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, 'Phone must be exactly 10 digits.');
 
 export const postalCodeSchema = z.string().trim().regex(POSTAL_CODE_PATTERN, 'Postal code must be exactly 6 digits.');

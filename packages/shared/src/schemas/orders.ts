@@ -1,8 +1,9 @@
 /** Contracts of /api/orders (spec sections 3, 5 and 7; DESIGN section 3). */
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants';
 import { MESSAGES } from '../messages';
 import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
-import { emailSchema, idSchema, phoneSchema } from './fields';
+import { emailSchema, idSchema, phoneSchema, textSchema } from './fields';
 import { addressSchema, rupeesSchema } from './common';
 import { productImageSchema } from './products';
 
@@ -14,7 +15,7 @@ const customerText = z.preprocess(
 
 export const orderCustomerSchema = z.object(
   {
-    name: customerText.pipe(z.string().max(100)),
+    name: customerText.pipe(textSchema('Name').max(100)),
     email: customerText.pipe(emailSchema),
     phone: customerText.pipe(phoneSchema),
   },
@@ -24,15 +25,22 @@ export const orderCustomerSchema = z.object(
 export const orderItemInputSchema = z.object({
   product: idSchema,
   variantId: z.preprocess((value) => (value === '' || value === undefined ? null : value), idSchema.nullable()),
-  title: z.string().max(300).optional(),
+  title: textSchema('Title').max(300).optional(),
   price: rupeesSchema,
-  quantity: z.number().int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.').max(1000),
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number.')
+    .min(1, 'Quantity must be at least 1.')
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}.`),
 });
 
 export const createOrderBodySchema = z.object({
   customer: orderCustomerSchema,
   address: z.object(addressSchema.shape, { error: MESSAGES.checkoutAddressIncomplete }),
-  items: z.array(orderItemInputSchema).min(1, 'The order has no items.').max(50, 'At most 50 lines per order.'),
+  items: z
+    .array(orderItemInputSchema)
+    .min(1, 'The order has no items.')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines per order.`),
   shipping: rupeesSchema,
   total: rupeesSchema,
   paymentMode: z.enum(PAYMENT_MODES).default('online'),

@@ -1,6 +1,6 @@
 /** Contracts of /api/payments (spec sections 3 and 7; DESIGN section 3.5-3.7). */
 import { z } from 'zod';
-import { idSchema } from './fields';
+import { idSchema, textSchema } from './fields';
 import { addressSchema } from './common';
 import { orderStatusSchema, paymentModeSchema, paymentStatusSchema } from './orders';
 
@@ -17,9 +17,9 @@ export const createPaymentResponseSchema = z.object({
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
 
 export const verifyPaymentBodySchema = z.object({
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
+  razorpay_order_id: textSchema('razorpay_order_id').min(1).max(100),
+  razorpay_payment_id: textSchema('razorpay_payment_id').min(1).max(100),
+  razorpay_signature: textSchema('razorpay_signature').min(1).max(200),
   orderId: idSchema,
 });
 export type VerifyPaymentBody = z.infer<typeof verifyPaymentBodySchema>;

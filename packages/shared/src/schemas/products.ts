@@ -8,7 +8,7 @@ import {
   ADMIN_PRODUCTS_MAX_LIMIT,
 } from '../constants';
 import { AVAILABILITY, PRICE_RANGES } from '../product';
-import { idSchema } from './fields';
+import { idSchema, textSchema } from './fields';
 
 export const productImageSchema = z.object({
   url: z.string(),
@@ -64,16 +64,18 @@ const availabilityFilterSchema = z.preprocess(
 );
 
 /** '' and 'All' mean no filter for the select-backed filters. */
-const optionalFilter = (max = 100) =>
+const optionalFilter = (label: string, max = 100) =>
   z.preprocess(
     (value) => (typeof value === 'string' && (value.trim() === '' || value.trim() === 'All') ? undefined : value),
-    z.string().trim().max(max).optional(),
+    textSchema(label).trim().max(max).optional(),
   );
 
+const searchSchema = textSchema('search').trim().max(100, 'search must be at most 100 characters.').optional();
+
 export const productListQuerySchema = z.object({
-  search: z.string().trim().max(100, 'search must be at most 100 characters.').optional(),
-  category: optionalFilter(),
-  brand: optionalFilter(),
+  search: searchSchema,
+  category: optionalFilter('category'),
+  brand: optionalFilter('brand'),
   priceRange: z.preprocess(
     (value) => (value === '' || value === 'All' ? undefined : value),
     z.enum(PRICE_RANGES, { error: "priceRange must be one of '0-500', '500-1000', '1000+'." }).optional(),
@@ -138,7 +140,7 @@ const stockField = z.preprocess(
 
 export const variantInputSchema = z.object({
   _id: z.preprocess(emptyToUndefined, idSchema.optional()),
-  size: z.preprocess(emptyToUndefined, z.string().trim().max(50).optional()),
+  size: z.preprocess(emptyToUndefined, textSchema('Size').trim().max(50).optional()),
   price: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -151,10 +153,10 @@ export const variantInputSchema = z.object({
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
 export const productFormSchema = z.object({
-  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200),
-  description: z.string().trim().max(5000).default(''),
-  category: z.preprocess(emptyToUndefined, z.string().trim().max(100).default('Uncategorized')),
-  brand: z.string().trim().max(100).default(''),
+  title: textSchema('Title', { error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200),
+  description: textSchema('Description').trim().max(5000).default(''),
+  category: z.preprocess(emptyToUndefined, textSchema('Category').trim().max(100).default('Uncategorized')),
+  brand: textSchema('Brand').trim().max(100).default(''),
   price: moneyField,
   stock: stockField,
   lowStockThreshold: stockField,
@@ -168,7 +170,7 @@ export type ProductForm = z.infer<typeof productFormSchema>;
 export const toggleActiveBodySchema = z.object({ active: z.boolean() });
 
 export const adminProductListQuerySchema = z.object({
-  search: z.string().trim().max(100, 'search must be at most 100 characters.').optional(),
+  search: searchSchema,
   page: z.coerce.number().int().min(1, 'page must be 1 or more.').max(10_000).default(1),
   limit: z.coerce
     .number()
@@ -184,5 +186,5 @@ export const productDeletedResponseSchema = z.object({ message: z.string(), _id:
 
 export const removeImageBodySchema = z.object({
   productId: idSchema,
-  public_id: z.string().min(1).max(200),
+  public_id: textSchema('public_id').min(1).max(200),
 });

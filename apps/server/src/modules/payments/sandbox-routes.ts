@@ -9,7 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '@pumpkart/shared';
+import { errorSchema, textSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -19,7 +19,8 @@ import { randomGatewayId } from '../../payments/signature';
 import { WEBHOOK_PATH } from '../../payments/webhook-sender';
 import { SHOP_NAME } from './service';
 
-const gatewayOrderBodySchema = z.object({ order_id: z.string().min(1).max(100) });
+const gatewayOrderIdSchema = textSchema('order_id').min(1).max(100);
+const gatewayOrderBodySchema = z.object({ order_id: gatewayOrderIdSchema });
 
 const sandboxOrderSchema = z.object({
   order_id: z.string(),
@@ -102,7 +103,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
       schema: {
         tags: ['payments'],
         summary: 'Sandbox: the gateway order the payment window shows',
-        params: z.object({ orderId: z.string().min(1).max(100) }),
+        params: z.object({ orderId: gatewayOrderIdSchema }),
         response: { 200: sandboxOrderSchema, 404: errorSchema },
       },
     },
