@@ -55,6 +55,24 @@ describe('Admin dashboard (spec section 2)', () => {
     expect(container.querySelectorAll('svg.recharts-surface').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('draws only the last 6 months when the server sends more', async () => {
+    loginAs('admin');
+    const monthlyRevenue = Array.from({ length: 8 }, (_, i) => ({
+      month: `2026-0${i + 1}`,
+      revenue: 1000 * (i + 1),
+      orders: i + 1,
+    }));
+    mockFetch({ 'GET /api/products/stats': { body: makeStats({ monthlyRevenue }) } });
+    renderDashboard();
+    const revenue = await screen.findByRole('region', { name: 'Monthly Revenue (last 6 months)' });
+    expect(revenue.querySelectorAll('.recharts-xAxis .recharts-cartesian-axis-tick')).toHaveLength(6);
+    for (const label of ['Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Aug 2026']) {
+      expect(within(revenue).getByText(label)).toBeInTheDocument();
+    }
+    expect(within(revenue).queryByText('Jan 2026')).not.toBeInTheDocument();
+    expect(within(revenue).queryByText('Feb 2026')).not.toBeInTheDocument();
+  });
+
   it("says 'Failed to fetch stats' when the call fails", async () => {
     loginAs('admin');
     vi.spyOn(console, 'error').mockImplementation(() => {});

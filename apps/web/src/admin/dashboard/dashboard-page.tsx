@@ -9,7 +9,8 @@ import { rupeesWhole } from '../lib/format';
 import { useRemote } from '../lib/use-remote';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
 
-/** The dashboard covers the top 5 products (spec section 9). */
+/** The dashboard covers the last 6 months and the top 5 products (spec section 9). */
+const MONTHS = 6;
 const TOP_PRODUCTS = 5;
 
 function StatCard({ label, value }: { label: string; value: string }) {
@@ -39,7 +40,7 @@ export function DashboardPage() {
             <StatCard label="Products in Store" value={formatIndianNumber(stats.data.products)} />
           </div>
           <div className="grid gap-5 xl:grid-cols-2">
-            <MonthlyRevenueChart monthly={stats.data.monthlyRevenue} />
+            <MonthlyRevenueChart monthly={stats.data.monthlyRevenue.slice(-MONTHS)} />
             <OrdersByStatusChart ordersStatus={stats.data.ordersStatus} />
           </div>
           <TopProductsChart title="Top 5 Products" products={stats.data.topProducts.slice(0, TOP_PRODUCTS)} />
