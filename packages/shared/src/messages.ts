@@ -80,6 +80,7 @@ export const MESSAGES = {
 /** Messages the server answers with (DESIGN sections 3 and 4). */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
+  loginFieldsRequired: 'Email and password are required.',
   emailTaken: 'An account with this email already exists.',
   authRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',

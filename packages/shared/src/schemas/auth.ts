@@ -1,7 +1,8 @@
 /** Contracts of /api/auth (spec section 7). */
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
-import { emailSchema, phoneSchema } from './fields';
+import { SERVER_MESSAGES } from '../messages';
+import { emailSchema, hasNoNulCharacter, phoneSchema, textSchema } from './fields';
 import { addressSchema, userSchema } from './common';
 
 const passwordSchema = z
@@ -9,8 +10,10 @@ const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(128, 'Password must be at most 128 characters.');
 
+const nameSchema = textSchema('Name').trim().min(1, 'Name is required.').max(100);
+
 export const registerBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(100),
+  name: nameSchema,
   email: emailSchema,
   phone: phoneSchema,
   password: passwordSchema,
@@ -19,10 +22,28 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const registerResponseSchema = z.object({ message: z.string(), _id: z.string() });
 
-export const loginBodySchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, 'Password is required.').max(128),
-});
+/**
+ * Login (spec section 5: email and password required). A missing or blank field is a 400 saying
+ * both are required; anything else wrong with them is a failed login, which never says more than
+ * 'Invalid email or password' (DESIGN section 4): a malformed email simply matches no account.
+ */
+const loginFieldSchema = (max: number) =>
+  z
+    .string({ error: SERVER_MESSAGES.loginFieldsRequired })
+    .min(1, SERVER_MESSAGES.loginFieldsRequired)
+    .max(max, SERVER_MESSAGES.invalidCredentials)
+    .refine(hasNoNulCharacter, SERVER_MESSAGES.invalidCredentials);
+
+export const loginBodySchema = z.object(
+  {
+    email: loginFieldSchema(320)
+      .trim()
+      .toLowerCase()
+      .refine((value) => value.length > 0, SERVER_MESSAGES.loginFieldsRequired),
+    password: loginFieldSchema(128),
+  },
+  { error: SERVER_MESSAGES.loginFieldsRequired },
+);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
@@ -30,7 +51,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Profile update: every field optional; an empty password means "keep the current one". */
 export const updateProfileBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(100).optional(),
+  name: nameSchema.optional(),
   email: emailSchema.optional(),
   password: z.union([z.literal(''), passwordSchema]).optional(),
   phone: phoneSchema.optional(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { SERVER_MESSAGES } from '@pumpkart/shared';
 import { users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
@@ -89,10 +89,77 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  it.each([
+    ['no email', { password: 'secret123' }],
+    ['no password', { email: 'someone@example.com' }],
+    ['a blank email', { email: '   ', password: 'secret123' }],
+    ['an empty password', { email: 'someone@example.com', password: '' }],
+    ['neither field', {}],
+    ['a number for the email', { email: 42, password: 'secret123' }],
+  ])('answers 400 "Email and password are required." for %s', async (_case, payload) => {
+    const res = await login(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SERVER_MESSAGES.loginFieldsRequired);
+    expect(res.json().message).toBe('Email and password are required.');
+  });
+
+  it('answers a failed login "Invalid email or password" whatever else was wrong', async () => {
+    const { email } = await createTestUser(t.app);
+    const malformed = await login({ email: 'not-an-email', password: 'whatever1' });
+    expect(malformed.statusCode).toBe(401);
+    expect(malformed.json()).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
+    for (const payload of [
+      { email, password: 'x'.repeat(129) },
+      { email: `${'a'.repeat(320)}@example.com`, password: 'whatever1' },
+      { email: `${email}\u0000`, password: 'whatever1' },
+    ]) {
+      const res = await login(payload);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().message).toBe(SERVER_MESSAGES.invalidCredentials);
+    }
+  });
+
   it('gives an admin the admin role', async () => {
     const admin = await createTestUser(t.app, { role: 'admin' });
     const res = await login({ email: admin.email, password: admin.password });
     expect(res.json().user.role).toBe('admin');
+  });
+});
+
+describe('accounts and sessions (DESIGN section 4)', () => {
+  it('stores passwords as argon2id hashes, never the password itself', async () => {
+    const res = await register({ name: 'Hash', email: 'hash@example.com', phone: '9876543210', password: 'pass1234' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'hash@example.com'));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain('pass1234');
+    const { token } = await createTestUser(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { password: 'changed123' },
+    });
+    const [changed] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, t.app.jwt.decode<{ sub: string }>(token)!.sub));
+    expect(changed!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('answers 401 "session expired" to an expired token', async () => {
+    const { user } = await createTestUser(t.app);
+    // Signed two hours ago, valid for one hour.
+    const expired = t.app.jwt.sign(
+      { sub: user.id, role: user.role },
+      { expiresIn: '1h', clockTimestamp: Date.now() - 7_200_000 },
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(expired) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.sessionExpired });
+    const fresh = t.app.jwt.sign({ sub: user.id, role: user.role });
+    expect((await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(fresh) })).statusCode).toBe(200);
   });
 });
 
@@ -180,6 +247,27 @@ describe('rate limiting', () => {
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits registrations per minute', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: 'Flood', email: `flood-${i}@example.com`, phone: '9876543210', password: 'pass1234' },
+        });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });
+      }
+      expect(codes).toEqual([201, 201, 201, 429, 429]);
+      const [row] = await limited.db.select({ n: count() }).from(users).where(like(users.email, 'flood-%'));
+      expect(row!.n).toBe(3);
     } finally {
       await limited.close();
     }
