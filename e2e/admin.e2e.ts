@@ -3,7 +3,8 @@
 // variants, finds it by search, edits it, makes it inactive (it leaves the storefront) and deletes it.
 // After a buyer pays for an order and places a COD order (through the API), the admin finds both in
 // the right tables, changes the paid order's status, marks the COD payment paid and sees the dashboard
-// figures change. A customer who opens /admin/dashboard never sees admin data.
+// figures change. On a tablet the tables scroll inside their box with nothing cut or covered. A
+// customer who opens /admin/dashboard never sees admin data.
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,9 @@ interface LoginAnswer {
   token: string;
   user: { name: string; email: string; phone: string; role: string };
 }
+
+/** A tablet held upright: the admin sidebar collapses and wide tables must scroll (issue 5). */
+const TABLET = { width: 800, height: 1100 };
 
 const ADMIN = { email: 'admin@pumpkart.in', password: 'admin123' };
 const CUSTOMER = { email: 'customer@pumpkart.in', password: 'customer123' };
@@ -135,6 +139,50 @@ async function placeOrder(buyer: LoginAnswer, product: ApiProduct, paymentMode: 
     buyer.token,
   );
   return answer.order;
+}
+
+/**
+ * What is cut, covered or sticking out on the current admin page: the page wider than the window,
+ * a table box that does not scroll sideways, a cell whose text is cut, a cell lying over its
+ * neighbour (as a pinned column does while the box scrolls), a product card's clamped title, or a
+ * chart wider than its card.
+ */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth) problems.push(`the page is ${root.scrollWidth}px wide`);
+    const clipped = (element: Element) =>
+      element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+
+    for (const box of document.querySelectorAll<HTMLElement>('[role="region"][aria-label$=" table"]')) {
+      const name = box.getAttribute('aria-label');
+      if (box.getBoundingClientRect().right > window.innerWidth + 1) problems.push(`${name} sticks out`);
+      if (box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX !== 'auto') {
+        problems.push(`${name} is wider than its box and does not scroll`);
+      }
+      for (const row of box.querySelectorAll('tr')) {
+        const cells = [...row.children];
+        cells.forEach((cell, index) => {
+          if (clipped(cell)) problems.push(`${name}: '${cell.textContent}' is cut`);
+          const previous = cells[index - 1];
+          if (previous && previous.getBoundingClientRect().right > cell.getBoundingClientRect().left + 1) {
+            problems.push(`${name}: '${cell.textContent}' lies over '${previous.textContent}'`);
+          }
+        });
+      }
+    }
+    for (const title of document.querySelectorAll('article h3')) {
+      if (clipped(title)) problems.push(`product title '${title.textContent}' is cut`);
+    }
+    for (const card of document.querySelectorAll('[data-testid="chart-box"]')) {
+      const svg = card.querySelector('svg.recharts-surface');
+      if (svg && svg.getBoundingClientRect().right > card.getBoundingClientRect().right + 1) {
+        problems.push(`the chart '${card.getAttribute('aria-label')}' is wider than its card`);
+      }
+    }
+    return problems;
+  });
 }
 
 /** Pays an online order through the sandbox gateway the way the payment window does. */
@@ -382,6 +430,72 @@ describe('admin journey', () => {
       expect(await page.getByTestId('stat-Total Orders').textContent()).toBe(formatIndianNumber(before.orders + 2));
       await page.getByRole('region', { name: 'Orders by Status' }).locator('.recharts-pie-sector').first().waitFor();
       await page.getByRole('region', { name: 'Top 5 Products' }).locator('svg.recharts-surface').first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is usable on a tablet: tables scroll inside their box and nothing is cut or covered', async () => {
+    const buyer = await loginApi(CUSTOMER);
+    const products = await api<ApiProduct[]>('GET', '/products?limit=100');
+    const simple = products.filter((p) => p.variants.length === 0 && p.stock >= 3 && p.price > 0);
+    const online = await placeOrder(buyer, simple[0]!, 'online');
+    await payOnline(buyer, online);
+    const cod = await placeOrder(buyer, simple[1]!, 'cod');
+
+    const { context, page } = await newPage(browser, TABLET);
+    const errors = watchErrors(page);
+    try {
+      await loginInBrowser(page, ADMIN);
+      await page.waitForURL('**/admin/dashboard');
+      await page.getByRole('region', { name: 'Monthly Revenue (last 6 months)' }).locator('svg').first().waitFor();
+      expect(await layoutProblems(page)).toEqual([]);
+
+      // The sidebar sits behind the menu button; the Orders link opens the orders.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+      await page.waitForURL('**/admin/orders');
+      const codTable = page.getByRole('region', { name: 'COD Orders', exact: true });
+      const onlineTable = page.getByRole('region', { name: 'Online Orders', exact: true });
+      await codTable.getByRole('button', { name: `View order ${shortId(cod._id)}` }).waitFor();
+      await onlineTable.getByRole('button', { name: `View order ${shortId(online._id)}` }).waitFor();
+      // Both order tables have every specified column, Txn ID included (spec section 2).
+      const columns = ['Order ID', 'Buyer', 'Total', 'Payment', 'Status', 'Placed', 'Txn ID', 'Action'];
+      expect(await codTable.getByRole('columnheader').allTextContents()).toEqual(columns);
+      expect(await onlineTable.getByRole('columnheader').allTextContents()).toEqual(columns);
+      // The orders do not fit 800 px: their box scrolls instead of clipping Placed or Txn ID.
+      const box = page.getByRole('region', { name: 'Online Orders table' });
+      expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await layoutProblems(page)).toEqual([]);
+      const onlineRow = onlineTable.getByRole('row').filter({ hasText: shortId(online._id) });
+      const transactionId = (
+        await api<{ data: OrderDto }>('GET', `/orders/${online._id}`, undefined, (await loginApi(ADMIN)).token)
+      ).data.payment?.transactionId;
+      expect(transactionId).toBeTruthy();
+      await onlineRow.getByText(transactionId!, { exact: true }).scrollIntoViewIfNeeded();
+      // The View button is reached by scrolling the box, and opens the order.
+      await onlineRow.getByRole('button', { name: `View order ${shortId(online._id)}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Order ${shortId(online._id)}` });
+      await dialog.getByText(transactionId!, { exact: true }).waitFor();
+      const dialogBox = await dialog.boundingBox();
+      expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
+      expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(TABLET.width);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      for (const [path, ready] of [
+        [
+          '/admin/PaymentInfo',
+          page.getByRole('region', { name: 'Online Payments', exact: true }).getByRole('row').nth(1),
+        ],
+        ['/admin/products', page.getByRole('article').first()],
+        ['/admin/analytics', page.getByRole('region', { name: 'Sales Trend' }).locator('svg').first()],
+      ] as const) {
+        await page.goto(path);
+        await ready.waitFor();
+        expect({ path, problems: await layoutProblems(page) }).toEqual({ path, problems: [] });
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();
