@@ -1,10 +1,13 @@
 /**
  * The database schema (DESIGN section 2): one Drizzle pg-core schema for the embedded PGlite and
- * for a PostgreSQL server. Money is integer paise; ids are UUIDs; timestamps are timestamptz.
+ * for a PostgreSQL server. Money is integer paise in bigint columns (read as JavaScript numbers: an
+ * order's total is capped far below 2^53 by MAX_ORDER_AMOUNT), so an order above ₹2,14,74,836.47 (the
+ * int4 limit in paise) is stored exactly; ids are UUIDs; timestamps are timestamptz.
  * Migrations in ../../drizzle are generated from this file by `npm run db:generate -w apps/server`.
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -21,6 +24,8 @@ import {
 import type { Address, OrderStatus, PaymentMode, PaymentStatus, Role } from '@pumpkart/shared';
 import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES, ROLES } from '@pumpkart/shared';
 
+/** An amount of money in paise. */
+const money = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -55,7 +60,7 @@ export const products = pgTable(
     brand: text('brand').notNull().default(''),
     category: text('category').notNull().default('Uncategorized'),
     /** With variants: the cheapest variant's price, kept in step by the products service. */
-    pricePaise: integer('price_paise').notNull().default(0),
+    pricePaise: money('price_paise').notNull().default(0),
     /** With variants: the sum of the variants' stock, kept in step by the products service. */
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
@@ -95,7 +100,7 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     size: text('size'),
-    pricePaise: integer('price_paise').notNull(),
+    pricePaise: money('price_paise').notNull(),
     stock: integer('stock').notNull().default(0),
     position: integer('position').notNull().default(0),
   },
@@ -182,9 +187,9 @@ export const orders = pgTable(
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
     address: jsonb('address').$type<Address>().notNull(),
-    subtotalPaise: integer('subtotal_paise').notNull(),
-    shippingPaise: integer('shipping_paise').notNull(),
-    totalPaise: integer('total_paise').notNull(),
+    subtotalPaise: money('subtotal_paise').notNull(),
+    shippingPaise: money('shipping_paise').notNull(),
+    totalPaise: money('total_paise').notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -209,9 +214,9 @@ export const orderItems = pgTable(
     title: text('title').notNull(),
     size: text('size'),
     imageUrl: text('image_url'),
-    unitPricePaise: integer('unit_price_paise').notNull(),
+    unitPricePaise: money('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
-    subtotalPaise: integer('subtotal_paise').notNull(),
+    subtotalPaise: money('subtotal_paise').notNull(),
   },
   (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
 );
@@ -226,7 +231,7 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     mode: paymentModeEnum('mode').notNull(),
     status: paymentStatusEnum('status').notNull().default('pending'),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: money('amount_paise').notNull(),
     /** 'sandbox', 'razorpay' or 'cod'. */
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id').unique(),

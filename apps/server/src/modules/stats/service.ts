@@ -56,7 +56,8 @@ async function ordersByStatus(db: DbOrTx): Promise<Record<string, number>> {
 async function topProducts(db: DbOrTx): Promise<StatsResponse['topProducts']> {
   // Lines of a permanently deleted product (product_id null) are grouped by their copied title.
   const title = sql<string>`coalesce(min(${products.title}), min(${orderItems.title}))`;
-  const totalSold = sql<number>`sum(${orderItems.quantity})::int`.mapWith(Number);
+  // A sum of int4 quantities is bigint: cast to int it would overflow past 2^31 units.
+  const totalSold = sql<number>`sum(${orderItems.quantity})::bigint`.mapWith(Number);
   const rows = await db
     .select({ title, totalSold })
     .from(orderItems)
