@@ -155,14 +155,14 @@ function layoutProblems(page: Page): Promise<string[]> {
     const clipped = (element: Element) =>
       element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
 
-    for (const box of document.querySelectorAll<HTMLElement>('[role="region"][aria-label$=" table"]')) {
+    for (const box of Array.from(document.querySelectorAll<HTMLElement>('[role="region"][aria-label$=" table"]'))) {
       const name = box.getAttribute('aria-label');
       if (box.getBoundingClientRect().right > window.innerWidth + 1) problems.push(`${name} sticks out`);
       if (box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX !== 'auto') {
         problems.push(`${name} is wider than its box and does not scroll`);
       }
-      for (const row of box.querySelectorAll('tr')) {
-        const cells = [...row.children];
+      for (const row of Array.from(box.querySelectorAll('tr'))) {
+        const cells = Array.from(row.children);
         cells.forEach((cell, index) => {
           if (clipped(cell)) problems.push(`${name}: '${cell.textContent}' is cut`);
           const previous = cells[index - 1];
@@ -172,10 +172,10 @@ function layoutProblems(page: Page): Promise<string[]> {
         });
       }
     }
-    for (const title of document.querySelectorAll('article h3')) {
+    for (const title of Array.from(document.querySelectorAll('article h3'))) {
       if (clipped(title)) problems.push(`product title '${title.textContent}' is cut`);
     }
-    for (const card of document.querySelectorAll('[data-testid="chart-box"]')) {
+    for (const card of Array.from(document.querySelectorAll('[data-testid="chart-box"]'))) {
       const svg = card.querySelector('svg.recharts-surface');
       if (svg && svg.getBoundingClientRect().right > card.getBoundingClientRect().right + 1) {
         problems.push(`the chart '${card.getAttribute('aria-label')}' is wider than its card`);
