@@ -32,6 +32,42 @@ describe('operations', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
+  it('documents the multipart product form of POST /api/products and PUT /api/products/{id}', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const create = doc.paths['/api/products/'].post.requestBody;
+    const edit = doc.paths['/api/products/{id}'].put.requestBody;
+    for (const body of [create, edit]) {
+      const form = body.content['multipart/form-data'].schema;
+      expect(form.type).toBe('object');
+      expect(Object.keys(form.properties)).toEqual(
+        expect.arrayContaining([
+          'title',
+          'description',
+          'price',
+          'stock',
+          'category',
+          'brand',
+          'lowStockThreshold',
+          'active',
+          'images',
+          'variants[0][size]',
+          'variants[0][price]',
+          'variants[0][stock]',
+          'variants[0][_id]',
+        ]),
+      );
+      expect(form.properties.images).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+      expect(form.required).toEqual(['title']);
+    }
+    expect(Object.keys(create.content)).toEqual(['multipart/form-data']);
+    // The edit also takes JSON { active } to toggle the product.
+    expect(edit.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { active: { type: 'boolean' } },
+      required: ['active'],
+    });
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

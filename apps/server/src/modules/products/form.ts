@@ -4,8 +4,14 @@
  * (the route calls readProductForm); gathering and validating it is plain data work.
  */
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { MAX_IMAGES_PER_PRODUCT, productFormSchema, type ProductForm } from '@pumpkart/shared';
+import { z } from 'zod';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_PRODUCT,
+  productFormSchema,
+  type ProductForm,
+  type variantInputSchema,
+} from '@pumpkart/shared';
 import { BadRequestError } from '../../lib/errors';
 import { describeIssue } from '../../plugins/errors';
 import type { ImageUpload } from './images';
@@ -109,3 +115,63 @@ export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: un
 export function parseProductForm(fields: Record<string, string>): ProductForm {
   return parseOrThrow(productFormSchema, gatherProductFields(fields));
 }
+
+// ---- documentation ------------------------------------------------------------------------------
+
+type FormField = Exclude<keyof typeof productFormSchema.shape, 'variants'>;
+type VariantField = keyof typeof variantInputSchema.shape;
+
+/** What each text field of the form means; typed over the schema's keys, so a new field must be documented. */
+const FIELD_NOTES: Record<FormField, string> = {
+  title: 'Required.',
+  description: 'Long description.',
+  category: "Default 'Uncategorized'.",
+  brand: 'Default empty.',
+  price: 'Rupees, at most 2 decimals; 0 when empty. With variants, the cheapest variant price is used.',
+  stock: "Whole number; 0 when empty. With variants, the sum of the variants' stock is used.",
+  lowStockThreshold: "Whole number: 'Hurry! Only n left!' shows below it; 0 when empty.",
+  active: "'true' (default) or 'false'.",
+};
+
+const VARIANT_NOTES: Record<VariantField, string> = {
+  _id: 'Edit only: the id of an existing variant to keep (cart lines pointing at it survive).',
+  size: 'Optional; sent only when non-empty.',
+  price: 'Rupees; required for a variant.',
+  stock: 'Whole number; 0 when empty.',
+};
+
+/**
+ * The multipart/form-data body of POST /api/products and PUT /api/products/{id} as the OpenAPI
+ * document shows it (spec section 7). Every part is text on the wire; `variants[i][key]` repeats for
+ * i = 0, 1, ... (shown for i = 0). The body is read by readProductForm and validated by
+ * parseProductForm, not by Fastify. An edit appends its images to the product's; images are removed
+ * one by one through POST /api/products/remove-image.
+ */
+export const productFormBodyDoc = z.object({
+  ...Object.fromEntries(
+    Object.entries(FIELD_NOTES).map(([name, note]) => [
+      name,
+      (name === 'title' ? z.string() : z.string().optional()).meta({ description: note }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(VARIANT_NOTES).map(([key, note]) => [
+      `variants[0][${key}]`,
+      z
+        .string()
+        .optional()
+        .meta({ description: `Variant ${key}, for variant index 0, 1, ...: ${note}` }),
+    ]),
+  ),
+  variants: z
+    .string()
+    .optional()
+    .meta({ description: 'Instead of variants[i][key] fields: the variants as a JSON list of objects.' }),
+  images: z
+    .array(z.string().meta({ format: 'binary' }))
+    .max(MAX_IMAGES_PER_PRODUCT)
+    .optional()
+    .meta({
+      description: `Image files (one part each, field name 'images'), at most ${MAX_IMAGES_PER_PRODUCT} per product and ${MAX_IMAGE_BYTES / 1024 / 1024} MB each; checked by decoding.`,
+    }),
+});

@@ -20,8 +20,9 @@ import {
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
+import { documentedBody } from '../../plugins/docs';
 import { sendCatalogRead } from './cached-reply';
-import { parseOrThrow, parseProductForm, readProductForm } from './form';
+import { parseOrThrow, parseProductForm, productFormBodyDoc, readProductForm } from './form';
 import {
   createProduct,
   destroyProduct,
@@ -42,8 +43,8 @@ import {
 const admin = { tags: ['products'], security: [{ bearerAuth: [] }] };
 const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const FORM_DESCRIPTION =
-  'multipart/form-data: title, description, category, brand, price, stock, lowStockThreshold, ' +
-  "active ('true'/'false'), variants[i][size|price|stock|_id], and image files in 'images' (at most 8, 5 MB each).";
+  'The admin product form as multipart/form-data (see the request body): text fields, ' +
+  "variants[i][size|price|stock|_id] and image files in 'images'.";
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
@@ -117,6 +118,8 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     '/',
     {
       onRequest: app.requireAdmin,
+      // The form is documented, not validated by Fastify: the handler reads and validates it (form.ts).
+      config: { swaggerTransform: documentedBody({ 'multipart/form-data': productFormBodyDoc }) },
       schema: {
         ...admin,
         summary: 'Create a product',
@@ -136,6 +139,12 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     '/:id',
     {
       onRequest: app.requireAdmin,
+      config: {
+        swaggerTransform: documentedBody({
+          'multipart/form-data': productFormBodyDoc,
+          'application/json': toggleActiveBodySchema,
+        }),
+      },
       schema: {
         ...admin,
         summary: 'Edit a product (multipart form, new images appended) or toggle it (JSON { active })',
