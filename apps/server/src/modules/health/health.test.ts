@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { buildApp } from '../../app';
+import { createTestApp, TEST_SECRETS, type TestApp } from '../../test/app';
+import { openTestDatabase } from '../../test/database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +14,21 @@ describe('operations', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: t.database.kind });
+  });
+
+  it('GET /api/health answers 503 once the database is unreachable (closed)', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: t.config, database, secrets: TEST_SECRETS, logger: false });
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await database.close();
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: 'Database unreachable' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('unknown API routes answer JSON 404', async () => {

@@ -248,6 +248,28 @@ describe('POST /api/orders', () => {
     expect(noItems.statusCode).toBe(400);
   });
 
+  it('refuses a phone that is not 10 digits and a postal code that is not 6 (400), writing nothing', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 5 });
+    const body = orderBody([{ product }]);
+    const before = await snapshot([product.id]);
+    const cases: [Partial<typeof body>, string][] = [
+      [{ address: { ...body.address, recipientPhone: '98765' } }, 'Phone must be exactly 10 digits.'],
+      [{ address: { ...body.address, recipientPhone: '98765432101' } }, 'Phone must be exactly 10 digits.'],
+      [{ address: { ...body.address, recipientPhone: '98765abcde' } }, 'Phone must be exactly 10 digits.'],
+      [{ customer: { ...body.customer, phone: '+91 98765' } }, 'Phone must be exactly 10 digits.'],
+      [{ address: { ...body.address, postalCode: '5600' } }, 'Postal code must be exactly 6 digits.'],
+      [{ address: { ...body.address, postalCode: '5600011' } }, 'Postal code must be exactly 6 digits.'],
+      [{ address: { ...body.address, postalCode: 'ABC123' } }, 'Postal code must be exactly 6 digits.'],
+    ];
+    for (const [override, message] of cases) {
+      const res = await placeOrder(t.app, token, { ...body, ...override });
+      expect(res.statusCode, JSON.stringify(override)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await snapshot([product.id])).toEqual(before);
+  });
+
   it('refuses cash on delivery while it is disabled (400), writing nothing', async () => {
     const { token } = await createTestUser(t.app);
     const { product } = await createTestProduct(t.db);
