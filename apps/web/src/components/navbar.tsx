@@ -77,7 +77,8 @@ export function Navbar() {
   };
 
   const cartLabel = cartCount > 0 ? `Cart (${cartCount})` : 'Cart';
-  const menuItem = 'block w-full px-4 py-2 text-left text-sm hover:bg-slate-100';
+  const menuItem =
+    'block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:-outline-offset-2';
 
   return (
     <header className="sticky top-0 z-40 bg-brand-800 text-white shadow">
@@ -155,7 +156,7 @@ export function Navbar() {
                   // Focusable by a click only, so that a click on the menu's padding does not close it.
                   tabIndex={-1}
                   onKeyDown={onMenuKeyDown}
-                  className="absolute right-0 mt-2 w-48 overflow-hidden rounded-lg bg-white py-1 text-slate-900 shadow-lg ring-1 ring-black/5"
+                  className="absolute right-0 mt-2 w-48 overflow-hidden rounded-lg bg-white py-1 text-slate-900 shadow-lg ring-1 ring-black/5 focus:outline-none"
                 >
                   <Link role="menuitem" to={paths.profile} className={menuItem} onClick={() => setMenuOpen(false)}>
                     Profile
