@@ -238,6 +238,8 @@ export const payments = pgTable(
     gatewayPaymentId: text('gateway_payment_id'),
     signature: text('signature'),
     refundId: text('refund_id'),
+    /** Refund calls made so far: the sweeper retries a failed or lost one a bounded number of times. */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
     failureReason: text('failure_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),

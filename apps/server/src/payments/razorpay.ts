@@ -64,6 +64,18 @@ export class RazorpayGateway implements PaymentGateway {
     }
   }
 
+  async findRefund(input: { paymentId: string; amountPaise: number }): Promise<GatewayRefund | undefined> {
+    try {
+      const { items } = await this.client.payments.fetchMultipleRefund(input.paymentId, { count: 100 });
+      const standing = items.filter((refund) => refund.status !== 'failed');
+      const refundedPaise = standing.reduce((sum, refund) => sum + Number(refund.amount ?? 0), 0);
+      return standing.length > 0 && refundedPaise >= input.amountPaise ? { id: standing[0]!.id } : undefined;
+    } catch (error) {
+      this.options.onError?.(`Razorpay payments.fetchMultipleRefund failed: ${describe(error)}`);
+      throw new PaymentGatewayError('The refunds could not be looked up with the payment provider.');
+    }
+  }
+
   verifyPaymentSignature(input: { gatewayOrderId: string; paymentId: string; signature: string }): boolean {
     const expected = paymentSignature(this.options.keySecret, input.gatewayOrderId, input.paymentId);
     return signaturesMatch(expected, input.signature);

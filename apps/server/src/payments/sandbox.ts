@@ -22,8 +22,21 @@ export class SandboxGateway implements PaymentGateway {
     return { id: randomGatewayId('order'), amountPaise: input.amountPaise };
   }
 
-  async refund(): Promise<GatewayRefund> {
-    return { id: randomGatewayId('rfnd') };
+  /**
+   * Refunds issued, by payment id: a second refund of a payment answers the first one (Razorpay
+   * would refuse it, the payment being fully refunded). Kept in memory only, as the sandbox takes
+   * no real money: a restart forgets them.
+   */
+  private readonly refunds = new Map<string, GatewayRefund>();
+
+  async refund(input: { paymentId: string }): Promise<GatewayRefund> {
+    const refund = this.refunds.get(input.paymentId) ?? { id: randomGatewayId('rfnd') };
+    this.refunds.set(input.paymentId, refund);
+    return refund;
+  }
+
+  async findRefund(input: { paymentId: string }): Promise<GatewayRefund | undefined> {
+    return this.refunds.get(input.paymentId);
   }
 
   /** What the sandbox window hands to `options.handler` after a successful payment. */

@@ -142,7 +142,9 @@ describe('PATCH /api/orders/:id/cancel', () => {
         status: 'success',
         failureReason: 'refund_failed: gateway down',
       });
-      const swept = await sweepExpiredOrders(t.app.ctx, silent);
+      // Not retried at once: the first retry is due 5 minutes after the failed attempt.
+      expect((await sweepExpiredOrders(t.app.ctx, silent)).refundsRetried).toBe(0);
+      const swept = await sweepExpiredOrders(t.app.ctx, silent, new Date(Date.now() + 6 * 60_000));
       expect(swept.refundsRetried).toBeGreaterThanOrEqual(1);
       expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', failureReason: null });
       expect(refund).toHaveBeenCalledTimes(2);

@@ -5,6 +5,8 @@
 import { createHmac } from 'node:crypto';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, payments } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
   capturedEvent,
@@ -17,6 +19,8 @@ import {
   verify,
 } from '../../test/commerce-factories';
 import { createTestProduct, createTestUser } from '../../test/factories';
+import { REFUND_IN_PROGRESS } from './refund';
+import { sweepExpiredOrders } from './sweeper';
 
 const KEY_ID = 'rzp_test_PumpKartKey01';
 const KEY_SECRET = 'razorpay-key-secret';
@@ -216,5 +220,79 @@ describe('Razorpay gateway', () => {
     expect(refund.isDone()).toBe(true);
     expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', refundId: 'rfnd_RzpRefund00001' });
     expect(await productStock(t.db, product.id)).toBe(5);
+  });
+
+  it('retries a lost refund by first asking Razorpay: a refund it already made is recorded, not repeated', async () => {
+    const { buyer, order } = await pendingOrder();
+    nock(API)
+      .post('/v1/orders')
+      .reply(200, razorpayOrder('order_RzpOrder000005', 212000, order._id));
+    await create(buyer.token, order._id);
+    const paymentId = 'pay_RzpPayment0005';
+    await verify(t.app, buyer.token, {
+      razorpay_order_id: 'order_RzpOrder000005',
+      razorpay_payment_id: paymentId,
+      razorpay_signature: sign(KEY_SECRET, `order_RzpOrder000005|${paymentId}`),
+      orderId: order._id,
+    });
+    // The process stopped while the refund call was under way, an hour ago.
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order._id));
+    await t.db
+      .update(payments)
+      .set({ failureReason: REFUND_IN_PROGRESS, refundAttempts: 1, updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(payments.orderId, order._id));
+    // Razorpay holds the refund; no new refund may be created (POST /refund is not stubbed: it would fail).
+    const lookup = nock(API, { reqheaders: { authorization: basicAuth } })
+      .get(`/v1/payments/${paymentId}/refunds`)
+      .query(true)
+      .reply(200, {
+        entity: 'collection',
+        count: 2,
+        items: [
+          { id: 'rfnd_RzpRefund00005', entity: 'refund', amount: 212000, payment_id: paymentId, status: 'processed' },
+          { id: 'rfnd_RzpFailed00005', entity: 'refund', amount: 212000, payment_id: paymentId, status: 'failed' },
+        ],
+      });
+    const swept = await sweepExpiredOrders(t.app.ctx, { info: () => {}, warn: () => {}, error: () => {} });
+    expect(swept.refundsRetried).toBe(1);
+    expect(lookup.isDone()).toBe(true);
+    expect(await paymentOf(t.db, order._id)).toMatchObject({
+      status: 'refunded',
+      refundId: 'rfnd_RzpRefund00005',
+      failureReason: null,
+      refundAttempts: 2,
+    });
+  });
+
+  it('retries a lost refund that Razorpay never received by creating it', async () => {
+    const { buyer, order } = await pendingOrder();
+    nock(API)
+      .post('/v1/orders')
+      .reply(200, razorpayOrder('order_RzpOrder000006', 212000, order._id));
+    await create(buyer.token, order._id);
+    const paymentId = 'pay_RzpPayment0006';
+    await verify(t.app, buyer.token, {
+      razorpay_order_id: 'order_RzpOrder000006',
+      razorpay_payment_id: paymentId,
+      razorpay_signature: sign(KEY_SECRET, `order_RzpOrder000006|${paymentId}`),
+      orderId: order._id,
+    });
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order._id));
+    await t.db
+      .update(payments)
+      .set({ failureReason: REFUND_IN_PROGRESS, refundAttempts: 1, updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(payments.orderId, order._id));
+    const scope = nock(API, { reqheaders: { authorization: basicAuth } })
+      .get(`/v1/payments/${paymentId}/refunds`)
+      .query(true)
+      .reply(200, { entity: 'collection', count: 0, items: [] })
+      .post(`/v1/payments/${paymentId}/refund`, (body) => {
+        expect(body).toEqual({ amount: 212000, receipt: order._id });
+        return true;
+      })
+      .reply(200, { id: 'rfnd_RzpRefund00006', entity: 'refund', amount: 212000, status: 'processed' });
+    await sweepExpiredOrders(t.app.ctx, { info: () => {}, warn: () => {}, error: () => {} });
+    expect(scope.isDone()).toBe(true);
+    expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', refundId: 'rfnd_RzpRefund00006' });
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Refunds of captured online payments (DESIGN section 3.8): a cancelled paid order, or a capture
  * that arrives after its order was cancelled (e.g. expired). A refund is claimed with a conditional
- * update before the gateway is called, so two paths can never refund one payment twice; a failed
- * call is recorded on the payment ('refund_failed: ...') and retried by the sweeper.
+ * update before the gateway is called, so two paths can never refund one payment twice. An attempt
+ * that failed ('refund_failed: ...') or never finished (still 'refund_in_progress' long after it
+ * began: the process stopped mid-call) is retried by the sweeper: with a growing delay, at most
+ * MAX_REFUND_ATTEMPTS calls in all, and only after asking the gateway whether the earlier call did
+ * refund the payment after all (then that refund is recorded and no new one is made).
  */
-import { and, eq, isNull, like, or } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
@@ -15,47 +18,142 @@ export type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 export const REFUND_IN_PROGRESS = 'refund_in_progress';
 export const REFUND_FAILED_PREFIX = 'refund_failed';
 
-export type RefundOutcome = 'refunded' | 'failed' | 'not_needed';
+/** Refund calls per payment, first one included, before the sweeper leaves it to a person. */
+export const MAX_REFUND_ATTEMPTS = 8;
+/** The wait before the first retry; it doubles after each attempt (5, 10, 20 ... 320 minutes). */
+export const REFUND_RETRY_BASE_MS = 5 * 60_000;
 
-/** Refunds a captured online payment once; answers what happened. */
-export async function refundCapturedPayment(ctx: AppContext, paymentId: string, log: Log): Promise<RefundOutcome> {
-  const [claimed] = await ctx.db
-    .update(payments)
-    .set({ failureReason: REFUND_IN_PROGRESS, updatedAt: new Date() })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        eq(payments.mode, 'online'),
-        eq(payments.status, 'success'),
-        or(isNull(payments.failureReason), like(payments.failureReason, `${REFUND_FAILED_PREFIX}%`)),
-      ),
-    )
-    .returning();
-  if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
-  return runRefund(ctx, claimed, log);
+/** How long after attempt number `attempts` (1 = the first) the next one is due. */
+export function refundRetryDelayMs(attempts: number): number {
+  return REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
 }
 
-/** Calls the gateway for a claimed payment and records the answer. */
-export async function runRefund(ctx: AppContext, payment: PaymentRow, log: Log): Promise<RefundOutcome> {
+export type RefundOutcome = 'refunded' | 'failed' | 'not_needed';
+
+const refundable = (paymentId: string) =>
+  and(eq(payments.id, paymentId), eq(payments.mode, 'online'), eq(payments.status, 'success'));
+
+/** A failed attempt, or one still marked in progress: what the sweeper may retry. */
+const unfinishedRefund = or(
+  eq(payments.failureReason, REFUND_IN_PROGRESS),
+  like(payments.failureReason, `${REFUND_FAILED_PREFIX}%`),
+)!;
+
+/**
+ * Payments whose refund retry is due at `now`: unfinished, fewer than MAX_REFUND_ATTEMPTS calls made,
+ * and the last one at least refundRetryDelayMs(attempts) ago. (Attempts 0: a failure recorded before
+ * attempts were counted.)
+ */
+export function refundRetryDue(now: Date): SQL {
+  const due = Array.from({ length: MAX_REFUND_ATTEMPTS }, (_, attempts) =>
+    and(
+      eq(payments.refundAttempts, attempts),
+      lt(payments.updatedAt, new Date(now.getTime() - refundRetryDelayMs(attempts))),
+    ),
+  );
+  return and(eq(payments.mode, 'online'), eq(payments.status, 'success'), unfinishedRefund, or(...due))!;
+}
+
+/** Refunds a captured online payment once (the first attempt); answers what happened. */
+export async function refundCapturedPayment(ctx: AppContext, paymentId: string, log: Log): Promise<RefundOutcome> {
+  const now = new Date();
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({
+      failureReason: REFUND_IN_PROGRESS,
+      refundAttempts: sql`${payments.refundAttempts} + 1`,
+      updatedAt: now,
+    })
+    .where(and(refundable(paymentId), isNull(payments.failureReason)))
+    .returning();
+  if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
+  return runRefund(ctx, claimed, log, now);
+}
+
+/**
+ * The sweeper's retry of an unfinished refund that is due at `now`. The claim is conditional on the
+ * attempt count the sweeper saw, so of several sweepers racing exactly one makes the attempt.
+ */
+export async function retryRefund(
+  ctx: AppContext,
+  payment: { id: string; refundAttempts: number },
+  log: Log,
+  now: Date = new Date(),
+): Promise<RefundOutcome> {
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({
+      failureReason: REFUND_IN_PROGRESS,
+      refundAttempts: sql`${payments.refundAttempts} + 1`,
+      updatedAt: now,
+    })
+    .where(and(refundable(payment.id), eq(payments.refundAttempts, payment.refundAttempts), refundRetryDue(now)))
+    .returning();
+  if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
+  // The earlier call may have reached the gateway although its answer was never recorded.
+  let earlier;
+  try {
+    earlier = await ctx.payments.gateway.findRefund({
+      paymentId: claimed.gatewayPaymentId,
+      amountPaise: claimed.amountPaise,
+    });
+  } catch (err) {
+    return recordFailure(ctx, claimed, err, log, now);
+  }
+  if (earlier) {
+    await recordRefunded(ctx, claimed, earlier.id, now);
+    log.info({ orderId: claimed.orderId, refundId: earlier.id }, 'refund found at the gateway; recorded');
+    return 'refunded';
+  }
+  return runRefund(ctx, claimed, log, now);
+}
+
+/**
+ * Calls the gateway for a claimed payment and records the answer. The row keeps `attemptedAt`, the
+ * attempt's start, as its updated_at: the next retry is due a delay after it.
+ */
+async function runRefund(ctx: AppContext, payment: PaymentRow, log: Log, attemptedAt: Date): Promise<RefundOutcome> {
   try {
     const refund = await ctx.payments.gateway.refund({
       paymentId: payment.gatewayPaymentId!,
       amountPaise: payment.amountPaise,
       receipt: payment.orderId,
     });
-    await ctx.db
-      .update(payments)
-      .set({ status: 'refunded', refundId: refund.id, failureReason: null, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id));
+    await recordRefunded(ctx, payment, refund.id, attemptedAt);
     log.info({ orderId: payment.orderId, refundId: refund.id }, 'payment refunded');
     return 'refunded';
   } catch (err) {
-    const reason = `${REFUND_FAILED_PREFIX}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
-    await ctx.db
-      .update(payments)
-      .set({ failureReason: reason, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id));
-    log.error({ err, orderId: payment.orderId }, 'refund failed; the sweeper will retry it');
-    return 'failed';
+    return recordFailure(ctx, payment, err, log, attemptedAt);
   }
+}
+
+async function recordRefunded(ctx: AppContext, payment: PaymentRow, refundId: string, attemptedAt: Date) {
+  await ctx.db
+    .update(payments)
+    .set({ status: 'refunded', refundId, failureReason: null, updatedAt: attemptedAt })
+    .where(eq(payments.id, payment.id));
+}
+
+async function recordFailure(
+  ctx: AppContext,
+  payment: PaymentRow,
+  err: unknown,
+  log: Log,
+  attemptedAt: Date,
+): Promise<RefundOutcome> {
+  const reason = `${REFUND_FAILED_PREFIX}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+  // Conditional: a refund the gateway reported meanwhile (webhook) stays recorded as refunded.
+  await ctx.db
+    .update(payments)
+    .set({ failureReason: reason, updatedAt: attemptedAt })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'success')));
+  if (payment.refundAttempts >= MAX_REFUND_ATTEMPTS) {
+    log.error(
+      { err, orderId: payment.orderId, attempts: payment.refundAttempts },
+      'refund failed for the last time: it will not be retried; refund this payment by hand',
+    );
+  } else {
+    log.error({ err, orderId: payment.orderId, attempts: payment.refundAttempts }, 'refund failed; it will be retried');
+  }
+  return 'failed';
 }

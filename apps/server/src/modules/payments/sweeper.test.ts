@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   backdateOrder,
@@ -12,6 +14,7 @@ import {
   variantStock,
 } from '../../test/commerce-factories';
 import { createTestProduct, createTestUser } from '../../test/factories';
+import { MAX_REFUND_ATTEMPTS, REFUND_IN_PROGRESS } from './refund';
 import { sweepExpiredOrders } from './sweeper';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
@@ -94,5 +97,138 @@ describe('the sweeper inside the server', () => {
     const started = Date.now();
     await t.close();
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('refund retries (refund.ts)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    deliverWebhooksByInject(t.app);
+  });
+  afterAll(() => t?.close());
+
+  /** A paid online order, cancelled, whose refund is left in the given state (as a crash or failure leaves it). */
+  async function cancelledPaidOrder(state: { failureReason: string; refundAttempts: number; minutesAgo: number }) {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { price: 500, stock: 3 });
+    const order = await placeOrderOk(t.app, token, orderBody([{ product }]));
+    const { paymentId } = await payOnline(t.app, token, order._id);
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order._id));
+    await t.db
+      .update(payments)
+      .set({
+        failureReason: state.failureReason,
+        refundAttempts: state.refundAttempts,
+        updatedAt: minutes(-state.minutesAgo),
+      })
+      .where(eq(payments.orderId, order._id));
+    // 500 + 8 % delivery = 540 rupees.
+    return { order, paymentId, amountPaise: 54_000 };
+  }
+
+  it('retries a refund left in progress once overdue, and records the refund the lost call had made', async () => {
+    const { order, paymentId, amountPaise } = await cancelledPaidOrder({
+      failureReason: REFUND_IN_PROGRESS,
+      refundAttempts: 1,
+      minutesAgo: 1,
+    });
+    // The lost call did reach the gateway before the process stopped.
+    const earlier = await t.app.ctx.payments.gateway.refund({ paymentId, amountPaise, receipt: order._id });
+    const refund = vi.spyOn(t.app.ctx.payments.gateway, 'refund');
+    const findRefund = vi.spyOn(t.app.ctx.payments.gateway, 'findRefund');
+    try {
+      // One minute after the attempt began: it may still be under way.
+      expect((await sweepExpiredOrders(t.app.ctx, silent)).refundsRetried).toBe(0);
+      expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'success', failureReason: REFUND_IN_PROGRESS });
+
+      const swept = await sweepExpiredOrders(t.app.ctx, silent, minutes(5));
+      expect(swept.refundsRetried).toBe(1);
+      expect(findRefund).toHaveBeenCalledWith({ paymentId, amountPaise });
+      expect(refund).not.toHaveBeenCalled();
+      expect(await paymentOf(t.db, order._id)).toMatchObject({
+        status: 'refunded',
+        refundId: earlier.id,
+        failureReason: null,
+        refundAttempts: 2,
+      });
+      expect((await sweepExpiredOrders(t.app.ctx, silent, minutes(600))).refundsRetried).toBe(0);
+    } finally {
+      refund.mockRestore();
+      findRefund.mockRestore();
+    }
+  });
+
+  it('issues a lost refund the gateway never saw exactly once, however many sweepers race', async () => {
+    const { order, paymentId, amountPaise } = await cancelledPaidOrder({
+      failureReason: REFUND_IN_PROGRESS,
+      refundAttempts: 1,
+      minutesAgo: 30,
+    });
+    const refund = vi.spyOn(t.app.ctx.payments.gateway, 'refund');
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => sweepExpiredOrders(t.app.ctx, silent)));
+      expect(results.reduce((sum, result) => sum + result.refundsRetried, 0)).toBe(1);
+      expect(refund).toHaveBeenCalledTimes(1);
+      expect(refund).toHaveBeenCalledWith({ paymentId, amountPaise, receipt: order._id });
+      expect(await paymentOf(t.db, order._id)).toMatchObject({
+        status: 'refunded',
+        refundId: expect.stringMatching(/^rfnd_/),
+        refundAttempts: 2,
+      });
+    } finally {
+      refund.mockRestore();
+    }
+  });
+
+  it(`waits longer after each failure and gives up after ${MAX_REFUND_ATTEMPTS} calls`, async () => {
+    const { order } = await cancelledPaidOrder({
+      failureReason: 'refund_failed: gateway down',
+      refundAttempts: 1,
+      minutesAgo: 0,
+    });
+    const refund = vi.spyOn(t.app.ctx.payments.gateway, 'refund').mockRejectedValue(new Error('gateway down'));
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    try {
+      // Due 5 minutes after the first attempt, then 10 minutes after the second.
+      expect((await sweepExpiredOrders(t.app.ctx, log, minutes(4))).refundsRetried).toBe(0);
+      expect(refund).toHaveBeenCalledTimes(0);
+      await sweepExpiredOrders(t.app.ctx, log, minutes(6));
+      expect(refund).toHaveBeenCalledTimes(1);
+      await sweepExpiredOrders(t.app.ctx, log, minutes(14));
+      expect(refund).toHaveBeenCalledTimes(1);
+      await sweepExpiredOrders(t.app.ctx, log, minutes(17));
+      expect(refund).toHaveBeenCalledTimes(2);
+      // Days later, sweep after sweep: the attempts stop at the bound.
+      for (let day = 1; day <= 12; day += 1) await sweepExpiredOrders(t.app.ctx, log, minutes(day * 24 * 60));
+      expect(refund).toHaveBeenCalledTimes(MAX_REFUND_ATTEMPTS - 1);
+      expect(await paymentOf(t.db, order._id)).toMatchObject({
+        status: 'success',
+        failureReason: 'refund_failed: gateway down',
+        refundAttempts: MAX_REFUND_ATTEMPTS,
+      });
+      const gaveUp = log.error.mock.calls.filter(([, message]) => /refund this payment by hand/.test(String(message)));
+      expect(gaveUp).toHaveLength(1);
+    } finally {
+      refund.mockRestore();
+    }
+  });
+
+  it('retries a failed refund that the gateway did make, without refunding again', async () => {
+    const { order, paymentId, amountPaise } = await cancelledPaidOrder({
+      failureReason: 'refund_failed: timeout',
+      refundAttempts: 1,
+      minutesAgo: 10,
+    });
+    // The call timed out on our side but the gateway had refunded the payment.
+    const earlier = await t.app.ctx.payments.gateway.refund({ paymentId, amountPaise, receipt: order._id });
+    const refund = vi.spyOn(t.app.ctx.payments.gateway, 'refund');
+    try {
+      expect((await sweepExpiredOrders(t.app.ctx, silent)).refundsRetried).toBe(1);
+      expect(refund).not.toHaveBeenCalled();
+      expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', refundId: earlier.id });
+    } finally {
+      refund.mockRestore();
+    }
   });
 });

@@ -3,13 +3,14 @@
  * with a pending payment older than ORDER_PAYMENT_TIMEOUT_MIN are cancelled, their payment marked
  * 'failed' (reason 'expired') and their stock returned, each exactly once (the cancellation is the
  * same conditional update as every other path, so it may race a buyer, a webhook or another process).
- * It also retries refunds whose gateway call failed earlier.
+ * It also retries refunds of cancelled orders whose gateway call failed or never finished, when
+ * they are due (refund.ts: growing delay, bounded attempts, the gateway asked first).
  */
-import { and, asc, eq, like, lt } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { cancelOrderInTransaction } from '../orders/lifecycle';
-import { REFUND_FAILED_PREFIX, refundCapturedPayment, type Log } from './refund';
+import { refundRetryDue, retryRefund, type Log } from './refund';
 
 const BATCH = 100;
 
@@ -51,22 +52,16 @@ export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = 
     log.info({ expired }, 'expired unpaid orders cancelled');
   }
 
-  const failedRefunds = await ctx.db
-    .select({ id: payments.id })
+  const dueRefunds = await ctx.db
+    .select({ id: payments.id, refundAttempts: payments.refundAttempts })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(orders.status, 'cancelled'),
-        eq(payments.mode, 'online'),
-        eq(payments.status, 'success'),
-        like(payments.failureReason, `${REFUND_FAILED_PREFIX}%`),
-      ),
-    )
+    .where(and(eq(orders.status, 'cancelled'), refundRetryDue(now)))
+    .orderBy(asc(payments.updatedAt))
     .limit(BATCH);
   let refundsRetried = 0;
-  for (const { id } of failedRefunds) {
-    if ((await refundCapturedPayment(ctx, id, log)) === 'refunded') refundsRetried += 1;
+  for (const payment of dueRefunds) {
+    if ((await retryRefund(ctx, payment, log, now)) === 'refunded') refundsRetried += 1;
   }
   return { expired, refundsRetried };
 }
