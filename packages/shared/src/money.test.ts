@@ -18,6 +18,9 @@ describe('money', () => {
   it('formats prices the Indian way with the /- suffix (spec section 9)', () => {
     expect(formatPrice(125000)).toBe('₹1,25,000/-');
     expect(formatPrice(499)).toBe('₹499/-');
+    expect(formatPrice(410.4)).toBe('₹410.40/-');
+    expect(formatPrice(127500.05)).toBe('₹1,27,500.05/-');
+    expect(formatPrice(0.1 + 0.2)).toBe('₹0.30/-');
     expect(formatAmount(1234.5)).toBe('₹1,234.50');
     expect(formatIndianNumber(12345678)).toBe('1,23,45,678');
   });

@@ -20,11 +20,13 @@ const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 })
 const twoDecimals = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Storefront price text: rupee sign, Indian digit grouping and the '/-' suffix (spec section 9),
- * e.g. 125000 -> '₹1,25,000/-', 499.5 -> '₹499.5/-'.
+ * Storefront price text: rupee sign, Indian digit grouping and the '/-' suffix (spec section 9).
+ * Whole rupees show none of the paise, anything else both digits of them:
+ * 125000 -> '₹1,25,000/-', 499.5 -> '₹499.50/-' (never '₹499.5/-').
  */
 export function formatPrice(rupees: number): string {
-  return `₹${wholeRupees.format(rupees)}/-`;
+  const paise = Math.round(rupees * 100) % 100 !== 0;
+  return `₹${(paise ? twoDecimals : wholeRupees).format(rupees)}/-`;
 }
 
 /** An amount to 2 decimals with Indian grouping, e.g. 1234.5 -> '₹1,234.50' (cart, summaries). */

@@ -2,12 +2,10 @@
  * One order of My Orders (spec section 2): the order number (last 6 characters of its id), status,
  * total, payment mode and status, date (en-IN), the items (image, title, variant size,
  * 'quantity x price = subtotal'), the shipping address, and a Cancel Order button unless the order
- * is already cancelled. Amounts are shown as the cart shows them (section 2: 2 decimals, rupee sign,
- * Indian grouping), not with the '/-' price format of section 9: an order's total carries the
- * paise of its delivery charge, which that format prints as '₹410.4/-', and the buyer should see
- * the same '₹410.40' here that the cart and the payment window showed.
+ * is already cancelled. Amounts in the storefront's price format (section 9: rupee sign, Indian
+ * grouping, '/-'); a total with the paise of its delivery charge shows both digits ('₹410.40/-').
  */
-import { formatAmount, type OrderDto, type OrderStatus } from '@pumpkart/shared';
+import { formatPrice, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 import { ProductImage } from '../../components/product-image';
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -69,7 +67,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 py-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-500">Total</dt>
-          <dd className="font-semibold tabular-nums text-slate-900">{formatAmount(order.total)}</dd>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatPrice(order.total)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Payment</dt>
@@ -98,7 +96,7 @@ export function OrderCard({ order, cancelling, onCancel }: OrderCardProps) {
                 <p className="break-words font-medium text-slate-900">{title}</p>
                 {item.variant?.size && <p className="text-slate-600">Size: {item.variant.size}</p>}
                 <p className="tabular-nums text-slate-700">
-                  {item.quantity} x {formatAmount(item.price)} = {formatAmount(item.subtotal)}
+                  {item.quantity} x {formatPrice(item.price)} = {formatPrice(item.subtotal)}
                 </p>
               </div>
             </li>

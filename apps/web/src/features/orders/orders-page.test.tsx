@@ -23,7 +23,7 @@ describe('OrdersPage (spec sections 2 and 8)', () => {
     const card = await screen.findByTestId('order-card');
     expect(within(card).getByRole('heading', { name: 'Order #bc123f' })).toBeInTheDocument();
     expect(card).toHaveTextContent('pending');
-    expect(card).toHaveTextContent('Total₹1,060.00');
+    expect(card).toHaveTextContent('Total₹1,060/-');
     expect(card).toHaveTextContent('Online · Success');
     expect(within(card).getByText(/2025/).closest('time')).toHaveAttribute('datetime', '2025-03-15T10:30:00.000Z');
     expect(card).toHaveTextContent(
@@ -33,21 +33,21 @@ describe('OrdersPage (spec sections 2 and 8)', () => {
     );
     expect(card).toHaveTextContent('Fuel Nozzle');
     expect(card).toHaveTextContent('Size: 3/4 inch');
-    expect(card).toHaveTextContent('2 x ₹500.00 = ₹1,000.00');
+    expect(card).toHaveTextContent('2 x ₹500/- = ₹1,000/-');
     expect(within(card).getByText('No Image')).toBeInTheDocument();
     expect(card).toHaveTextContent('Asha Rao, 9876543210');
     expect(card).toHaveTextContent('Bengaluru, Karnataka 560001, India');
     expect(within(card).getByRole('button', { name: 'Cancel Order #bc123f' })).toBeInTheDocument();
   });
 
-  it('shows amounts as the cart does: rupees, Indian grouping, 2 decimals, paise included', async () => {
+  it('shows amounts in the price format: rupees, Indian grouping, /-, paise to 2 digits', async () => {
     const order = orderDto({ subtotal: 125000, shipping: 2500.4, total: 127500.4 });
     order.items[0] = { ...order.items[0]!, quantity: 2, price: 62500, subtotal: 125000 };
     mockFetch({ 'GET /api/orders/me': { body: [order] } });
     renderPage();
     const card = await screen.findByTestId('order-card');
-    expect(card).toHaveTextContent('Total₹1,27,500.40');
-    expect(card).toHaveTextContent('2 x ₹62,500.00 = ₹1,25,000.00');
+    expect(card).toHaveTextContent('Total₹1,27,500.40/-');
+    expect(card).toHaveTextContent('2 x ₹62,500/- = ₹1,25,000/-');
   });
 
   it('shows the item image with its width and height, and COD orders as COD', async () => {
