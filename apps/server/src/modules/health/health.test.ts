@@ -26,6 +26,10 @@ describe('operations', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'Database unreachable' });
+      // Liveness does not depend on the database: the process itself is fine.
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
     } finally {
       await app.close();
     }

@@ -1,4 +1,9 @@
-/** GET /api/health: the process is up and the database answers (DESIGN section 1, operations). */
+/**
+ * GET /api/health: the process is up and the database answers (DESIGN section 1, operations): a
+ * readiness check. GET /api/health/live: the process answers at all, without touching the database:
+ * a liveness check (a supervisor restarts the process when it fails, not when the database is
+ * away), and the cheapest route the server has (the benchmarks' baseline).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@pumpkart/shared';
@@ -10,7 +15,22 @@ const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+const liveSchema = z.object({ status: z.literal('ok') });
+
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers (no database work)',
+        response: { 200: liveSchema },
+      },
+      logLevel: 'warn',
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
   app.get(
     '/health',
     {
