@@ -47,6 +47,17 @@ describe('demo order history', () => {
     }
   });
 
+  it('moves no order past pending before its payment succeeded, and leaves some COD cash to collect', async () => {
+    const rows = await t.db.select().from(payments).innerJoin(orders, eq(orders.id, payments.orderId));
+    for (const { payments: payment, orders: order } of rows) {
+      if (order.status === 'processing' || order.status === 'shipped' || order.status === 'delivered') {
+        expect(payment.status).toBe('success');
+      }
+      if (payment.status === 'pending') expect([order.status, payment.mode]).toEqual(['pending', 'cod']);
+    }
+    expect(rows.some(({ payments: payment }) => payment.mode === 'cod' && payment.status === 'pending')).toBe(true);
+  });
+
   it('is history: it moves no stock, the expiry sweeper leaves it alone, and it is seeded once', async () => {
     const before = await t.db.select({ id: orders.id, status: orders.status }).from(orders);
     const silent = { info: () => {}, warn: () => {}, error: () => {} };

@@ -80,10 +80,18 @@ function statusFor(ageDays: number, random: () => number): OrderStatus {
   return random() < 0.5 ? 'shipped' : 'processing';
 }
 
+/**
+ * An order moves past pending only once its payment succeeded (spec section 4): a COD order of the
+ * last week that has not moved on is still pending, with its cash not yet collected (what the
+ * admin's Mark as Paid is for); an older one was paid before it was shipped.
+ */
+function codStatusFor(status: OrderStatus, ageDays: number): OrderStatus {
+  return ageDays <= 7 && (status === 'processing' || status === 'shipped') ? 'pending' : status;
+}
+
 function paymentStatusFor(mode: PaymentMode, status: OrderStatus): PaymentStatus {
-  if (mode === 'online') return status === 'cancelled' ? 'refunded' : 'success';
-  if (status === 'delivered') return 'success';
-  return status === 'cancelled' ? 'failed' : 'pending';
+  if (status === 'cancelled') return mode === 'online' ? 'refunded' : 'failed';
+  return status === 'pending' ? 'pending' : 'success';
 }
 
 /** Seeds the history when the shop has no orders yet; answers how many orders it wrote. */
@@ -128,8 +136,9 @@ export async function seedDemoOrders(
         items.map(({ line, quantity }) => ({ unitPricePaise: line.unitPricePaise, quantity })),
       );
       const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
-      const status = statusFor(ageDays, random.next);
+      const drawn = statusFor(ageDays, random.next);
       const mode: PaymentMode = random.next() < 0.7 ? 'online' : 'cod';
+      const status = mode === 'cod' ? codStatusFor(drawn, ageDays) : drawn;
       const paymentStatus = paymentStatusFor(mode, status);
       const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + 3 * DAY));
 
