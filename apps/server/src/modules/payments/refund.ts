@@ -54,18 +54,20 @@ export function refundRetryDue(now: Date): SQL {
   return and(eq(payments.mode, 'online'), eq(payments.status, 'success'), unfinishedRefund, or(...due))!;
 }
 
+/** Marks a refund in progress and counts the attempt, for the payment `where` picks, if it still does. */
+async function claimRefundAttempt(ctx: AppContext, where: SQL, now: Date) {
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({ failureReason: REFUND_IN_PROGRESS, refundAttempts: sql`${payments.refundAttempts} + 1`, updatedAt: now })
+    .where(where)
+    .returning();
+  return claimed;
+}
+
 /** Refunds a captured online payment once (the first attempt); answers what happened. */
 export async function refundCapturedPayment(ctx: AppContext, paymentId: string, log: Log): Promise<RefundOutcome> {
   const now = new Date();
-  const [claimed] = await ctx.db
-    .update(payments)
-    .set({
-      failureReason: REFUND_IN_PROGRESS,
-      refundAttempts: sql`${payments.refundAttempts} + 1`,
-      updatedAt: now,
-    })
-    .where(and(refundable(paymentId), isNull(payments.failureReason)))
-    .returning();
+  const claimed = await claimRefundAttempt(ctx, and(refundable(paymentId), isNull(payments.failureReason))!, now);
   if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
   return runRefund(ctx, claimed, log, now);
 }
@@ -80,15 +82,11 @@ export async function retryRefund(
   log: Log,
   now: Date = new Date(),
 ): Promise<RefundOutcome> {
-  const [claimed] = await ctx.db
-    .update(payments)
-    .set({
-      failureReason: REFUND_IN_PROGRESS,
-      refundAttempts: sql`${payments.refundAttempts} + 1`,
-      updatedAt: now,
-    })
-    .where(and(refundable(payment.id), eq(payments.refundAttempts, payment.refundAttempts), refundRetryDue(now)))
-    .returning();
+  const claimed = await claimRefundAttempt(
+    ctx,
+    and(refundable(payment.id), eq(payments.refundAttempts, payment.refundAttempts), refundRetryDue(now))!,
+    now,
+  );
   if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
   // The earlier call may have reached the gateway although its answer was never recorded.
   let earlier;
