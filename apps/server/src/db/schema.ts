@@ -47,6 +47,11 @@ export const users = pgTable('users', {
   role: roleEnum('role').notNull().default('customer'),
   /** Saved addresses, replaced as a whole by the profile update. */
   addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
+  /**
+   * Tokens carry the version they were signed with; a password change, e-mail change, reset or
+   * "log out everywhere" bumps it, so every older token is refused (docs/decisions/0007).
+   */
+  tokenVersion: integer('token_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -65,6 +70,11 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * Bumped by every admin edit and every stock move (orders, cancellations): an edit based on an
+     * older version is refused with 409, so a stale form never overwrites live stock.
+     */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -190,6 +200,8 @@ export const orders = pgTable(
     subtotalPaise: money('subtotal_paise').notNull(),
     shippingPaise: money('shipping_paise').notNull(),
     totalPaise: money('total_paise').notNull(),
+    /** The client's Idempotency-Key of the request that placed it: a retry answers this order. */
+    idempotencyKey: text('idempotency_key'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -198,6 +210,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(table.userId, table.createdAt),
     index('orders_status_idx').on(table.status, table.createdAt),
     index('orders_created_idx').on(table.createdAt),
+    unique('orders_user_idempotency_key_unique').on(table.userId, table.idempotencyKey),
   ],
 );
 
@@ -255,6 +268,16 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Failed logins per account in the current window (per-account login limit): shared by every
+ * server process on one database. `key` is the lower-cased e-mail, known account or not.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   products,
@@ -267,4 +290,5 @@ export const schema = {
   orderItems,
   payments,
   webhookEvents,
+  loginThrottle,
 };
