@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(securityPlugin, { razorpay: config.PAYMENT_GATEWAY === 'razorpay' });
-  await app.register(authPlugin, { secret: ctx.secrets.jwtSecret, expiresIn: config.JWT_EXPIRES_IN });
+  await app.register(authPlugin, { secret: ctx.secrets.jwtSecret, expiresIn: config.JWT_EXPIRES_IN, db: ctx.db });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_PRODUCT, fields: 200, fieldSize: 64 * 1024 },
   });

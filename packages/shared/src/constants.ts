@@ -4,6 +4,8 @@
  */
 
 export const PASSWORD_MIN_LENGTH = 6;
+/** An admin account's password is longer: it can change prices, stock and orders. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const PRODUCTS_DEFAULT_LIMIT = 24;
 export const PRODUCTS_MAX_LIMIT = 100;
 export const HOME_PRODUCTS_PER_CATEGORY = 4;

@@ -85,6 +85,8 @@ export const SERVER_MESSAGES = {
   authRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
   adminOnly: 'Only an admin can do this.',
+  currentPasswordRequired: 'Enter your current password to change your e-mail or password.',
+  currentPasswordWrong: 'Your current password is not correct.',
   pricesChanged: 'Prices have changed. Please review your cart.',
   codDisabled: 'Cash on delivery is not available.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',

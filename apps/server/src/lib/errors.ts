@@ -48,3 +48,9 @@ export class ServiceUnavailableError extends DomainError {
     super(503, message);
   }
 }
+
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}

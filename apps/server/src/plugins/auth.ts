@@ -1,17 +1,26 @@
 /**
- * Authentication and roles (DESIGN section 4): signed JWT bearer tokens with an expiry.
+ * Authentication and roles (docs/shop-rules.md#accounts): signed JWT bearer tokens with an expiry,
+ * HS256 only. A token is trusted only as far as the database agrees: its account must exist, its
+ * `ver` must be the account's token version (a password or e-mail change, a reset or "log out
+ * everywhere" bumps it) and the role comes from the account, never from the token
+ * (modules/auth/sessions.ts).
  * `app.requireUser` and `app.requireAdmin` are preHandlers: 401 without a valid token, 403 for a
- * logged-in user who is not an admin. Handlers read the caller from `request.user.sub`.
+ * logged-in user who is not an admin. Handlers read the caller from `request.user` (sub, role).
  */
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_MESSAGES, type Role } from '@pumpkart/shared';
+import type { DbOrTx } from '../db/client';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { sessionAccount } from '../modules/auth/sessions';
 
 export interface TokenPayload {
   sub: string;
+  /** Informational only: requests use the account's role from the database. */
   role: Role;
+  /** The account's token version when the token was signed. */
+  ver: number;
 }
 
 declare module '@fastify/jwt' {
@@ -27,14 +36,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: PreHandler;
     requireAdmin: PreHandler;
-    /** Signs a token for a user (login, tests). */
-    signToken(payload: TokenPayload): string;
+    /** Signs a token for a user (login, tests); `ver` is the account's token version, 0 when omitted. */
+    signToken(payload: { sub: string; role: Role; ver?: number }): string;
   }
 }
 
+const JWT_ALGORITHM = 'HS256';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export default fp(
-  async function auth(app: FastifyInstance, options: { secret: string; expiresIn: string }) {
-    await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.expiresIn } });
+  async function auth(app: FastifyInstance, options: { secret: string; expiresIn: string; db: DbOrTx }) {
+    await app.register(fastifyJwt, {
+      secret: options.secret,
+      sign: { algorithm: JWT_ALGORITHM, expiresIn: options.expiresIn },
+      verify: { algorithms: [JWT_ALGORITHM], requiredClaims: ['exp', 'sub'] },
+    });
 
     const requireUser: PreHandler = async (request) => {
       const header = request.headers.authorization;
@@ -45,6 +61,15 @@ export default fp(
         const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
         throw new UnauthorizedError(expired ? SERVER_MESSAGES.sessionExpired : SERVER_MESSAGES.authRequired);
       }
+      const { sub, ver = 0 } = request.user as Partial<Record<keyof TokenPayload, unknown>>;
+      // A token signed before token versions existed carries none: it counts as version 0.
+      if (typeof sub !== 'string' || !UUID_PATTERN.test(sub) || !Number.isSafeInteger(ver)) {
+        throw new UnauthorizedError(SERVER_MESSAGES.authRequired);
+      }
+      const account = await sessionAccount(options.db, sub);
+      if (!account) throw new UnauthorizedError(SERVER_MESSAGES.authRequired);
+      if (account.tokenVersion !== ver) throw new UnauthorizedError(SERVER_MESSAGES.sessionExpired);
+      request.user = { sub, role: account.role, ver: account.tokenVersion };
     };
 
     app.decorate('requireUser', requireUser);
@@ -52,7 +77,9 @@ export default fp(
       await requireUser(request, reply);
       if (request.user.role !== 'admin') throw new ForbiddenError(SERVER_MESSAGES.adminOnly);
     });
-    app.decorate('signToken', (payload: TokenPayload) => app.jwt.sign(payload));
+    app.decorate('signToken', ({ sub, role, ver = 0 }: { sub: string; role: Role; ver?: number }) =>
+      app.jwt.sign({ sub, role, ver }),
+    );
   },
   { name: 'auth' },
 );

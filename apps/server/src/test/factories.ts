@@ -34,7 +34,8 @@ export async function createTestUser(app: App, options: { role?: Role; name?: st
     password: TEST_PASSWORD,
     role: options.role ?? 'customer',
   });
-  return { user, token: app.signToken({ sub: user.id, role: user.role }), email, password: TEST_PASSWORD };
+  const token = app.signToken({ sub: user.id, role: user.role, ver: user.tokenVersion });
+  return { user, token, email, password: TEST_PASSWORD };
 }
 
 export const createTestAdmin = (app: App) => createTestUser(app, { role: 'admin', name: 'Test Admin' });

@@ -33,6 +33,14 @@ describe('Admin area routes (spec section 2)', () => {
     expect(screen.getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
   });
 
+  it("opens /admin/account, the admin's Change password page", async () => {
+    loginAs('admin');
+    mockFetch({});
+    renderAdmin('/admin/account');
+    expect(await screen.findByRole('heading', { name: 'Change password', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('collapses the sidebar behind a menu button that opens and closes it', async () => {
     loginAs('admin');
     mockFetch({ 'GET /api/products/stats': { body: makeStats() } });

@@ -21,6 +21,9 @@ const AnalyticsPage = lazy(() =>
 const PaymentsPage = lazy(() =>
   import('./payments/payments-page').then((module) => ({ default: module.PaymentsPage })),
 );
+const ChangePasswordPage = lazy(() =>
+  import('./account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
+);
 
 /** The path of an admin page relative to /admin, e.g. 'dashboard'. */
 const relative = (path: string) => path.slice(paths.admin.root.length + 1);
@@ -35,6 +38,7 @@ export default function AdminApp() {
         <Route path={relative(paths.admin.orders)} element={<OrdersPage />} />
         <Route path={relative(paths.admin.analytics)} element={<AnalyticsPage />} />
         <Route path={relative(paths.admin.payments)} element={<PaymentsPage />} />
+        <Route path={relative(paths.admin.account)} element={<ChangePasswordPage />} />
         <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
       </Route>
     </Routes>

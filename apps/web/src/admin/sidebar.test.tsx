@@ -37,6 +37,13 @@ describe('Admin sidebar (spec section 2)', () => {
     expect(screen.getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
   });
 
+  it('links the Change password page of the admin account', () => {
+    loginAs('admin');
+    renderWithStore(<Sidebar />, { route: '/admin/account' });
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/admin/account');
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('Logout clears all local storage and goes to /login', async () => {
     loginAs('admin', 'Ravi');
     localStorage.setItem('favorites', '["p1"]');

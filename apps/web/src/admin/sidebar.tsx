@@ -1,7 +1,7 @@
 /**
  * The admin sidebar (spec section 2): greets the user by stored name (default Admin), links to the
- * five admin pages with the current one marked, and Logout, which clears all local storage and
- * goes to /login (spec section 4).
+ * five admin pages with the current one marked, Change password (the admin's own account), and
+ * Logout, which clears all local storage and goes to /login.
  */
 import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
@@ -60,7 +60,18 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           ))}
         </ul>
       </nav>
-      <div className="border-t border-slate-800 p-3">
+      <div className="space-y-1 border-t border-slate-800 p-3">
+        <NavLink
+          to={paths.admin.account}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            `block rounded-lg px-3 py-2 text-sm font-medium ${
+              isActive ? 'bg-brand-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+            }`
+          }
+        >
+          Change password
+        </NavLink>
         <button
           type="button"
           onClick={logout}

@@ -7,6 +7,8 @@ import {
   TOTAL_COUNT_HEADER,
   type Address,
   type CartLine,
+  type ChangePasswordBody,
+  type ChangePasswordResponse,
   type CheckoutConfig,
   type CreateOrderBody,
   type CreatePaymentResponse,
@@ -19,7 +21,7 @@ import {
   type Product,
   type StatsResponse,
   type UpdateProfileBody,
-  type User,
+  type UpdateProfileResponse,
   type VerifyPaymentBody,
 } from '@pumpkart/shared';
 import { api, sharedApi } from './http';
@@ -84,6 +86,8 @@ export const catalogApi = {
 
 export const adminCatalogApi = {
   all: async () => asList((await sharedApi.get<unknown>('/products/admin/all')).data).map(normalizeProduct),
+  /** One product, inactive too, as it is now (the edit form reloads it after a 409). */
+  get: async (id: string) => normalizeProduct((await sharedApi.get<unknown>(`/products/admin/${id}`)).data),
   create: async (form: FormData) => normalizeProduct((await sharedApi.post<unknown>('/products', form)).data),
   update: async (id: string, form: FormData) =>
     normalizeProduct((await sharedApi.put<unknown>(`/products/${id}`, form)).data),
@@ -104,8 +108,14 @@ export const authApi = {
     (await api.post<LoginResponse>('/auth/login', { email, password })).data,
   register: async (body: { name: string; email: string; phone: string; password: string }) =>
     (await api.post<unknown>('/auth/register', body)).data,
+  /** Carries `token` when the e-mail or password changed: the earlier one is then revoked. */
   updateProfile: async (body: UpdateProfileBody) =>
-    (await sharedApi.put<User & { message: string; user: User }>('/auth/update-profile', body)).data,
+    (await sharedApi.put<UpdateProfileResponse>('/auth/update-profile', body)).data,
+  /** Revokes every earlier token of the account; answers this session's new one. */
+  changePassword: async (body: ChangePasswordBody) =>
+    (await api.post<ChangePasswordResponse>('/auth/change-password', body)).data,
+  /** Revokes every token of the account, this one included. */
+  logoutAll: async () => (await api.post<{ message: string }>('/auth/logout-all')).data,
 };
 
 export const cartApi = {
@@ -129,10 +139,32 @@ export const favoritesApi = {
 /** The order creation payload of spec section 3 (paymentMode from the checkout modal). */
 export type OrderPayload = CreateOrderBody;
 
+/** The header that makes placing an order safe to retry: one key per checkout attempt. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * A fresh random key for one checkout attempt (a UUID v4). crypto.randomUUID exists only in secure
+ * contexts (https, localhost); getRandomValues works everywhere.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export const ordersApi = {
-  /** Answers the created order, read from `order`, `data` or the object itself (spec section 7). */
-  async create(payload: OrderPayload): Promise<OrderDto> {
-    const data = (await api.post<{ order?: OrderDto; data?: OrderDto } & Partial<OrderDto>>('/orders', payload)).data;
+  /**
+   * Answers the created order, read from `order`, `data` or the object itself. With
+   * an idempotency key, a repeated call with the same key answers the order the first one placed.
+   */
+  async create(payload: OrderPayload, options: { idempotencyKey?: string } = {}): Promise<OrderDto> {
+    const headers = options.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : undefined;
+    const data = (
+      await api.post<{ order?: OrderDto; data?: OrderDto } & Partial<OrderDto>>('/orders', payload, { headers })
+    ).data;
     return (data.order ?? data.data ?? data) as OrderDto;
   },
   mine: async () => ordersOf((await api.get<unknown>('/orders/me')).data),

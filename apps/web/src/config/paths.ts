@@ -20,6 +20,8 @@ export const paths = {
     orders: '/admin/orders',
     analytics: '/admin/analytics',
     payments: '/admin/PaymentInfo',
+    /** The signed-in admin's own account: change password. */
+    account: '/admin/account',
   },
 } as const;
 

@@ -4,7 +4,7 @@ import { loginAs, mockFetch } from '../test/render';
 import { fetchCart } from './cart-slice';
 import { fetchFavorites } from './favorites-slice';
 import { createStore } from './index';
-import { loggedOut, profileUpdated } from './session-slice';
+import { loggedOut, profileUpdated, tokenRenewed } from './session-slice';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,6 +27,14 @@ describe('session slice (spec sections 3, 4 and 7)', () => {
     expect(localStorage.getItem('userName')).toBe('Asha K');
     expect(localStorage.getItem('userEmail')).toBe('asha@example.com');
     expect(JSON.parse(localStorage.getItem('userAddresses')!)).toEqual([savedAddress()]);
+  });
+
+  it('tokenRenewed replaces the token in the session and localStorage, keeping the rest', () => {
+    loginAs('customer', 'Asha');
+    const store = createStore();
+    store.dispatch(tokenRenewed('fresh-token'));
+    expect(store.getState().session).toMatchObject({ token: 'fresh-token', name: 'Asha', role: 'customer' });
+    expect(localStorage.getItem('token')).toBe('fresh-token');
   });
 
   it('logging out empties the session, the cart and the favorites', async () => {

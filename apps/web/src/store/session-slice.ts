@@ -41,6 +41,11 @@ const sessionSlice = createSlice({
       if (user.addresses !== undefined) state.addresses = user.addresses;
       if (user.role !== undefined) state.role = user.role;
     },
+    /** The server revoked the earlier token and sent this one (password or e-mail change). */
+    tokenRenewed(state, action: PayloadAction<string>) {
+      storage.setToken(action.payload);
+      state.token = action.payload;
+    },
     /** A call answered 401: the token is already gone from storage. */
     sessionExpired() {
       return storage.readSession();
@@ -64,5 +69,5 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { profileUpdated, sessionExpired, loggedOut } = sessionSlice.actions;
+export const { profileUpdated, tokenRenewed, sessionExpired, loggedOut } = sessionSlice.actions;
 export default sessionSlice.reducer;

@@ -1,14 +1,23 @@
 /** Contracts of /api/auth (spec section 7). */
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { SERVER_MESSAGES } from '../messages';
 import { emailSchema, hasNoNulCharacter, phoneSchema, textSchema } from './fields';
 import { addressSchema, userSchema } from './common';
 
+export const passwordTooShortMessage = (min: number) => `Password must be at least ${min} characters.`;
+/** What an admin account's new password is refused with when shorter than ADMIN_PASSWORD_MIN_LENGTH. */
+export const ADMIN_PASSWORD_TOO_SHORT = `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
+
 const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .min(PASSWORD_MIN_LENGTH, passwordTooShortMessage(PASSWORD_MIN_LENGTH))
   .max(128, 'Password must be at most 128 characters.');
+
+/** The password the caller types to prove it is them (profile e-mail/password change, password change). */
+const currentPasswordSchema = z
+  .string({ error: SERVER_MESSAGES.currentPasswordRequired })
+  .max(128, SERVER_MESSAGES.currentPasswordWrong);
 
 const nameSchema = textSchema('Name').trim().min(1, 'Name is required.').max(100);
 
@@ -49,15 +58,36 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Profile update: every field optional; an empty password means "keep the current one". */
+/**
+ * Profile update: every field optional; an empty password means "keep the current one". Changing
+ * the e-mail or the password also needs `currentPassword`.
+ */
 export const updateProfileBodySchema = z.object({
   name: nameSchema.optional(),
   email: emailSchema.optional(),
   password: z.union([z.literal(''), passwordSchema]).optional(),
+  currentPassword: currentPasswordSchema.optional(),
   phone: phoneSchema.optional(),
   addresses: z.array(addressSchema).max(10, 'At most 10 saved addresses.').optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 /** Spec section 7: the answer carries name, email, phone and addresses (and the user object). */
-export const updateProfileResponseSchema = userSchema.extend({ message: z.string(), user: userSchema });
+export const updateProfileResponseSchema = userSchema.extend({
+  message: z.string(),
+  user: userSchema,
+  /** A fresh token when the e-mail or password changed: every earlier token of the account is revoked. */
+  token: z.string().optional(),
+});
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
+
+/** A logged-in user's password change; an admin's new password needs ADMIN_PASSWORD_MIN_LENGTH characters. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: currentPasswordSchema.min(1, SERVER_MESSAGES.currentPasswordRequired),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The new token replaces this session's; every other token of the account is revoked. */
+export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

@@ -3,7 +3,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { SERVER_MESSAGES } from '@pumpkart/shared';
 import { users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { createTestUser, testAddress } from '../../test/factories';
+import { createTestUser, TEST_PASSWORD, testAddress } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,7 +139,7 @@ describe('accounts and sessions (DESIGN section 4)', () => {
       method: 'PUT',
       url: '/api/auth/update-profile',
       headers: bearer(token),
-      payload: { password: 'changed123' },
+      payload: { password: 'changed123', currentPassword: TEST_PASSWORD },
     });
     const [changed] = await t.db
       .select()
@@ -152,13 +152,13 @@ describe('accounts and sessions (DESIGN section 4)', () => {
     const { user } = await createTestUser(t.app);
     // Signed two hours ago, valid for one hour.
     const expired = t.app.jwt.sign(
-      { sub: user.id, role: user.role },
+      { sub: user.id, role: user.role, ver: user.tokenVersion },
       { expiresIn: '1h', clockTimestamp: Date.now() - 7_200_000 },
     );
     const res = await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(expired) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: SERVER_MESSAGES.sessionExpired });
-    const fresh = t.app.jwt.sign({ sub: user.id, role: user.role });
+    const fresh = t.app.jwt.sign({ sub: user.id, role: user.role, ver: user.tokenVersion });
     expect((await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(fresh) })).statusCode).toBe(200);
   });
 });
@@ -186,7 +186,13 @@ describe('PUT /api/auth/update-profile', () => {
       method: 'PUT',
       url: '/api/auth/update-profile',
       headers: bearer(token),
-      payload: { name: 'New Name', phone: '9000000001', password: 'newpass123', addresses: [testAddress()] },
+      payload: {
+        name: 'New Name',
+        phone: '9000000001',
+        password: 'newpass123',
+        currentPassword: TEST_PASSWORD,
+        addresses: [testAddress()],
+      },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -227,7 +233,7 @@ describe('PUT /api/auth/update-profile', () => {
       method: 'PUT',
       url: '/api/auth/update-profile',
       headers: bearer(b.token),
-      payload: { email: a.email },
+      payload: { email: a.email, currentPassword: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
   });

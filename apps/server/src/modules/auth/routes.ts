@@ -1,19 +1,28 @@
-/** /api/auth: register, login and profile update (spec section 7). Login and register are rate-limited. */
+/**
+ * /api/auth: register, login, profile update, password change and "log out everywhere"
+ * (docs/shop-rules.md#accounts). Login and register are rate-limited per address; login also per
+ * account (service.ts).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
   errorSchema,
   loginBodySchema,
   loginResponseSchema,
+  messageSchema,
   registerBodySchema,
   registerResponseSchema,
   updateProfileBodySchema,
   updateProfileResponseSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { createUser, login, toUserDto, updateProfile } from './service';
+import { bumpTokenVersion, changePassword, createUser, login, toUserDto, updateProfile } from './service';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
+  const tokenFor = (user: { id: string; role: 'customer' | 'admin'; tokenVersion: number }) =>
+    app.signToken({ sub: user.id, role: user.role, ver: user.tokenVersion });
 
   app.post(
     '/register',
@@ -39,13 +48,15 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         tags: ['auth'],
         summary: 'Log in and receive a bearer token',
+        description:
+          'Limited per address (AUTH_RATE_LIMIT a minute) and per e-mail address: after 10 failed logins in 15 minutes, 429 until the window is over.',
         body: loginBodySchema,
         response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
       const user = await login(ctx.db, request.body);
-      return { token: app.signToken({ sub: user.id, role: user.role }), user: toUserDto(user) };
+      return { token: tokenFor(user), user: toUserDto(user) };
     },
   );
 
@@ -56,14 +67,66 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         tags: ['auth'],
         summary: "Update the caller's profile and saved addresses",
+        description:
+          'A new e-mail or password needs currentPassword; it revokes every earlier token and answers a fresh one.',
         security: [{ bearerAuth: [] }],
         body: updateProfileBodySchema,
-        response: { 200: updateProfileResponseSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema },
+        response: {
+          200: updateProfileResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request) => {
-      const user = toUserDto(await updateProfile(ctx.db, request.user.sub, request.body));
-      return { message: 'Profile updated successfully!', ...user, user };
+      const { row, tokenRevoked } = await updateProfile(ctx.db, request.user.sub, request.body);
+      const user = toUserDto(row);
+      return {
+        message: 'Profile updated successfully!',
+        ...user,
+        user,
+        ...(tokenRevoked ? { token: tokenFor(row) } : {}),
+      };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "Change the caller's password",
+        description:
+          'Needs the current password; an admin password needs at least 12 characters. Revokes every earlier token of the account and answers a fresh one for this session.',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordBodySchema,
+        response: { 200: changePasswordResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const row = await changePassword(ctx.db, request.user.sub, request.body);
+      return { message: 'Your password has been changed.', token: tokenFor(row) };
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out everywhere',
+        description: 'Revokes every token of the account, this one included.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      await bumpTokenVersion(ctx.db, request.user.sub);
+      return { message: 'You have been logged out on every device.' };
     },
   );
 };

@@ -1,11 +1,19 @@
 /**
- * Accounts (spec section 7, DESIGN section 4): registration, login and profile updates.
- * Passwords are argon2id hashes; a failed login never says whether the email exists.
+ * Accounts (docs/shop-rules.md#accounts): registration, login, profile and password changes.
+ * Passwords are argon2id hashes; a failed login never says whether the email exists. Each account
+ * has a token version that tokens carry: changing the password or e-mail, a reset and "log out
+ * everywhere" bump it, which revokes every earlier token (see ./sessions.ts for the check).
+ * Logins are limited per e-mail address as well (LOGIN_ACCOUNT_MAX_FAILURES per window), counted
+ * in the login_throttle table so that every server process on the database shares the count.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  ADMIN_PASSWORD_TOO_SHORT,
   SERVER_MESSAGES,
+  type ChangePasswordBody,
   type LoginBody,
   type RegisterBody,
   type Role,
@@ -13,9 +21,22 @@ import {
   type User,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { loginThrottle, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../lib/errors';
+import { forgetSession } from './sessions';
+
+/** Failed logins allowed per e-mail address (known account or not) in one window. */
+export const LOGIN_ACCOUNT_MAX_FAILURES = 10;
+export const LOGIN_ACCOUNT_WINDOW_MINUTES = 15;
+/** The same for an existing and an unknown account, so the limit reveals nothing. */
+export const LOGIN_ACCOUNT_LOCKED_MESSAGE = `Too many failed logins for this e-mail address. Please wait ${LOGIN_ACCOUNT_WINDOW_MINUTES} minutes and try again.`;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -54,8 +75,44 @@ export async function createUser(db: DbOrTx, input: RegisterBody & { role?: Role
   }
 }
 
-export async function login(db: DbOrTx, body: LoginBody): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.email, body.email.toLowerCase())).limit(1);
+/**
+ * Counts one password attempt for this e-mail address before the password is checked, in one
+ * statement (a new window starts when the last one is over), and refuses it with 429 when the
+ * window already holds LOGIN_ACCOUNT_MAX_FAILURES attempts that did not succeed. Counting first
+ * means that parallel guesses, on one process or many, never get more than the limit checked.
+ */
+async function countLoginAttempt(db: DbOrTx, email: string, now: Date): Promise<void> {
+  const key = email.trim().toLowerCase();
+  const windowStart = new Date(now.getTime() - LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000);
+  const windowOver = sql`${loginThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(loginThrottle)
+    .values({ key, failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`case when ${windowOver} then 1 else least(${loginThrottle.failures} + 1, ${LOGIN_ACCOUNT_MAX_FAILURES + 1}) end`,
+        windowStartedAt: sql`case when ${windowOver} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({ failures: loginThrottle.failures });
+  if (row!.failures === 1) {
+    // A new window: drop the rows of windows that are over, so that the table stays small.
+    await db.delete(loginThrottle).where(lte(loginThrottle.windowStartedAt, windowStart));
+  }
+  if (row!.failures > LOGIN_ACCOUNT_MAX_FAILURES) throw new TooManyRequestsError(LOGIN_ACCOUNT_LOCKED_MESSAGE);
+}
+
+/** The password was right: the count of this e-mail address starts again. */
+async function clearLoginAttempts(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, email.trim().toLowerCase()));
+}
+
+/** `now` is the clock of the per-account limit (tests pass their own). */
+export async function login(db: DbOrTx, body: LoginBody, now: Date = new Date()): Promise<UserRow> {
+  const email = body.email.trim().toLowerCase();
+  await countLoginAttempt(db, email, now);
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!row) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verify(await dummyHash, body.password);
@@ -63,23 +120,111 @@ export async function login(db: DbOrTx, body: LoginBody): Promise<UserRow> {
   }
   const matches = await verify(row.passwordHash, body.password).catch(() => false);
   if (!matches) throw new UnauthorizedError(SERVER_MESSAGES.invalidCredentials);
+  await clearLoginAttempts(db, email);
   return row;
 }
 
-export async function updateProfile(db: DbOrTx, userId: string, body: UpdateProfileBody): Promise<UserRow> {
-  const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+/**
+ * Checks the password a logged-in user typed to confirm a sensitive change. It counts against the
+ * same per-account limit as logins, so a stolen token cannot be used to guess the password. A
+ * wrong one is a 400, never a 401, which the web app would take for a logout.
+ */
+async function checkCurrentPassword(db: DbOrTx, row: UserRow, password: string | undefined, now: Date) {
+  if (!password) throw new BadRequestError(SERVER_MESSAGES.currentPasswordRequired);
+  await countLoginAttempt(db, row.email, now);
+  const matches = await verify(row.passwordHash, password).catch(() => false);
+  if (!matches) throw new BadRequestError(SERVER_MESSAGES.currentPasswordWrong);
+  await clearLoginAttempts(db, row.email);
+}
+
+const ACCOUNT_GONE = 'This account no longer exists.';
+
+async function findUser(db: DbOrTx, userId: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new NotFoundError(ACCOUNT_GONE);
+  return row;
+}
+
+/**
+ * Updates the profile. A new e-mail or password needs the current password and bumps the token
+ * version (`tokenRevoked`): the caller then hands this session a fresh token.
+ */
+export async function updateProfile(
+  db: DbOrTx,
+  userId: string,
+  body: UpdateProfileBody,
+  now: Date = new Date(),
+): Promise<{ row: UserRow; tokenRevoked: boolean }> {
+  const current = await findUser(db, userId);
+  const newEmail = body.email !== undefined ? body.email.toLowerCase() : undefined;
+  const sensitive = (newEmail !== undefined && newEmail !== current.email) || Boolean(body.password);
+  if (sensitive) await checkCurrentPassword(db, current, body.currentPassword, now);
+
+  const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
   if (body.name !== undefined) changes.name = body.name;
-  if (body.email !== undefined) changes.email = body.email.toLowerCase();
+  if (newEmail !== undefined) changes.email = newEmail;
   if (body.phone !== undefined) changes.phone = body.phone;
   if (body.addresses !== undefined) changes.addresses = body.addresses;
   if (body.password) changes.passwordHash = await hashPassword(body.password);
+  if (sensitive) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   try {
     const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-    if (!row) throw new NotFoundError('This account no longer exists.');
-    return row;
+    if (!row) throw new NotFoundError(ACCOUNT_GONE);
+    return { row, tokenRevoked: sensitive };
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(SERVER_MESSAGES.emailTaken);
     throw error;
+  } finally {
+    if (sensitive) forgetSession(userId);
+  }
+}
+
+/**
+ * A logged-in user's password change: checks the current password (an admin's new one needs
+ * ADMIN_PASSWORD_MIN_LENGTH characters), stores the new hash and bumps the token version, which
+ * revokes every earlier token of the account, on every device. Answers the updated account.
+ */
+export async function changePassword(
+  db: DbOrTx,
+  userId: string,
+  body: ChangePasswordBody,
+  now: Date = new Date(),
+): Promise<UserRow> {
+  const current = await findUser(db, userId);
+  if (current.role === 'admin' && body.newPassword.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    throw new BadRequestError(ADMIN_PASSWORD_TOO_SHORT);
+  }
+  await checkCurrentPassword(db, current, body.currentPassword, now);
+  const passwordHash = await hashPassword(body.newPassword);
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new NotFoundError(ACCOUNT_GONE);
+    return row;
+  } finally {
+    forgetSession(userId);
+  }
+}
+
+/**
+ * Revokes every token of the account issued so far ("log out everywhere", a password reset):
+ * answers the new token version, or undefined when there is no such account. Call it outside a
+ * transaction, or call forgetSession again after the commit: this process forgets the cached
+ * version as soon as the statement ran.
+ */
+export async function bumpTokenVersion(db: DbOrTx, userId: string): Promise<number | undefined> {
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ tokenVersion: users.tokenVersion });
+    return row?.tokenVersion;
+  } finally {
+    forgetSession(userId);
   }
 }
 

@@ -1,12 +1,14 @@
 /**
  * The profile form's rules (spec sections 3, 5 and 9): name, email, a 10-digit phone, an optional
  * new password, and saved addresses whose fields are all required but line2, with a 10-digit
- * recipient phone and a 6-digit postal code. Checked before sending, with one message per field.
+ * recipient phone and a 6-digit postal code. A new email or password also needs the current
+ * password. Checked before sending, with one message per field.
  */
 import {
   emailSchema,
   PASSWORD_MIN_LENGTH,
   phoneSchema,
+  SERVER_MESSAGES,
   postalCodeSchema,
   type Address,
   type UpdateProfileBody,
@@ -21,6 +23,8 @@ export interface ProfileForm {
   email: string;
   phone: string;
   password: string;
+  /** Asked for only when the email or the password changes. */
+  currentPassword: string;
   addresses: Address[];
 }
 
@@ -29,6 +33,7 @@ export interface ProfileErrors {
   email?: string;
   phone?: string;
   password?: string;
+  currentPassword?: string;
   addresses: AddressErrors[];
 }
 
@@ -57,7 +62,11 @@ function addressErrors(address: Address): AddressErrors {
   return errors;
 }
 
-export function validateProfile(form: ProfileForm): ProfileErrors {
+/** Whether the form changes the email (from the account's `currentEmail`) or the password. */
+export const needsCurrentPassword = (form: ProfileForm, currentEmail: string | null) =>
+  form.password !== '' || form.email.trim().toLowerCase() !== (currentEmail ?? '').trim().toLowerCase();
+
+export function validateProfile(form: ProfileForm, currentEmail: string | null): ProfileErrors {
   const errors: ProfileErrors = { addresses: form.addresses.map(addressErrors) };
   if (!form.name.trim()) errors.name = 'Name is required.';
   errors.email = form.email.trim() ? firstIssue(emailSchema.safeParse(form.email)) : 'Email is required.';
@@ -65,20 +74,27 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
   if (form.password && form.password.length < PASSWORD_MIN_LENGTH) {
     errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   }
+  if (needsCurrentPassword(form, currentEmail) && !form.currentPassword) {
+    errors.currentPassword = SERVER_MESSAGES.currentPasswordRequired;
+  }
   return errors;
 }
 
 export const hasErrors = (errors: ProfileErrors) =>
-  Boolean(errors.name || errors.email || errors.phone || errors.password) ||
+  Boolean(errors.name || errors.email || errors.phone || errors.password || errors.currentPassword) ||
   errors.addresses.some((address) => Object.keys(address).length > 0);
 
-/** The PUT /auth/update-profile body; an empty password is left out (the current one is kept). */
-export function profilePayload(form: ProfileForm): UpdateProfileBody {
+/**
+ * The PUT /auth/update-profile body; an empty password is left out (the current one is kept), and
+ * the current password is sent only when the email or password changes.
+ */
+export function profilePayload(form: ProfileForm, currentEmail: string | null): UpdateProfileBody {
   return {
     name: form.name.trim(),
     email: form.email.trim(),
     phone: form.phone.trim(),
     ...(form.password ? { password: form.password } : {}),
+    ...(needsCurrentPassword(form, currentEmail) ? { currentPassword: form.currentPassword } : {}),
     addresses: form.addresses.map(trimAddress),
   };
 }

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type User } from '@pumpkart/shared';
+import { MESSAGES, SERVER_MESSAGES, type User } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { savedAddress } from '../../test/fixtures';
-import { ProfilePage } from './profile-page';
+import { LOGOUT_EVERYWHERE_FAILED, LOGOUT_EVERYWHERE_LABEL, ProfilePage } from './profile-page';
 
 const user = (overrides: Partial<User> = {}): User => ({
   _id: '00000000-0000-4000-8000-000000000001',
@@ -106,16 +106,107 @@ describe('ProfilePage (spec sections 2, 5 and 8)', () => {
     expect(screen.getByRole('region', { name: 'Asha Kumari' })).toBeInTheDocument();
   });
 
-  it('sends a new password only when one is typed', async () => {
+  it('sends a new password only when one is typed, with the current password, and keeps the fresh token', async () => {
     const fetchMock = mockFetch({
-      'PUT /api/auth/update-profile': { body: { ...user(), message: 'ok', user: user() } },
+      'PUT /api/auth/update-profile': { body: { ...user(), message: 'ok', user: user(), token: 'fresh-token' } },
     });
-    renderPage();
+    const { store } = renderPage();
     await userEvent.type(screen.getByLabelText('New Password (optional)'), 'secret12');
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     await screen.findByRole('status');
-    expect(bodyOf(fetchMock).password).toBe('secret12');
+    expect(bodyOf(fetchMock)).toMatchObject({ password: 'secret12', currentPassword: 'old-secret' });
     expect(screen.getByLabelText('New Password (optional)')).toHaveValue('');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('fresh-token');
+    expect(store.getState().session.token).toBe('fresh-token');
+  });
+
+  it('asks for the current password only when the email or the password changes', async () => {
+    mockFetch({});
+    renderPage();
+    const u = userEvent.setup();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await u.clear(screen.getByLabelText('Name'));
+    await u.type(screen.getByLabelText('Name'), 'Asha K');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await u.type(screen.getByLabelText('Email'), 'x');
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'password');
+    await u.type(screen.getByLabelText('Email'), '{Backspace}');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await u.type(screen.getByLabelText('New Password (optional)'), 'n');
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+  });
+
+  it('will not send a new email without the current password', async () => {
+    const fetchMock = mockFetch({});
+    renderPage();
+    const u = userEvent.setup();
+    await u.clear(screen.getByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), 'asha.new@example.com');
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(screen.getByText(SERVER_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('update-profile'))).toBe(false);
+  });
+
+  it('changes the email with the current password and stays logged in with the fresh token', async () => {
+    const moved = user({ email: 'asha.new@example.com' });
+    const fetchMock = mockFetch({
+      'PUT /api/auth/update-profile': { body: { ...moved, message: 'ok', user: moved, token: 'fresh-token' } },
+    });
+    const { store } = renderPage();
+    const u = userEvent.setup();
+    await u.clear(screen.getByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), 'asha.new@example.com');
+    await u.type(screen.getByLabelText('Current password'), 'old-secret');
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.profileUpdated);
+    expect(bodyOf(fetchMock)).toMatchObject({ email: 'asha.new@example.com', currentPassword: 'old-secret' });
+    expect(store.getState().session).toMatchObject({ token: 'fresh-token', email: 'asha.new@example.com' });
+    expect(localStorage.getItem('token')).toBe('fresh-token');
+    expect(localStorage.getItem('userEmail')).toBe('asha.new@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong current password as an error and keeps the session', async () => {
+    mockFetch({
+      'PUT /api/auth/update-profile': { status: 400, body: { message: SERVER_MESSAGES.currentPasswordWrong } },
+    });
+    const { store } = renderPage();
+    await userEvent.type(screen.getByLabelText('New Password (optional)'), 'secret12');
+    await userEvent.type(screen.getByLabelText('Current password'), 'not-it');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.currentPasswordWrong);
+    expect(store.getState().session.token).toBe('test-token');
+    expect(localStorage.getItem('token')).toBe('test-token');
+  });
+
+  it('logs out on every device: revokes the tokens, clears the session and goes to /login', async () => {
+    const fetchMock = mockFetch({ 'POST /api/auth/logout-all': { body: { message: 'ok' } } });
+    const { router, store } = renderWithStore(<ProfilePage />, {
+      route: '/profile',
+      extraRoutes: [{ path: '/login', element: <h1>Login page</h1> }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: LOGOUT_EVERYWHERE_LABEL }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/auth/logout-all'))).toBe(true);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.getState().session.token).toBeNull();
+  });
+
+  it('keeps the session when logging out everywhere fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'POST /api/auth/logout-all': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { store } = renderPage();
+    await userEvent.click(screen.getByRole('button', { name: LOGOUT_EVERYWHERE_LABEL }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGOUT_EVERYWHERE_FAILED);
+    expect(store.getState().session.token).toBe('test-token');
   });
 
   it("shows the server's message when the update fails", async () => {

@@ -1,21 +1,28 @@
 /**
  * The profile page (spec sections 2, 5 and 8): an Info card with what the session holds and an Edit
  * card with name, email, phone, 'New Password (optional)' and the saved addresses (add and remove;
- * a 6-digit postal code fills city, state and country). The form is checked before it is sent; the
- * save button reads 'Updating...' while busy; success says 'Profile updated successfully!' and
- * updates the session and localStorage; failure shows the server's message, else 'Update failed'.
+ * a 6-digit postal code fills city, state and country). Changing the email or the password asks
+ * for the current password too; the server then revokes every earlier token and sends a fresh one,
+ * which replaces this session's. The form is checked before it is sent; the save button reads
+ * 'Updating...' while busy; success says 'Profile updated successfully!' and updates the session
+ * and localStorage; failure shows the server's message, else 'Update failed'. "Log out on every
+ * device" revokes every token of the account and ends this session too.
  */
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { MESSAGES, sanitizePhoneInput, type Address, type User } from '@pumpkart/shared';
 import { authApi } from '../../api/endpoints';
 import { errorMessage } from '../../api/http';
+import { paths } from '../../config/paths';
+import { storage } from '../../lib/storage';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { profileUpdated } from '../../store/session-slice';
+import { loggedOut, profileUpdated, tokenRenewed } from '../../store/session-slice';
 import { AddressFields, inputClass } from '../../components/address-fields';
 import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
 import {
   hasErrors,
   MAX_SAVED_ADDRESSES,
+  needsCurrentPassword,
   profilePayload,
   validateProfile,
   type ProfileErrors,
@@ -24,8 +31,14 @@ import {
 
 const NO_ERRORS: ProfileErrors = { addresses: [] };
 
+type TextField = 'name' | 'email' | 'phone' | 'password' | 'currentPassword';
+
+export const LOGOUT_EVERYWHERE_LABEL = 'Log out on every device';
+export const LOGOUT_EVERYWHERE_FAILED = 'Could not log out the other devices. Please try again.';
+
 export function ProfilePage() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const session = useAppSelector((state) => state.session);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -34,13 +47,16 @@ export function ProfilePage() {
     email: session.email ?? '',
     phone: session.phone ?? '',
     password: '',
+    currentPassword: '',
     addresses: (session.addresses ?? []).map((address) => ({ ...address, line2: address.line2 ?? '' })),
   }));
   const [errors, setErrors] = useState<ProfileErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [logoutAllError, setLogoutAllError] = useState<string | null>(null);
+  const askCurrentPassword = needsCurrentPassword(form, session.email);
 
-  const setField = (name: 'name' | 'email' | 'phone' | 'password', value: string) =>
+  const setField = (name: TextField, value: string) =>
     setForm((previous) => ({ ...previous, [name]: name === 'phone' ? sanitizePhoneInput(value) : value }));
 
   const patchAddress = useCallback(
@@ -67,7 +83,7 @@ export function ProfilePage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setResult(null);
-    const found = validateProfile(form);
+    const found = validateProfile(form, session.email);
     if (hasErrors(found)) {
       setErrors(found);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -76,10 +92,11 @@ export function ProfilePage() {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      const answer = await authApi.updateProfile(profilePayload(form));
+      const answer = await authApi.updateProfile(profilePayload(form, session.email));
       const user: User = answer.user ?? answer;
+      if (answer.token) dispatch(tokenRenewed(answer.token));
       dispatch(profileUpdated(user));
-      setForm((previous) => ({ ...previous, password: '' }));
+      setForm((previous) => ({ ...previous, password: '', currentPassword: '' }));
       setResult({ ok: true, text: MESSAGES.profileUpdated });
     } catch (error) {
       setResult({ ok: false, text: errorMessage(error, MESSAGES.profileUpdateFailed) });
@@ -88,7 +105,20 @@ export function ProfilePage() {
     }
   };
 
-  const field = (name: 'name' | 'email' | 'phone' | 'password', label: string, extra: Record<string, string> = {}) => {
+  const logoutEverywhere = async () => {
+    setLogoutAllError(null);
+    try {
+      await authApi.logoutAll();
+    } catch (error) {
+      setLogoutAllError(errorMessage(error, LOGOUT_EVERYWHERE_FAILED));
+      return;
+    }
+    storage.clearAll();
+    dispatch(loggedOut());
+    void navigate(paths.login, { replace: true });
+  };
+
+  const field = (name: TextField, label: string, extra: Record<string, string> = {}) => {
     const id = `${formId}-${name}`;
     const error = errors[name];
     return (
@@ -158,6 +188,20 @@ export function ProfilePage() {
               </dd>
             </div>
           </dl>
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <button
+              type="button"
+              onClick={() => void logoutEverywhere()}
+              className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700"
+            >
+              {LOGOUT_EVERYWHERE_LABEL}
+            </button>
+            {logoutAllError && (
+              <p role="alert" className="mt-2 text-sm text-red-600">
+                {logoutAllError}
+              </p>
+            )}
+          </div>
         </section>
 
         <section aria-labelledby="profile-edit-title" className={card}>
@@ -175,6 +219,13 @@ export function ProfilePage() {
                 placeholder: '10-digit mobile number',
               })}
               {field('password', 'New Password (optional)', { type: 'password', autoComplete: 'new-password' })}
+              {askCurrentPassword &&
+                field('currentPassword', 'Current password', {
+                  type: 'password',
+                  autoComplete: 'current-password',
+                  required: 'required',
+                  placeholder: 'Needed to change your email or password',
+                })}
             </div>
 
             <fieldset className="space-y-4">
