@@ -1,5 +1,5 @@
 // Starts the production server once for the browser journeys, on a free port and a fresh data
-// directory, with COD enabled (issue 5 needs a COD order) and a fast expiry sweeper.
+// directory, with COD enabled (a journey needs a COD order) and a fast expiry sweeper.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,7 +50,9 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // The demo configuration the journeys log in with (sandbox payments, demo data, admin123):
+      // NODE_ENV=production refuses it (docs/decisions/0007-production-safety.md).
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,5 +1,7 @@
 // `npm start`: build the web app and the server if the build is missing or stale, then run the
-// production server (apps/server/dist/main.js) in this process's place.
+// server (apps/server/dist/main.js) in this process's place. It is the demo: NODE_ENV defaults to
+// development (sandbox payments, demo data, admin123). `NODE_ENV=production npm start` runs the shop
+// for real, and refuses an unsafe configuration (docs/decisions/0007-production-safety.md).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildIsStale } from './build-state.mjs';
@@ -16,6 +18,6 @@ if (buildIsStale()) {
 const server = spawnSync(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: process.cwd(),
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'development', ...process.env },
 });
 process.exit(server.status ?? (server.signal ? 0 : 1));

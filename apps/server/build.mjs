@@ -7,10 +7,12 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@pumpkart/'));
 
+const outfile = process.argv[2] ?? 'dist/main.js';
 await build({
-  entryPoints: ['src/main.ts'],
+  // The server, and beside it the operator's command (`node dist/admin.js set-password <email>`).
+  entryPoints: { [path.basename(outfile, '.js')]: 'src/main.ts', admin: 'src/cli/admin.ts' },
   // `node build.mjs dist-x/main.js` writes a private bundle (e.g. for a side-by-side browser run).
-  outfile: process.argv[2] ?? 'dist/main.js',
+  outdir: path.dirname(outfile),
   bundle: true,
   platform: 'node',
   target: 'node20',

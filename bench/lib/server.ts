@@ -56,7 +56,9 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // The demo configuration the scenarios use (sandbox payments, admin123): NODE_ENV=production
+      // refuses it (docs/decisions/0007-production-safety.md). The server runs the same code either way.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: target.dataDir,

@@ -1,9 +1,16 @@
 /**
- * Configuration: every environment variable the server reads, parsed by one zod schema (STYLE rule 8).
+ * Configuration: every environment variable the server reads, parsed by one zod schema.
  * The README lists each with its default. Nothing else in src/ reads process.env.
+ * configProblems() lists what a production start refuses (docs/decisions/0007-production-safety.md).
  */
 import path from 'node:path';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@pumpkart/shared';
 import { z } from 'zod';
+
+/** The demo admin password: refused in production. */
+export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+/** The shortest JWT_SECRET accepted in production, in bytes (HS256 keys should be at least 256 bits). */
+export const JWT_SECRET_MIN_BYTES = 32;
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -26,15 +33,17 @@ const envSchema = z.object({
   JWT_SECRET: optionalText,
   JWT_EXPIRES_IN: z.string().default('7d'),
   ADMIN_EMAIL: z.string().default('admin@pumpkart.in'),
-  ADMIN_PASSWORD: z.string().min(6).default('admin123'),
-  /** Seed the demo catalog and the demo customer into an empty database. */
-  SEED_DEMO: booleanText.default(true),
+  ADMIN_PASSWORD: z.string().min(6).default(DEFAULT_ADMIN_PASSWORD),
+  /** Seed the demo catalog and the demo customer into an empty database; default: not in production. */
+  SEED_DEMO: booleanText.optional(),
   /** Folder of the built web app; served for every path outside /api and /uploads. */
   WEB_DIST: z.string().default(''),
   /** Public base URL of this server, used in webhooks the sandbox gateway sends to itself. */
   PUBLIC_URL: optionalText,
   COD_ENABLED: booleanText.default(false),
   ORDER_PAYMENT_TIMEOUT_MIN: z.coerce.number().min(1).default(30),
+  /** Unpaid online orders one account may hold open at once (each holds its stock). */
+  MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).default(3),
   /** How often the expiry sweeper looks for unpaid online orders. */
   SWEEP_INTERVAL_SEC: z.coerce.number().min(1).default(60),
   SANDBOX_KEY_ID: z.string().default('rzp_test_sandbox'),
@@ -42,6 +51,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
+  /** `sandbox` (takes no money) or `razorpay`; default: razorpay when both keys are set. */
+  PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'razorpay']).optional()),
   /** Requests per minute per client address on login and register. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** In-memory catalog cache entries kept (0 turns the cache off). */
@@ -51,10 +62,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST'> {
+export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST' | 'SEED_DEMO' | 'PAYMENT_GATEWAY'> {
   DATA_DIR: string;
   WEB_DIST: string;
-  /** Which payment gateway the calls use (DESIGN section 3.6). */
+  SEED_DEMO: boolean;
+  /**
+   * Which payment gateway the calls use: PAYMENT_GATEWAY when set, else razorpay when both keys are
+   * set, else the sandbox outside production. A production start without keys resolves to razorpay,
+   * which configProblems() then refuses: the sandbox is never a silent production default.
+   */
   PAYMENT_GATEWAY: 'sandbox' | 'razorpay';
 }
 
@@ -66,11 +82,77 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
-  const razorpay = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+  const production = env.NODE_ENV === 'production';
+  const razorpayKeys = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     WEB_DIST: env.WEB_DIST ? path.resolve(env.WEB_DIST) : '',
-    PAYMENT_GATEWAY: razorpay ? 'razorpay' : 'sandbox',
+    SEED_DEMO: env.SEED_DEMO ?? !production,
+    PAYMENT_GATEWAY: env.PAYMENT_GATEWAY ?? (razorpayKeys || production ? 'razorpay' : 'sandbox'),
   };
+}
+
+/**
+ * Every reason this configuration must not start a server, each saying what to set; empty when it
+ * may start. Outside production only a Razorpay gateway without its keys is refused; in production
+ * also the sandbox unless chosen explicitly, the demo admin password, a short JWT_SECRET and Razorpay
+ * without its webhook secret (docs/decisions/0007-production-safety.md).
+ */
+export function configProblems(config: Config): string[] {
+  const problems: string[] = [];
+  const missingKeys = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const).filter((name) => !config[name]);
+  if (config.NODE_ENV !== 'production') {
+    if (config.PAYMENT_GATEWAY === 'razorpay' && missingKeys.length > 0) {
+      problems.push(
+        `PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (${missingKeys.join(' and ')} not set): set them, or unset PAYMENT_GATEWAY to use the sandbox gateway.`,
+      );
+    }
+    return problems;
+  }
+
+  if (config.PAYMENT_GATEWAY === 'razorpay') {
+    if (missingKeys.length > 0) {
+      problems.push(
+        `No payment gateway: ${missingKeys.join(' and ')} not set. Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real payments, or set PAYMENT_GATEWAY=sandbox to run a demo that takes no money (anyone can then "pay" any order).`,
+      );
+    } else if (!config.RAZORPAY_WEBHOOK_SECRET) {
+      problems.push(
+        'RAZORPAY_WEBHOOK_SECRET is not set: add a webhook to https://<your host>/api/payments/webhook in the Razorpay dashboard and set its secret, or a payment whose buyer never comes back is not recorded.',
+      );
+    }
+  }
+  if (config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+    problems.push(
+      `ADMIN_PASSWORD is the demo default '${DEFAULT_ADMIN_PASSWORD}': set ADMIN_PASSWORD to a password of at least ${ADMIN_PASSWORD_MIN_LENGTH} characters (it is used when the admin account is first created; change an existing account's password with \`npm run admin -- set-password <email>\`).`,
+    );
+  } else if (config.ADMIN_PASSWORD.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    problems.push(
+      `ADMIN_PASSWORD has ${config.ADMIN_PASSWORD.length} characters: set it to at least ${ADMIN_PASSWORD_MIN_LENGTH}.`,
+    );
+  }
+  if (config.JWT_SECRET !== undefined && Buffer.byteLength(config.JWT_SECRET, 'utf8') < JWT_SECRET_MIN_BYTES) {
+    problems.push(
+      `JWT_SECRET has ${Buffer.byteLength(config.JWT_SECRET, 'utf8')} bytes: set it to at least ${JWT_SECRET_MIN_BYTES} random bytes (e.g. \`openssl rand -hex 32\`), or unset it to have one generated into DATA_DIR/secrets.json.`,
+    );
+  }
+  return problems;
+}
+
+/** Thrown by assertStartableConfig: its message lists every problem, one per line. */
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: string[],
+    nodeEnv: Config['NODE_ENV'],
+  ) {
+    const lines = problems.map((problem) => `  - ${problem}`).join('\n');
+    super(`PumpKart will not start with this configuration (NODE_ENV=${nodeEnv}):\n${lines}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Throws a ConfigError listing every problem configProblems() finds. */
+export function assertStartableConfig(config: Config): void {
+  const problems = configProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems, config.NODE_ENV);
 }

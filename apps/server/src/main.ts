@@ -1,24 +1,37 @@
 /**
  * The server process: read the configuration, open and migrate the database, seed an empty one,
  * listen, and shut down gracefully on SIGTERM/SIGINT (in-flight requests finish, then the database
- * closes and the data-directory lock is released).
+ * closes and the data-directory lock is released). A configuration that configProblems() refuses stops
+ * it before anything is opened, with one line per problem (docs/decisions/0007-production-safety.md).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { assertStartableConfig, ConfigError, DEFAULT_ADMIN_PASSWORD, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_CUSTOMER, seedDatabase } from './db/seed/index';
 import { loadSecrets } from './lib/secrets';
 
-const DEFAULT_ADMIN_PASSWORD = 'admin123';
+/** The start-up line about the admin account: its password only when it was just created with the demo default. */
+function adminLoginMessage(config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>, created: boolean): string {
+  const email = config.ADMIN_EMAIL;
+  if (!created) {
+    return (
+      `Admin account ${email} exists; ADMIN_PASSWORD is only used when it is first created: change the password ` +
+      `with \`npm run admin -- set-password ${email}\` or in the admin's Change password form`
+    );
+  }
+  if (config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) return `Admin login: ${email} / ${DEFAULT_ADMIN_PASSWORD}`;
+  return `Admin account ${email} created from ADMIN_EMAIL / ADMIN_PASSWORD`;
+}
 
 async function main() {
   const startedAt = performance.now();
   const loaded = loadConfig();
+  assertStartableConfig(loaded);
   // The web app is built to apps/web/dist: the same relative place from src/ (tsx) and dist/ (bundle).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const config = { ...loaded, WEB_DIST: loaded.WEB_DIST || path.resolve(here, '../../web/dist') };
@@ -52,12 +65,17 @@ async function main() {
   app.log.info(
     `PumpKart is ready on http://localhost:${config.PORT} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'}, payments: ${config.PAYMENT_GATEWAY}, started in ${seconds} s)`,
   );
-  const password = config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(from ADMIN_PASSWORD)';
-  app.log.info(`Admin login: ${config.ADMIN_EMAIL} / ${password}`);
+  if (config.NODE_ENV === 'production' && config.PAYMENT_GATEWAY === 'sandbox') {
+    app.log.warn('PAYMENT_GATEWAY=sandbox: a demo shop; payments take no money and every order can be "paid"');
+  }
+  app.log.info(adminLoginMessage(config, seeded.adminCreated));
 }
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
-  if (error instanceof Error && error.stack && !error.message.includes('in use by another')) console.error(error.stack);
+  const expected =
+    error instanceof ConfigError ||
+    (error instanceof Error && /in use by another|^Invalid configuration/.test(error.message));
+  if (error instanceof Error && error.stack && !expected) console.error(error.stack);
   process.exit(1);
 });

@@ -1,4 +1,7 @@
-/** Picks the gateway from the configuration (DESIGN section 3.6): Razorpay when its keys are set. */
+/**
+ * Builds the gateway config.PAYMENT_GATEWAY names. Razorpay without its keys is an error, never a
+ * silent fall-back to the sandbox, which takes no money (docs/decisions/0007-production-safety.md).
+ */
 import type { Config } from '../config';
 import type { Secrets } from '../lib/secrets';
 import type { PaymentGateway } from './gateway';
@@ -13,7 +16,10 @@ export function selectGateway(
   secrets: Pick<Secrets, 'sandboxKeySecret'>,
   onError?: (message: string) => void,
 ): PaymentGateway {
-  if (config.PAYMENT_GATEWAY === 'razorpay' && config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {
+  if (config.PAYMENT_GATEWAY === 'razorpay') {
+    if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) {
+      throw new Error('PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET.');
+    }
     return new RazorpayGateway({
       keyId: config.RAZORPAY_KEY_ID,
       keySecret: config.RAZORPAY_KEY_SECRET,

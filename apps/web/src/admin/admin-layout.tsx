@@ -1,10 +1,12 @@
 /**
  * The admin frame: the sidebar beside the page on a laptop; on a tablet or phone the sidebar
  * collapses behind a menu button and opens as a drawer (closed by a link, Escape or the overlay).
- * No storefront navbar or footer (spec section 2).
+ * The test-mode banner shows while payments go through the sandbox.
+ * No storefront navbar or footer.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { TestModeBanner } from '../components/test-mode-banner';
 import { Sidebar } from './sidebar';
 import { LoadingText } from './ui/page-header';
 
@@ -67,6 +69,7 @@ export function AdminLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <TestModeBanner className="lg:pl-64" />
     </div>
   );
 }

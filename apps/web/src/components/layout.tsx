@@ -1,6 +1,7 @@
 /**
- * The storefront frame: navbar, page and footer (hidden on /admin, which has its own layout).
- * Loads the cart and favorites whenever a user is logged in.
+ * The storefront frame: navbar, page and footer (hidden on /admin, which has its own layout), and
+ * the test-mode banner while payments go through the sandbox. Loads the cart and favorites whenever
+ * a user is logged in.
  */
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
@@ -10,6 +11,7 @@ import { fetchFavorites } from '../store/favorites-slice';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { Loading } from './spinner';
+import { TestModeBanner } from './test-mode-banner';
 
 export function Layout() {
   const dispatch = useAppDispatch();
@@ -43,6 +45,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <TestModeBanner />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+/**
+ * The admin command's password change, on the test database (embedded or PostgreSQL): the new
+ * password logs in, the old one no longer does, the token version goes up so earlier tokens are
+ * revoked, and a short password or an unknown email changes nothing. The command itself (lock,
+ * stdin, exit codes) is run as a process in src/main.test.ts.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { createTestUser } from '../test/factories';
+import { CommandError, setPassword } from './set-password';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+const stored = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+
+describe('setPassword', () => {
+  it('sets the new password and bumps the token version', async () => {
+    const { email, password } = await createTestUser(t.app, { role: 'admin' });
+    const before = await stored(email);
+    const result = await setPassword(t.db, email.toUpperCase(), 'a brand new password');
+    expect(result.tokenVersion).toBe(before.tokenVersion + 1);
+    const after = await stored(email);
+    expect(after.tokenVersion).toBe(before.tokenVersion + 1);
+    expect(after.passwordHash).not.toBe(before.passwordHash);
+    expect((await login(email, 'a brand new password')).statusCode).toBe(200);
+    expect((await login(email, password)).statusCode).toBe(401);
+  });
+
+  it('refuses a password shorter than 12 characters and changes nothing', async () => {
+    const { email, password } = await createTestUser(t.app);
+    const before = await stored(email);
+    await expect(setPassword(t.db, email, 'elevenchars')).rejects.toThrow(
+      new CommandError('The password must be at least 12 characters (this one has 11). Nothing was changed.'),
+    );
+    expect(await stored(email)).toEqual(before);
+    expect((await login(email, password)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown email', async () => {
+    await expect(setPassword(t.db, 'nobody@example.com', 'long enough password')).rejects.toThrow(
+      'No account has the email nobody@example.com.',
+    );
+  });
+});

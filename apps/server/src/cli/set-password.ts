@@ -1,0 +1,48 @@
+/**
+ * Setting an account's password from the command line (`npm run admin -- set-password <email>`):
+ * the new argon2id hash is stored and the account's token version bumped in one statement, so every
+ * token signed before is refused (docs/decisions/0007-production-safety.md).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '@pumpkart/shared';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../modules/auth/service';
+
+/** A refusal the command prints as it is and exits 1 on. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+/** The account with this email (any letter case), or a CommandError naming it. */
+export async function findAccount(db: DbOrTx, email: string): Promise<{ id: string; email: string }> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  if (!row) throw new CommandError(`No account has the email ${email}.`);
+  return row;
+}
+
+export function checkNewPassword(password: string): void {
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    throw new CommandError(
+      `The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters (this one has ${password.length}). Nothing was changed.`,
+    );
+  }
+}
+
+/** Stores the new password and revokes every earlier token of the account; answers its new token version. */
+export async function setPassword(db: DbOrTx, email: string, password: string): Promise<{ tokenVersion: number }> {
+  checkNewPassword(password);
+  const account = await findAccount(db, email);
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, account.id))
+    .returning({ tokenVersion: users.tokenVersion });
+  if (!row) throw new CommandError(`No account has the email ${email}.`);
+  return row;
+}
