@@ -38,6 +38,8 @@ export interface Product {
   variants: Variant[];
   availability: Availability;
   active: boolean;
+  /** The server's edit version (admin API); the edit form sends it back with a save. */
+  version?: number;
 }
 
 export const DEFAULT_CATEGORY = 'Uncategorized';
@@ -120,6 +122,7 @@ export function normalizeProduct(raw: unknown): Product {
     variants,
     availability: availabilityOf(stock),
     active: p.active === undefined ? true : Boolean(p.active),
+    ...(typeof p.version === 'number' && Number.isInteger(p.version) ? { version: p.version } : {}),
   };
 }
 

@@ -45,6 +45,11 @@ export const productSchema = z.object({
   active: z.boolean(),
   images: z.array(productImageSchema),
   variants: z.array(variantSchema),
+  /**
+   * Changes with every admin edit and every stock move; the edit form sends back the version it
+   * loaded, and a save based on an older one is refused (409).
+   */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -164,8 +169,23 @@ export const productFormSchema = z.object({
     .preprocess((value) => (value === undefined ? 'true' : String(value)), z.enum(['true', 'false']))
     .transform((value) => value === 'true'),
   variants: z.array(variantInputSchema).max(50).default([]),
+  /** Edit only: the product's version when the form was opened; optional, checked when sent. */
+  version: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'version must be a number.' })
+      .int('version must be a whole number.')
+      .min(0, 'version must be 0 or more.')
+      .optional(),
+  ),
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
+
+/**
+ * The 409 of an edit whose `version` is no longer current: the edit form reloads the product when it
+ * gets this message (other 409s, such as a refused variant removal, keep the form as typed).
+ */
+export const PRODUCT_CHANGED_MESSAGE = 'This product changed since you opened it.';
 
 export const toggleActiveBodySchema = z.object({ active: z.boolean() });
 

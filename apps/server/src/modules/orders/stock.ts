@@ -6,6 +6,8 @@
  * each sorted by id: the products module's edits also lock the product row before its variants), so
  * that concurrent transactions on PostgreSQL cannot deadlock on each other.
  * Callers run these inside their transaction and hold it across the whole order write.
+ * Every move that changes a product's stock also bumps its `version`, so that an admin edit form
+ * opened before the move is refused instead of writing back the stock it loaded.
  *
  * Each move also answers whether it changed what a buyer can act on (see StockMove), so that the
  * callers clear the catalog cache only then, and all alike.
@@ -77,7 +79,7 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
   for (const [productId, { quantity, label }] of totalsById(lines, 'productId')) {
     const taken = await tx
       .update(products)
-      .set({ stock: sql`${products.stock} - ${quantity}` })
+      .set({ stock: sql`${products.stock} - ${quantity}`, version: sql`${products.version} + 1` })
       .where(sql`${products.id} = ${productId} and ${products.active} and ${products.stock} >= ${quantity}`)
       .returning({ stock: products.stock });
     if (taken[0] && crossesZero(taken[0].stock + quantity, taken[0].stock)) availabilityChanged = true;
@@ -108,15 +110,43 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
 }
 
 /**
+ * How many of a product's returned units may go back onto its own stock. A line without a variant
+ * for a product that has variants now (its variant was removed once no open order held it, and the
+ * closed order was then cancelled by an admin) has no variant to go back to: adding its units to
+ * the product alone would break "product stock = sum of its variants' stock", so they are dropped.
+ * The product row is locked first (the products module's edits lock it before changing variants),
+ * so the check sees any edit that committed before it.
+ */
+async function returnableToProduct(tx: DbOrTx, productId: string, lines: readonly StockLine[]): Promise<number> {
+  let total = 0;
+  let loose = 0;
+  for (const line of lines) {
+    if (line.productId !== productId) continue;
+    total += line.quantity;
+    if (!line.variantId) loose += line.quantity;
+  }
+  if (loose === 0) return total;
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  const [variant] = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .limit(1);
+  return variant ? total - loose : total;
+}
+
+/**
  * Puts the lines' quantities back (cancellation, failed or expired payment). Answers whether a
  * product or variant came back in stock by it.
  */
 export async function returnStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<StockMove> {
   let availabilityChanged = false;
-  for (const [productId, { quantity }] of totalsById(lines, 'productId')) {
+  for (const [productId] of totalsById(lines, 'productId')) {
+    const quantity = await returnableToProduct(tx, productId, lines);
+    if (quantity === 0) continue;
     const [returned] = await tx
       .update(products)
-      .set({ stock: sql`${products.stock} + ${quantity}` })
+      .set({ stock: sql`${products.stock} + ${quantity}`, version: sql`${products.version} + 1` })
       .where(eq(products.id, productId))
       .returning({ stock: products.stock });
     if (returned && crossesZero(returned.stock - quantity, returned.stock)) availabilityChanged = true;

@@ -512,7 +512,7 @@ describe('DELETE /api/products/:id (soft)', () => {
 });
 
 describe('DELETE /api/products/:id/destroy (permanent)', () => {
-  it('removes the product, its variants, images and files; order lines keep their title', async () => {
+  it('removes the product, its variants, images and files; lines of a delivered order keep their title', async () => {
     const created = await createValid(
       { title: 'Doomed Dispenser' },
       { variants: [{ size: 'Single', price: 200000, stock: 1 }], images: [image()] },
@@ -521,6 +521,7 @@ describe('DELETE /api/products/:id/destroy (permanent)', () => {
       .insert(orders)
       .values({
         userId: customerId,
+        status: 'delivered',
         paymentMode: 'online',
         customerName: 'Buyer',
         customerEmail: 'buyer@example.com',

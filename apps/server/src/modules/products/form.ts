@@ -131,6 +131,11 @@ const FIELD_NOTES: Record<FormField, string> = {
   stock: "Whole number; 0 when empty. With variants, the sum of the variants' stock is used.",
   lowStockThreshold: "Whole number: 'Hurry! Only n left!' shows below it; 0 when empty.",
   active: "'true' (default) or 'false'.",
+  version:
+    "Edit only: the product's `version` as the form loaded it. Every edit and every order or " +
+    'cancellation of the product changes it; when sent and no longer current, the edit is refused ' +
+    "with 409 'This product changed since you opened it.' and nothing is written (reload and edit " +
+    'again). Optional: without it the edit is not checked, and may overwrite stock moved meanwhile.',
 };
 
 const VARIANT_NOTES: Record<VariantField, string> = {

@@ -112,6 +112,7 @@ export async function toProductDtos(db: DbOrTx, storage: ImageStorage, rows: Pro
       price: toRupees(variant.pricePaise),
       stock: variant.stock,
     })),
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

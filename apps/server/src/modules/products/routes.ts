@@ -102,6 +102,20 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   );
 
   app.get(
+    '/admin/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'One product, inactive too, with its current version (the edit form reloads it after a 409)',
+        params: idParamsSchema,
+        response: { 200: productSchema, ...adminErrors },
+      },
+    },
+    (request) => getProduct(ctx, request.params.id, { includeInactive: true }),
+  );
+
+  app.get(
     '/:id',
     {
       schema: {
@@ -148,10 +162,13 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         ...admin,
         summary: 'Edit a product (multipart form, new images appended) or toggle it (JSON { active })',
-        description: `${FORM_DESCRIPTION} Or application/json { active: boolean } to toggle the active flag only.`,
+        description:
+          `${FORM_DESCRIPTION} Or application/json { active: boolean } to toggle the active flag only. ` +
+          "409 when the form's version is no longer current, or when it drops a variant that an open " +
+          '(pending, processing or shipped) order holds; nothing is written then.',
         consumes: ['multipart/form-data', 'application/json'],
         params: idParamsSchema,
-        response: { 200: productSchema, ...adminErrors, 413: errorSchema },
+        response: { 200: productSchema, ...adminErrors, 409: errorSchema, 413: errorSchema },
       },
     },
     async (request) => {
@@ -203,8 +220,10 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         ...admin,
         summary: 'Permanent delete: the product, its variants and images (order lines keep their copies)',
+        description:
+          '409 while an open (pending, processing or shipped) order holds the product: deactivate it instead.',
         params: idParamsSchema,
-        response: { 200: productDeletedResponseSchema, ...adminErrors },
+        response: { 200: productDeletedResponseSchema, ...adminErrors, 409: errorSchema },
       },
     },
     (request) => destroyProduct(ctx, request.params.id),

@@ -4,9 +4,11 @@
  * the variants' stock. Every write runs in one transaction, processes images before it (removing
  * them again if it fails), and invalidates the catalog cache after it.
  */
-import { and, asc, eq, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
   MAX_IMAGES_PER_PRODUCT,
+  ORDER_STATUSES,
+  PRODUCT_CHANGED_MESSAGE,
   toPaise,
   type AdminProductListQuery,
   type HomeView,
@@ -16,8 +18,8 @@ import {
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
-import { productImages, products, productVariants } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { orderItems, orders, productImages, products, productVariants } from '../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
 import {
   distinctActiveValues,
@@ -30,6 +32,39 @@ import {
 } from './queries';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const VARIANT_HAS_OPEN_ORDERS = (size: string | null) =>
+  size === null
+    ? 'The variant without a size has open orders and cannot be removed yet. Set its stock to 0 instead.'
+    : `Size "${size}" has open orders and cannot be removed yet. Set its stock to 0 instead.`;
+export const PRODUCT_HAS_OPEN_ORDERS =
+  'This product has open orders and cannot be deleted yet. Deactivate it instead, or delete it once they are delivered or cancelled.';
+
+/**
+ * Orders that still hold stock and may yet be cancelled by their buyer or an admin: their lines must
+ * keep pointing at their variant and product, or the cancellation could not put the units back.
+ */
+const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter((status) => status !== 'delivered' && status !== 'cancelled');
+
+/** A line of an open order on one of these variants (or, with `productId`, on the product), if any. */
+async function lineOfOpenOrder(
+  tx: Transaction,
+  target: { variantIds: string[] } | { productId: string },
+): Promise<{ variantId: string | null } | undefined> {
+  const [line] = await tx
+    .select({ variantId: orderItems.variantId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        'productId' in target
+          ? eq(orderItems.productId, target.productId)
+          : inArray(orderItems.variantId, target.variantIds),
+        inArray(orders.status, OPEN_ORDER_STATUSES),
+      ),
+    )
+    .limit(1);
+  return line;
+}
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
 
@@ -157,7 +192,8 @@ export async function createProduct(ctx: Ctx, form: ProductForm, uploads: ImageU
 
 /**
  * Matches the form's variants to the product's existing ones (by _id, else by size) so that cart
- * lines pointing at a kept variant survive an edit; unmatched existing variants are removed.
+ * lines pointing at a kept variant survive an edit; unmatched existing variants are removed, unless
+ * an open order holds one (409, the caller rolls back): its cancellation must find the variant.
  */
 async function reconcileVariants(tx: Transaction, productId: string, form: ProductForm): Promise<void> {
   const existing = await tx
@@ -175,6 +211,11 @@ async function reconcileVariants(tx: Transaction, productId: string, form: Produ
     if (match) unclaimed.delete(match.id);
     return { input, position, matchId: match?.id };
   });
+
+  if (unclaimed.size > 0) {
+    const held = await lineOfOpenOrder(tx, { variantIds: [...unclaimed.keys()] });
+    if (held) throw new ConflictError(VARIANT_HAS_OPEN_ORDERS(unclaimed.get(held.variantId!)?.size ?? null));
+  }
 
   const keep = plan.flatMap((step) => (step.matchId ? [step.matchId] : []));
   await tx
@@ -199,27 +240,40 @@ async function imageCount(tx: Transaction | Ctx['db'], productId: string) {
   return { count: row?.count ?? 0, nextPosition: row?.last === null || row?.last === undefined ? 0 : row.last + 1 };
 }
 
+/**
+ * Optimistic concurrency: a form carries the product's version from when it was opened. Orders and
+ * cancellations move stock (and bump the version) while the form is open, so a save based on an
+ * older version would write back stale stock figures: it is refused instead, writing nothing.
+ * A form without a version (an API caller) is not checked.
+ */
+function checkVersion(row: { version: number }, form: ProductForm) {
+  if (form.version !== undefined && form.version !== row.version) throw new ConflictError(PRODUCT_CHANGED_MESSAGE);
+}
+
 export async function updateProduct(
   ctx: Ctx,
   id: string,
   form: ProductForm,
   uploads: ImageUpload[],
 ): Promise<ProductDto> {
-  // Cheap refusals before any image work: unknown product, too many images in total.
-  if (!(await findProductRow(ctx.db, id, { includeInactive: true }))) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  // Cheap refusals before any image work: unknown product, stale form, too many images in total.
+  const current = await findProductRow(ctx.db, id, { includeInactive: true });
+  if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  checkVersion(current, form);
   checkImageCount((await imageCount(ctx.db, id)).count + uploads.length);
 
   const stored = await processImages(ctx.storage, uploads);
   await writeWithImages(ctx, stored, async (tx) => {
-    // The row lock serialises concurrent edits of one product (and the image count below).
-    if (!(await findProductRow(tx, id, { includeInactive: true, forUpdate: true }))) {
-      throw new NotFoundError(PRODUCT_NOT_FOUND);
-    }
+    // The row lock serialises concurrent edits of one product with each other and with the stock
+    // moves of orders (which update this row first), so the version read here is the latest one.
+    const row = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    checkVersion(row, form);
     const images = await imageCount(tx, id);
     checkImageCount(images.count + stored.length);
     await tx
       .update(products)
-      .set({ ...productValues(form), updatedAt: new Date() })
+      .set({ ...productValues(form), version: sql`${products.version} + 1`, updatedAt: new Date() })
       .where(eq(products.id, id));
     await reconcileVariants(tx, id, form);
     if (stored.length > 0) await tx.insert(productImages).values(imageRows(id, stored, images.nextPosition));
@@ -231,7 +285,7 @@ export async function updateProduct(
 export async function setProductActive(ctx: Ctx, id: string, active: boolean): Promise<ProductDto> {
   const [row] = await ctx.db
     .update(products)
-    .set({ active, updatedAt: new Date() })
+    .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
@@ -254,7 +308,7 @@ export async function removeProductImage(ctx: Ctx, productId: string, publicId: 
 export async function softDeleteProduct(ctx: Ctx, id: string): Promise<{ message: string; _id: string }> {
   const [row] = await ctx.db
     .update(products)
-    .set({ active: false, updatedAt: new Date() })
+    .set({ active: false, version: sql`${products.version} + 1`, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
@@ -265,9 +319,16 @@ export async function softDeleteProduct(ctx: Ctx, id: string): Promise<{ message
 /**
  * Permanent delete: the product, its variants and images (rows and files). Order lines keep their
  * copied title and price (order_items.product_id becomes null); cart lines and favorites go.
+ * Refused (409) while an open order holds the product: its cancellation must find the stock rows.
  */
 export async function destroyProduct(ctx: Ctx, id: string): Promise<{ message: string; _id: string }> {
   const publicIds = await ctx.db.transaction(async (tx) => {
+    // Locked first, so an order being placed for it (its lines reference this row) is either
+    // committed and seen by the check below, or waits and then fails to reference it.
+    if (!(await findProductRow(tx, id, { includeInactive: true, forUpdate: true }))) {
+      throw new NotFoundError(PRODUCT_NOT_FOUND);
+    }
+    if (await lineOfOpenOrder(tx, { productId: id })) throw new ConflictError(PRODUCT_HAS_OPEN_ORDERS);
     const images = await tx
       .select({ publicId: productImages.publicId })
       .from(productImages)

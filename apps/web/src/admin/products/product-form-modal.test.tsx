@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { PRODUCT_CHANGED_MESSAGE } from '@pumpkart/shared';
 import { rawProduct } from '../test-data';
-import { SAVE_FAILED } from './product-form-modal';
+import { RELOADED_NOTE, SAVE_FAILED } from './product-form-modal';
 import { ProductsPage } from './products-page';
 
 let urlCounter = 0;
@@ -35,6 +36,7 @@ const catalog = [
       { _id: 'v1', size: 'S', price: 250, stock: 3 },
       { _id: 'v2', size: null, price: 300, stock: 0 },
     ],
+    version: 7,
   }),
 ];
 
@@ -279,6 +281,7 @@ describe('Admin product form: editing', () => {
     ]);
     expect(sent).toContainEqual(['title', 'Leather Dog Collar']);
     expect(sent).toContainEqual(['lowStockThreshold', '1']);
+    expect(sent).toContainEqual(['version', '7']);
     expect(sent.some(([name]) => name === 'images')).toBe(false);
     expect(screen.getByRole('article', { name: 'Leather Dog Collar' })).toBeInTheDocument();
   });
@@ -316,5 +319,68 @@ describe('Admin product form: editing', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     const card = screen.getByRole('article', { name: 'Fuel Dispenser Nozzle' });
     expect(within(card).getByRole('img')).toHaveAttribute('src', '/uploads/nozzle-2.webp');
+  });
+
+  it('reloads the product into the form when the server says it changed since it was opened', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fresh = rawProduct('p3', {
+      ...catalog[1],
+      description: 'Leather, now padded',
+      variants: [
+        { _id: 'v1', size: 'S', price: 250, stock: 1 },
+        { _id: 'v2', size: null, price: 300, stock: 0 },
+      ],
+      stock: 1,
+      version: 9,
+    });
+    const sent: [string, string][][] = [];
+    const { user, fetchMock } = await renderPage({
+      'PUT /api/products/p3': (init) => {
+        sent.push(formEntries(init));
+        return sent.length === 1
+          ? { status: 409, body: { message: PRODUCT_CHANGED_MESSAGE } }
+          : { body: { ...fresh, title: 'Padded Dog Collar', version: 10 } };
+      },
+      'GET /api/products/admin/p3': { body: fresh },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Dog Collar' }));
+    await user.clear(field('Description'));
+    await user.type(field('Description'), 'Leather, new text');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert).toHaveTextContent(PRODUCT_CHANGED_MESSAGE);
+    await waitFor(() => expect(field('Description')).toHaveValue('Leather, now padded'));
+    expect(alert).toHaveTextContent(RELOADED_NOTE);
+    expect(field('Variant 1 stock')).toHaveValue(1);
+    expect(sent[0]).toContainEqual(['version', '7']);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/products/admin/p3'))).toBe(true);
+    expect(within(dialog()).getByRole('button', { name: 'Save Product' })).toBeEnabled();
+
+    // Saved again from the reloaded values: the fresh version and stock go with it.
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Padded Dog Collar');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent[1]).toContainEqual(['version', '9']);
+    expect(sent[1]).toContainEqual(['variants[0][stock]', '1']);
+    expect(sent[1]).toContainEqual(['description', 'Leather, now padded']);
+    expect(screen.getByRole('article', { name: 'Padded Dog Collar' })).toBeInTheDocument();
+  });
+
+  it('keeps the form as typed on another 409 (a size that open orders hold)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refusal = 'Size "S" has open orders and cannot be removed yet. Set its stock to 0 instead.';
+    const { user, fetchMock } = await renderPage({
+      'PUT /api/products/p3': { status: 409, body: { message: refusal } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Dog Collar' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove variant 1' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert).toHaveTextContent(refusal);
+    expect(alert).not.toHaveTextContent(RELOADED_NOTE);
+    expect(within(dialog()).queryByLabelText('Variant 2 size')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/products/admin/p3'))).toBe(false);
   });
 });

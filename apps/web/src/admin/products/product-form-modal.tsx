@@ -4,11 +4,14 @@
  * low-stock threshold, the active select, several image files with previews, removal of the
  * product's existing images and a variants editor. A failed save shows the server's message in the
  * modal and keeps everything as typed (the spec only logs it; an admin must see it: issue 5).
+ * An edit sends the product's version; when the product changed since the form was opened (an order
+ * moved its stock, say), the server refuses it and the form reloads the product as it is now,
+ * keeping the message visible, so that a stale form never writes back old stock figures.
  */
-import type { Product, ProductImage } from '@pumpkart/shared';
+import { PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { adminCatalogApi } from '../../api/endpoints';
-import { errorMessage } from '../../api/http';
+import { errorMessage, HttpError } from '../../api/http';
 import { Modal } from '../../components/modal';
 import { Field, inputClass } from './form-field';
 import { ImagesField, useImagePreviews } from './images-field';
@@ -23,6 +26,7 @@ import {
 import { VariantsEditor, type VariantField } from './variants-editor';
 
 export const SAVE_FAILED = 'Failed to save product. Please try again.';
+export const RELOADED_NOTE = 'The form now shows the product as it is now: make your changes again, then save.';
 
 export interface ProductFormModalProps {
   /** The product to edit; none to add one. */
@@ -33,9 +37,18 @@ export interface ProductFormModalProps {
   onSaved: (product: Product) => void;
   /** The product after one of its existing images was removed. */
   onImageRemoved: (product: Product) => void;
+  /** The product as reloaded after the server refused a save based on an older version. */
+  onReloaded?: (product: Product) => void;
 }
 
-export function ProductFormModal({ product, categories, onClose, onSaved, onImageRemoved }: ProductFormModalProps) {
+export function ProductFormModal({
+  product,
+  categories,
+  onClose,
+  onSaved,
+  onImageRemoved,
+  onReloaded,
+}: ProductFormModalProps) {
   const id = useId();
   const [values, setValues] = useState<ProductFormValues>(() => valuesFromProduct(product));
   const [errors, setErrors] = useState<ProductFormErrors>({});
@@ -44,6 +57,9 @@ export function ProductFormModal({ product, categories, onClose, onSaved, onImag
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [removingImage, setRemovingImage] = useState<string | null>(null);
+  /** The version the form's values are based on; sent with an edit. */
+  const [version, setVersion] = useState<number | undefined>(product?.version);
+  const [reloaded, setReloaded] = useState(false);
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -69,6 +85,21 @@ export function ProductFormModal({ product, categories, onClose, onSaved, onImag
     }
   };
 
+  /** Loads the product as it is now into the form (values, current images and version). */
+  const reload = async (productId: string) => {
+    try {
+      const fresh = await adminCatalogApi.get(productId);
+      setValues(valuesFromProduct(fresh));
+      setExistingImages(fresh.images);
+      setVersion(fresh.version);
+      setErrors({});
+      setReloaded(true);
+      onReloaded?.(fresh);
+    } catch (error) {
+      console.error('Failed to reload the product', error);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateProductForm(values);
@@ -76,16 +107,22 @@ export function ProductFormModal({ product, categories, onClose, onSaved, onImag
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     setSaveError(null);
+    setReloaded(false);
     try {
       const form = buildProductFormData(
         values,
         previews.images.map((image) => image.file),
+        product ? version : undefined,
       );
       const saved = product ? await adminCatalogApi.update(product._id, form) : await adminCatalogApi.create(form);
       onSaved(saved);
     } catch (error) {
       console.error('Failed to save product', error);
-      setSaveError(errorMessage(error, SAVE_FAILED));
+      const message = errorMessage(error, SAVE_FAILED);
+      setSaveError(message);
+      if (product && error instanceof HttpError && error.status === 409 && message === PRODUCT_CHANGED_MESSAGE) {
+        await reload(product._id);
+      }
       setSaving(false);
     }
   };
@@ -230,6 +267,7 @@ export function ProductFormModal({ product, categories, onClose, onSaved, onImag
         {saveError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {saveError}
+            {reloaded && <span className="mt-1 block text-red-600">{RELOADED_NOTE}</span>}
           </p>
         )}
 

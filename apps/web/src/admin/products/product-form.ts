@@ -7,6 +7,8 @@
  * - per variant i: variants[i][size] only when non-empty, variants[i][price] and variants[i][stock]
  *   (0 when empty), and variants[i][_id] for an existing variant so that its identity is kept.
  * - new image files under `images`.
+ * - an edit sends `version`: the product's version when the form was (re)loaded. The server refuses
+ *   the save with 409 when the product changed since (an order moved its stock, another edit).
  */
 import type { Product } from '@pumpkart/shared';
 
@@ -100,7 +102,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
 /** A number input's text as a number, 0 when empty (spec section 5). */
 const numberOrZero = (text: string) => (isBlank(text) ? 0 : Number(text));
 
-export function buildProductFormData(values: ProductFormValues, files: readonly File[]): FormData {
+export function buildProductFormData(values: ProductFormValues, files: readonly File[], version?: number): FormData {
   const form = new FormData();
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());
@@ -110,6 +112,7 @@ export function buildProductFormData(values: ProductFormValues, files: readonly 
   form.append('stock', String(numberOrZero(values.stock)));
   form.append('lowStockThreshold', String(numberOrZero(values.lowStockThreshold)));
   form.append('active', values.active);
+  if (version !== undefined) form.append('version', String(version));
   values.variants.forEach((variant, index) => {
     if (variant._id) form.append(`variants[${index}][_id]`, variant._id);
     if (!isBlank(variant.size)) form.append(`variants[${index}][size]`, variant.size.trim());

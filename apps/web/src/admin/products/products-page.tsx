@@ -138,6 +138,7 @@ export function ProductsPage() {
           onClose={() => setEditing(null)}
           onSaved={onSaved}
           onImageRemoved={(product) => dispatch(productSaved(product))}
+          onReloaded={(product) => dispatch(productSaved(product))}
         />
       )}
     </div>
