@@ -192,6 +192,7 @@ async function payOnline(buyer: LoginAnswer, order: OrderDto) {
     'POST',
     '/payments/sandbox/pay',
     { order_id: created.rzpOrderId },
+    buyer.token,
   );
   await api('POST', '/payments/verify', { ...paid, orderId: order._id }, buyer.token);
 }

@@ -1,7 +1,8 @@
 // The buyer's journey in a real browser (issue 4, "How it is checked"): a new buyer signs up, logs
 // in, favorites a product, puts two variants of a product in the cart, changes quantities, and
-// checks out through the sandbox payment window three times (dismiss, fail, pay); then finds the
-// order in My Orders and cancels it. A second test checks the cart on a 360 px phone.
+// checks out through the sandbox payment window three times (dismiss; fail, then close; fail, then
+// pay in the same window); then finds the order in My Orders and cancels it. A second test checks
+// the cart on a 360 px phone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, MESSAGES } from '@pumpkart/shared';
@@ -236,18 +237,25 @@ describe('buyer journey', () => {
       expect(await cartLines(page).count()).toBe(2);
       await poll(() => confirm.isEnabled()).toBe(true);
 
-      // 2. Fail the payment: failed, and the cart is intact.
+      // 2. Fail the payment: the window stays open to try again; closed, it says the payment failed,
+      // and the cart is intact.
       await confirm.click();
       await paymentWindow.getByRole('button', { name: 'Fail payment' }).click();
+      await paymentWindow.getByText(/You can try again\./).waitFor();
+      expect(dialogs.at(-1)).toBe(MESSAGES.paymentCancelled);
+      await paymentWindow.getByRole('button', { name: 'Cancel' }).click();
       await poll(() => dialogs.at(-1)).toBe(MESSAGES.paymentFailed);
       expect(await cartLines(page).count()).toBe(2);
       expect(dialogs.filter((text) => text === MESSAGES.paymentCancelled)).toHaveLength(1);
       const afterFailure = await api<{ items: unknown[] }>('GET', '/cart', undefined, token!);
       expect(afterFailure.items).toHaveLength(2);
 
-      // 3. Pay: success, My Orders, and the ordered lines have left the cart.
+      // 3. A failed attempt, then Pay in the same window: success, My Orders, and the ordered lines
+      // have left the cart.
       await poll(() => confirm.isEnabled()).toBe(true);
       await confirm.click();
+      await paymentWindow.getByRole('button', { name: 'Fail payment' }).click();
+      await paymentWindow.getByText(/You can try again\./).waitFor();
       await paymentWindow.getByRole('button', { name: /^Pay ₹/ }).click();
       await page.waitForURL('**/order');
       expect(dialogs).toContain(MESSAGES.paymentSucceeded);

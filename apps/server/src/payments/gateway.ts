@@ -38,9 +38,24 @@ export interface PaymentGateway {
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
+/** How long any call to the provider may take before it is given up (RazorpayGateway's default). */
+export const GATEWAY_TIMEOUT_MS = 10_000;
+
+export const GATEWAY_MESSAGES = {
+  unreachable: 'The payment provider could not be reached. Please try again.',
+  timedOut: 'The payment provider did not answer in time. Please try again.',
+} as const;
+
 /** The provider could not be reached or refused a call: 502, with a message a buyer can act on. */
 export class PaymentGatewayError extends DomainError {
-  constructor(message = 'The payment provider could not be reached. Please try again.') {
-    super(502, message);
+  constructor(message: string = GATEWAY_MESSAGES.unreachable, statusCode = 502) {
+    super(statusCode, message);
+  }
+}
+
+/** The provider did not answer within the time limit: 503, the buyer may simply try again. */
+export class PaymentGatewayTimeoutError extends PaymentGatewayError {
+  constructor(message: string = GATEWAY_MESSAGES.timedOut) {
+    super(message, 503);
   }
 }

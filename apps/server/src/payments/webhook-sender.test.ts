@@ -76,7 +76,7 @@ describe('graceful shutdown with a sandbox webhook under way', () => {
     const { product } = await createTestProduct(t.db, { price: 500, stock: 5 });
     const order = await placeOrderOk(t.app, buyer.token, orderBody([{ product }]));
     const created = await openPayment(t.app, buyer.token, order._id);
-    await sandboxPay(t.app, created.rzpOrderId);
+    await sandboxPay(t.app, buyer.token, created.rzpOrderId);
     await deliveryStarted;
 
     // The webhook's request is on its way to this server while it begins to close.

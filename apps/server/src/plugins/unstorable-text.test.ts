@@ -145,7 +145,12 @@ describe('a NUL character in text input', () => {
     });
     expect(verify.statusCode).toBe(400);
     expect(verify.json().message).toBe(notAllowed('razorpay_payment_id'));
-    const pay = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { order_id: NUL } });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      headers: bearer(token),
+      payload: { order_id: NUL },
+    });
     expect(pay.statusCode).toBe(400);
     const order = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/orders/order_%00' });
     expect(order.statusCode).toBe(400);

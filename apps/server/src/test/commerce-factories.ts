@@ -168,11 +168,12 @@ export async function openPayment(app: App, token: string, orderId: string) {
   return res.json() as { rzpOrderId: string; amount: number; currency: 'INR'; key: string; orderId: string };
 }
 
-/** What the sandbox window hands to options.handler after "Pay" (POST /api/payments/sandbox/pay). */
-export async function sandboxPay(app: App, gatewayOrderId: string) {
+/** What the sandbox window hands to options.handler after "Pay" (POST /api/payments/sandbox/pay, as the buyer). */
+export async function sandboxPay(app: App, token: string, gatewayOrderId: string) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/payments/sandbox/pay',
+    headers: bearer(token),
     payload: { order_id: gatewayOrderId },
   });
   if (res.statusCode !== 200) throw new Error(`sandbox pay refused: ${res.statusCode} ${res.body}`);
@@ -185,7 +186,7 @@ export const verify = (app: App, token: string, body: Record<string, string>) =>
 /** The whole online payment as the browser does it: create, pay in the sandbox window, verify. */
 export async function payOnline(app: App, token: string, orderId: string) {
   const { rzpOrderId } = await openPayment(app, token, orderId);
-  const paid = await sandboxPay(app, rzpOrderId);
+  const paid = await sandboxPay(app, token, rzpOrderId);
   const res = await verify(app, token, { ...paid, orderId });
   if (res.statusCode !== 200) throw new Error(`verify refused: ${res.statusCode} ${res.body}`);
   return { rzpOrderId, paymentId: paid.razorpay_payment_id, verified: res.json() };

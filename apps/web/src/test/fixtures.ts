@@ -67,7 +67,11 @@ export const savedAddress = (overrides: Partial<Address> = {}): Address => ({
   ...overrides,
 });
 
-export type PaymentOutcome = 'pay' | 'dismiss' | 'fail' | 'stay';
+/**
+ * 'fail': an attempt fails and the buyer then closes the window; 'fail-then-pay': an attempt fails
+ * and the buyer pays in the same window; 'fail-and-stay': an attempt fails and the window stays open.
+ */
+export type PaymentOutcome = 'pay' | 'dismiss' | 'fail' | 'fail-then-pay' | 'fail-and-stay' | 'stay';
 
 /** A stand-in for window.Razorpay: records the options and plays the chosen outcome on open(). */
 export class FakeRazorpay {
@@ -89,20 +93,23 @@ export class FakeRazorpay {
   open() {
     this.opened = true;
     const outcome = FakeRazorpay.outcome;
+    const pay = () =>
+      this.options.handler({
+        razorpay_order_id: this.options.order_id,
+        razorpay_payment_id: 'pay_sandbox_1',
+        razorpay_signature: 'signature_1',
+      } satisfies RazorpaySuccessResponse);
+    const fail = () =>
+      this.failedCallbacks.forEach((callback) =>
+        callback({ error: { code: 'BAD_REQUEST_ERROR', description: 'Card declined' } }),
+      );
     setTimeout(() => {
-      if (outcome === 'pay') {
-        const response: RazorpaySuccessResponse = {
-          razorpay_order_id: this.options.order_id,
-          razorpay_payment_id: 'pay_sandbox_1',
-          razorpay_signature: 'signature_1',
-        };
-        this.options.handler(response);
-      } else if (outcome === 'dismiss') {
-        this.options.modal?.ondismiss?.();
-      } else if (outcome === 'fail') {
-        this.failedCallbacks.forEach((callback) =>
-          callback({ error: { code: 'BAD_REQUEST_ERROR', description: 'Card declined' } }),
-        );
+      if (outcome === 'pay') pay();
+      else if (outcome === 'dismiss') this.options.modal?.ondismiss?.();
+      else if (outcome.startsWith('fail')) {
+        fail();
+        if (outcome === 'fail') setTimeout(() => this.options.modal?.ondismiss?.(), 0);
+        if (outcome === 'fail-then-pay') setTimeout(pay, 0);
       }
     }, 0);
   }

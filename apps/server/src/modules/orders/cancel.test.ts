@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, payments } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
   backdateOrder,
@@ -12,6 +14,7 @@ import {
   variantStock,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
+import { REFUND_DUE, REFUND_IN_PROGRESS } from '../payments/refund';
 import { sweepExpiredOrders } from '../payments/sweeper';
 
 let t: TestApp;
@@ -115,14 +118,73 @@ describe('PATCH /api/orders/:id/cancel', () => {
     try {
       const res = await cancel(order._id, token);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data.payment.status).toBe('refunded');
+      expect(res.json()).toMatchObject({
+        message: 'Order cancelled successfully. Your refund will follow shortly.',
+        data: { status: 'cancelled' },
+      });
+      // The refund follows the answer, in the background.
+      await vi.waitFor(async () => expect((await paymentOf(t.db, order._id)).status).toBe('refunded'));
       expect(refund).toHaveBeenCalledTimes(1);
       // 500 + 8 % delivery = 540 rupees.
       expect(refund).toHaveBeenCalledWith({ paymentId, amountPaise: 54000, receipt: order._id });
       const payment = await paymentOf(t.db, order._id);
-      expect(payment.status).toBe('refunded');
       expect(payment.refundId).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
+      expect(payment.refundAttempts).toBe(1);
       expect(await productStock(t.db, product.id)).toBe(3);
+      // The sweeper finds nothing left to refund.
+      expect((await sweepExpiredOrders(t.app.ctx, silent, new Date(Date.now() + 600 * 60_000))).refundsRetried).toBe(0);
+      expect(refund).toHaveBeenCalledTimes(1);
+    } finally {
+      refund.mockRestore();
+    }
+  });
+
+  it('answers at once while the gateway is silent: the refund is recorded as due and made after the answer', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 3 });
+    const order = await placeOrderOk(t.app, token, orderBody([{ product }]));
+    await payOnline(t.app, token, order._id);
+    let answer!: () => void;
+    const silentGateway = new Promise<void>((resolve) => (answer = resolve));
+    const real = t.app.ctx.payments.gateway.refund.bind(t.app.ctx.payments.gateway);
+    const refund = vi
+      .spyOn(t.app.ctx.payments.gateway, 'refund')
+      .mockImplementationOnce(async (input) => silentGateway.then(() => real(input)));
+    try {
+      const res = await cancel(order._id, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toMatch(/refund will follow/);
+      expect((await orderRowOf(t.db, order._id)).status).toBe('cancelled');
+      expect(await productStock(t.db, product.id)).toBe(3);
+      await vi.waitFor(() => expect(refund).toHaveBeenCalledTimes(1));
+      expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'success', failureReason: REFUND_IN_PROGRESS });
+      answer();
+      await vi.waitFor(async () =>
+        expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', failureReason: null }),
+      );
+      expect(refund).toHaveBeenCalledTimes(1);
+    } finally {
+      answer();
+      refund.mockRestore();
+    }
+  });
+
+  it('a refund recorded as due but never started (the process stopped) is made by the sweeper', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 3 });
+    const order = await placeOrderOk(t.app, token, orderBody([{ product }]));
+    await payOnline(t.app, token, order._id);
+    // The state a cancellation commits before its background refund starts.
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order._id));
+    await t.db.update(payments).set({ failureReason: REFUND_DUE }).where(eq(payments.orderId, order._id));
+    const refund = vi.spyOn(t.app.ctx.payments.gateway, 'refund');
+    try {
+      // Not while an attempt may still be starting; then once.
+      expect((await sweepExpiredOrders(t.app.ctx, silent)).refundsRetried).toBe(0);
+      const swept = await sweepExpiredOrders(t.app.ctx, silent, new Date(Date.now() + 2 * 60_000));
+      expect(swept.refundsRetried).toBe(1);
+      expect(refund).toHaveBeenCalledTimes(1);
+      expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', refundAttempts: 1 });
     } finally {
       refund.mockRestore();
     }
@@ -138,10 +200,12 @@ describe('PATCH /api/orders/:id/cancel', () => {
       const res = await cancel(order._id, token);
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toMatch(/refund will follow/);
-      expect(await paymentOf(t.db, order._id)).toMatchObject({
-        status: 'success',
-        failureReason: 'refund_failed: gateway down',
-      });
+      await vi.waitFor(async () =>
+        expect(await paymentOf(t.db, order._id)).toMatchObject({
+          status: 'success',
+          failureReason: 'refund_failed: gateway down',
+        }),
+      );
       // Not retried at once: the first retry is due 5 minutes after the failed attempt.
       expect((await sweepExpiredOrders(t.app.ctx, silent)).refundsRetried).toBe(0);
       const swept = await sweepExpiredOrders(t.app.ctx, silent, new Date(Date.now() + 6 * 60_000));
@@ -196,7 +260,7 @@ describe('PUT /api/orders/:id/status', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await productStock(t.db, product.id)).toBe(4);
-    expect((await paymentOf(t.db, order._id)).status).toBe('refunded');
+    await vi.waitFor(async () => expect((await paymentOf(t.db, order._id)).status).toBe('refunded'));
     const revive = await setStatus(order._id, 'processing', admin.token);
     expect(revive.statusCode).toBe(409);
     expect(revive.json().message).toMatch(/cancelled/);

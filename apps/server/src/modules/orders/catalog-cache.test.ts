@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { homeViewResponseSchema, type ProductDto } from '@pumpkart/shared';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
@@ -10,6 +10,7 @@ import {
   signedWebhook,
 } from '../../test/commerce-factories';
 import { createTestProduct, createTestUser, type TestProductInput } from '../../test/factories';
+import { sweepExpiredOrders } from '../payments/sweeper';
 
 // Stock moves clear the cached catalog only when a product or variant sells out or comes back in
 // stock (stock.ts, StockMove); any other stock change leaves the cached reads (and their ETags) alone.
@@ -18,6 +19,9 @@ let t: TestApp;
 let buyerToken: string;
 beforeAll(async () => {
   t = await createTestApp();
+});
+// A buyer per test: each may hold only MAX_OPEN_UNPAID_ORDERS unpaid orders.
+beforeEach(async () => {
   buyerToken = (await createTestUser(t.app)).token;
 });
 afterAll(() => t?.close());
@@ -104,7 +108,7 @@ describe('catalog cache and stock moves', () => {
     expect(shown(after.body, product.id)).toMatchObject({ stock: 2, availability: 'In Stock' });
   });
 
-  it('clears it when a failed payment returns the last unit', async () => {
+  it('keeps it when a payment fails (the order holds its stock), and clears it when that order expires', async () => {
     const { product } = await productOnHome({ stock: 1 });
     const order = await placeOrderOk(t.app, buyerToken, orderBody([{ product, quantity: 1 }]));
     const { rzpOrderId } = await openPayment(t.app, buyerToken, order._id);
@@ -113,6 +117,10 @@ describe('catalog cache and stock moves', () => {
 
     const webhook = await t.app.inject(signedWebhook('payment.failed', failedEvent(rzpOrderId, 'pay_CacheFail1')));
     expect(webhook.json()).toEqual({ status: 'processed' });
+    expect((await getHome(before.headers.etag as string)).statusCode).toBe(304);
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    const later = new Date(Date.now() + (t.config.ORDER_PAYMENT_TIMEOUT_MIN + 1) * 60_000);
+    expect((await sweepExpiredOrders(t.app.ctx, silent, later)).expired).toBeGreaterThanOrEqual(1);
     const after = await getHome(before.headers.etag as string);
     expect(after.statusCode).toBe(200);
     expect(shown(after.body, product.id)).toMatchObject({ stock: 1, availability: 'In Stock' });

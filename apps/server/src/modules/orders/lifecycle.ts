@@ -1,11 +1,12 @@
 /**
  * Order state changes that move stock or money (DESIGN sections 3.4 and 3.8): cancellation by the
- * buyer, by an admin, by a failed payment or by the expiry sweeper, and the admin's status changes.
+ * buyer, by an admin or by the expiry sweeper, and the admin's status changes.
  * A cancellation is one conditional UPDATE ... WHERE status IN (...) RETURNING in the same
  * transaction as the stock return, so however many paths race (double click, sweeper, webhook),
- * exactly one of them cancels and the stock comes back exactly once. Refunds happen after commit.
+ * exactly one of them cancels and the stock comes back exactly once. A captured online payment is
+ * recorded as due for refund in that same transaction; the refund itself runs after the answer.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   BUYER_CANCELLABLE_STATUSES,
   MESSAGES,
@@ -17,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { refundCapturedPayment, type Log, type RefundOutcome } from '../payments/refund';
+import { REFUND_DUE, refundInBackground, type Log } from '../payments/refund';
 import { loadOrder } from './dto';
 import { returnStock } from './stock';
 
@@ -42,9 +43,10 @@ const NOT_CANCELLED = ORDER_STATUSES.filter((status) => status !== 'cancelled');
 
 /**
  * Inside the caller's transaction: cancels the order if its status is one of `from`, returns its
- * stock, closes a still-pending payment as 'failed' with `reason` and marks collected COD cash as
- * 'refunded' (owed back). Answers null when the order
- * was not in one of `from` (someone else got there first): nothing was changed then.
+ * stock, closes a still-pending payment as 'failed' with `reason`, records a captured online
+ * payment's refund as due (REFUND_DUE) and marks collected COD cash as 'refunded' (owed back).
+ * Answers null when the order was not in one of `from` (someone else got there first): nothing was
+ * changed then.
  * `availabilityChanged`: the returned stock brought a product or variant back in stock, so the
  * caller clears the catalog cache after commit (stock.ts, StockMove).
  */
@@ -70,6 +72,17 @@ export async function cancelOrderInTransaction(
     .update(payments)
     .set({ status: 'failed', failureReason: reason, updatedAt: now })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+  await tx
+    .update(payments)
+    .set({ failureReason: REFUND_DUE, updatedAt: now })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.mode, 'online'),
+        eq(payments.status, 'success'),
+        isNull(payments.failureReason),
+      ),
+    );
   // Cash already collected for a cancelled COD order is owed back: it no longer counts as revenue.
   await tx
     .update(payments)
@@ -79,23 +92,24 @@ export async function cancelOrderInTransaction(
   return { order, payment, availabilityChanged };
 }
 
-/** Cancels with stock return, then refunds a captured online payment. */
+/**
+ * Cancels with stock return; a captured online payment's refund, recorded as due, is started in the
+ * background so that the caller answers at once (a silent gateway never holds the request up).
+ */
 async function cancelAndRefund(
   ctx: AppContext,
   orderId: string,
   from: readonly OrderStatus[],
   reason: string,
   log: Log,
-): Promise<{ cancelled: boolean; refund: RefundOutcome }> {
+): Promise<{ cancelled: boolean; refundPending: boolean }> {
   const result = await ctx.db.transaction((tx) => cancelOrderInTransaction(tx, orderId, from, reason));
-  if (!result) return { cancelled: false, refund: 'not_needed' };
+  if (!result) return { cancelled: false, refundPending: false };
   // Only stock coming back from 0 changes what the catalog offers (stock.ts, StockMove).
   if (result.availabilityChanged) ctx.catalogCache.invalidate();
-  const refund =
-    result.payment && result.payment.mode === 'online' && result.payment.status === 'success'
-      ? await refundCapturedPayment(ctx, result.payment.id, log)
-      : 'not_needed';
-  return { cancelled: true, refund };
+  const refundPending = result.payment?.failureReason === REFUND_DUE;
+  if (refundPending) refundInBackground(ctx, result.payment!.id, log);
+  return { cancelled: true, refundPending };
 }
 
 async function orderRow(ctx: AppContext, orderId: string): Promise<OrderRow | undefined> {
@@ -123,7 +137,7 @@ export async function cancelByBuyer(
     const current = await orderRow(ctx, orderId);
     throw new ConflictError(ORDER_MESSAGES.cannotCancel(current?.status ?? order.status));
   }
-  const message = outcome.refund === 'failed' ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
+  const message = outcome.refundPending ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
   return { message, data: await orderDto(ctx, orderId) };
 }
 
@@ -146,7 +160,7 @@ export async function setStatusByAdmin(
   if (status === 'cancelled') {
     const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log);
     if (!outcome.cancelled) throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
-    const message = outcome.refund === 'failed' ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
+    const message = outcome.refundPending ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
     return { message, data: await orderDto(ctx, orderId) };
   }
 

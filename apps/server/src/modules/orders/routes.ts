@@ -11,8 +11,21 @@ import {
   updateOrderStatusBodySchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
+import { BadRequestError } from '../../lib/errors';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
 import { createOrder, getOrderFor, listAllOrders, listMyOrders, ORDER_PLACED_MESSAGE } from './service';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 100 printable characters.';
+
+/** The optional Idempotency-Key: 1-100 printable ASCII characters, sent once. */
+function idempotencyKeyOf(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(value)) {
+    throw new BadRequestError(IDEMPOTENCY_KEY_MESSAGE);
+  }
+  return value;
+}
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const security = [{ bearerAuth: [] }];
@@ -25,13 +38,19 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         tags: ['orders'],
         summary: 'Place an order (priced by the server; stock reserved)',
+        description:
+          'An Idempotency-Key header (1-100 printable characters) makes a retry safe: a second request ' +
+          'with the same key answers the order the first one placed (header Idempotent-Replayed: true). ' +
+          'A buyer may hold MAX_OPEN_UNPAID_ORDERS unpaid online orders at once (409 beyond).',
         security,
         body: createOrderBodySchema,
         response: { 201: createOrderResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const order = await createOrder(ctx, request.user.sub, request.body);
+      const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const { order, replayed } = await createOrder(ctx, request.user.sub, request.body, { idempotencyKey });
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ message: ORDER_PLACED_MESSAGE, order });
     },
   );

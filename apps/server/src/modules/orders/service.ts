@@ -3,12 +3,21 @@
  * (pricing.ts), then written in ONE transaction: the order, its lines (copies of title, size, unit
  * price and image), the stock reservation (stock.ts) and its payment row. Any refusal rolls the
  * whole transaction back, so there is never a half-written order.
+ *
+ * The transaction first locks the buyer's user row, so that one buyer's placements run one at a
+ * time: the cap on open unpaid online orders (MAX_OPEN_UNPAID_ORDERS: each holds its stock until
+ * paid or expired) and the Idempotency-Key look-up cannot be raced past. A request carrying the key
+ * of an order this buyer already placed answers that order instead of placing another (a client
+ * that never got the first answer retries safely); the unique (user_id, idempotency_key) constraint
+ * backs this up.
  */
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { SERVER_MESSAGES, type CreateOrderBody, type OrderDto } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
-import { orderItems, orders, payments } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, payments, users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { removeOrderedLines } from '../cart/service';
 import { loadOrder, loadOrders } from './dto';
 import { ORDER_MESSAGES } from './lifecycle';
@@ -17,12 +26,94 @@ import { reserveStock } from './stock';
 
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully';
 
-export async function createOrder(ctx: AppContext, userId: string, body: CreateOrderBody): Promise<OrderDto> {
+export const ORDER_LIMIT_MESSAGES = {
+  tooManyUnpaid: (open: number) =>
+    `You have ${open} unpaid ${open === 1 ? 'order' : 'orders'}. Pay or cancel one of them before placing another.`,
+} as const;
+
+export interface PlacedOrder {
+  order: OrderDto;
+  /** True when an earlier request with the same Idempotency-Key had placed it. */
+  replayed: boolean;
+}
+
+async function orderIdByKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row?.id;
+}
+
+/** Online orders of the buyer still pending with their payment pending (failed attempts included). */
+async function openUnpaidOrders(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending'),
+        eq(orders.paymentMode, 'online'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function createOrder(
+  ctx: AppContext,
+  userId: string,
+  body: CreateOrderBody,
+  options: { idempotencyKey?: string } = {},
+): Promise<PlacedOrder> {
+  const { idempotencyKey } = options;
+  const replay = async (orderId: string): Promise<PlacedOrder> => ({
+    order: await getOrder(ctx, orderId),
+    replayed: true,
+  });
+  if (idempotencyKey) {
+    const existing = await orderIdByKey(ctx.db, userId, idempotencyKey);
+    if (existing) return replay(existing);
+  }
   // DESIGN 3.7: cash on delivery only when the operator turned it on.
   if (body.paymentMode === 'cod' && !ctx.config.COD_ENABLED) throw new BadRequestError(SERVER_MESSAGES.codDisabled);
   const { lines, totals } = await priceOrder(ctx.db, ctx.storage, body);
 
-  const { orderId, availabilityChanged } = await ctx.db.transaction(async (tx) => {
+  let placed: { orderId: string; replayed: boolean; availabilityChanged: boolean };
+  try {
+    placed = await ctx.db.transaction(async (tx) => {
+      // One placement per buyer at a time (FOR NO KEY UPDATE leaves other users' references alone).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      if (idempotencyKey) {
+        const existing = await orderIdByKey(tx, userId, idempotencyKey);
+        if (existing) return { orderId: existing, replayed: true, availabilityChanged: false };
+      }
+      // Only unpaid online orders count: a COD order is a placed order that waits for delivery.
+      if (body.paymentMode === 'online') {
+        const open = await openUnpaidOrders(tx, userId);
+        if (open >= ctx.config.MAX_OPEN_UNPAID_ORDERS) {
+          throw new ConflictError(ORDER_LIMIT_MESSAGES.tooManyUnpaid(open));
+        }
+      }
+      return { ...(await insertOrder(tx)), replayed: false };
+    });
+  } catch (error) {
+    // A concurrent request with the same key committed first (the lock makes this rare).
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const existing = await orderIdByKey(ctx.db, userId, idempotencyKey);
+      if (existing) return replay(existing);
+    }
+    throw error;
+  }
+  if (placed.replayed) return replay(placed.orderId);
+  // Only a line that sold out changes what the catalog offers; lower stock figures may show up to
+  // the cache's TTL stale (stock.ts, StockMove), as the cart and the next order check real stock.
+  if (placed.availabilityChanged) ctx.catalogCache.invalidate();
+  return { order: await getOrder(ctx, placed.orderId), replayed: false };
+
+  async function insertOrder(tx: DbOrTx) {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -36,6 +127,7 @@ export async function createOrder(ctx: AppContext, userId: string, body: CreateO
         subtotalPaise: totals.subtotalPaise,
         shippingPaise: totals.shippingPaise,
         totalPaise: totals.totalPaise,
+        idempotencyKey: idempotencyKey ?? null,
       })
       .returning({ id: orders.id });
     const id = order!.id;
@@ -64,11 +156,7 @@ export async function createOrder(ctx: AppContext, userId: string, body: CreateO
     // A COD order is placed for good now; an online one leaves the cart only once paid (DESIGN 3.5).
     if (cod) await removeOrderedLines(tx, userId, lines);
     return { orderId: id, availabilityChanged: stockMove.availabilityChanged };
-  });
-  // Only a line that sold out changes what the catalog offers; lower stock figures may show up to
-  // the cache's TTL stale (stock.ts, StockMove), as the cart and the next order check real stock.
-  if (availabilityChanged) ctx.catalogCache.invalidate();
-  return getOrder(ctx, orderId);
+  }
 }
 
 export async function getOrder(ctx: AppContext, orderId: string): Promise<OrderDto> {

@@ -189,7 +189,7 @@ describe('POST /api/payments/verify', () => {
     const { rzpOrderId: myGatewayId } = await openPayment(t.app, mine.buyer.token, mine.order._id);
     const { rzpOrderId: theirGatewayId } = await openPayment(t.app, theirs.buyer.token, theirs.order._id);
     // A valid payment of the other order, replayed against mine.
-    const paid = await sandboxPay(t.app, theirGatewayId);
+    const paid = await sandboxPay(t.app, theirs.buyer.token, theirGatewayId);
     const replay = await verify(t.app, mine.buyer.token, { ...paid, orderId: mine.order._id });
     expect(replay.statusCode).toBe(400);
     const relabelled = await verify(t.app, mine.buyer.token, {

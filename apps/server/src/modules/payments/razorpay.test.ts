@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
@@ -19,6 +19,8 @@ import {
   verify,
 } from '../../test/commerce-factories';
 import { createTestProduct, createTestUser } from '../../test/factories';
+import { GATEWAY_MESSAGES, GATEWAY_TIMEOUT_MS, PaymentGatewayError } from '../../payments/gateway';
+import { RazorpayGateway } from '../../payments/razorpay';
 import { REFUND_IN_PROGRESS } from './refund';
 import { sweepExpiredOrders } from './sweeper';
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
   });
 });
 afterEach(() => {
+  nock.abortPendingRequests();
   nock.cleanAll();
 });
 afterAll(async () => {
@@ -217,8 +220,10 @@ describe('Razorpay gateway', () => {
       headers: bearer(buyer.token),
     });
     expect(res.statusCode).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', refundId: 'rfnd_RzpRefund00001' }),
+    );
     expect(refund.isDone()).toBe(true);
-    expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', refundId: 'rfnd_RzpRefund00001' });
     expect(await productStock(t.db, product.id)).toBe(5);
   });
 
@@ -294,5 +299,94 @@ describe('Razorpay gateway', () => {
     await sweepExpiredOrders(t.app.ctx, { info: () => {}, warn: () => {}, error: () => {} });
     expect(scope.isDone()).toBe(true);
     expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'refunded', refundId: 'rfnd_RzpRefund00006' });
+  });
+});
+
+describe('Razorpay gateway time limits', () => {
+  /** Razorpay as the test wants it silent: each call answers only after `ms`. */
+  const silentFor = (ms: number) => {
+    nock(API)
+      .post('/v1/orders')
+      .delay(ms)
+      .reply(200, razorpayOrder('order_TooLate0000001', 212000, 'x'));
+  };
+  const fastGateway = (errors: string[] = []) =>
+    new RazorpayGateway({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      timeoutMs: 200,
+      onError: (message) => errors.push(message),
+    });
+
+  it('gives every call about 10 seconds by default', () => {
+    expect(GATEWAY_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('fails a call Razorpay does not answer in time with 503 and a clear message, fast', async () => {
+    silentFor(5_000);
+    const errors: string[] = [];
+    const started = Date.now();
+    const failure = await fastGateway(errors)
+      .createOrder({ amountPaise: 212000, receipt: 'r1' })
+      .catch((error: unknown) => error);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(failure).toBeInstanceOf(PaymentGatewayError);
+    expect(failure).toMatchObject({ statusCode: 503, message: GATEWAY_MESSAGES.timedOut });
+    expect(errors).toEqual([expect.stringMatching(/orders\.create did not answer within 200 ms/)]);
+  });
+
+  it('answers POST /api/payments/create with 503 at once when Razorpay is silent, and stores nothing', async () => {
+    const { buyer, order } = await pendingOrder();
+    const configured = t.app.ctx.payments.gateway;
+    t.app.ctx.payments.gateway = fastGateway();
+    try {
+      silentFor(5_000);
+      const started = Date.now();
+      const res = await create(buyer.token, order._id);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: 'The payment provider did not answer in time. Please try again.' });
+      expect((await paymentOf(t.db, order._id)).gatewayOrderId).toBeNull();
+    } finally {
+      t.app.ctx.payments.gateway = configured;
+    }
+  });
+
+  it('records a refund Razorpay does not answer in time as failed, for the sweeper to retry', async () => {
+    const { buyer, order } = await pendingOrder();
+    nock(API)
+      .post('/v1/orders')
+      .reply(200, razorpayOrder('order_RzpOrder000007', 212000, order._id));
+    await create(buyer.token, order._id);
+    const paymentId = 'pay_RzpPayment0007';
+    await verify(t.app, buyer.token, {
+      razorpay_order_id: 'order_RzpOrder000007',
+      razorpay_payment_id: paymentId,
+      razorpay_signature: sign(KEY_SECRET, `order_RzpOrder000007|${paymentId}`),
+      orderId: order._id,
+    });
+    const configured = t.app.ctx.payments.gateway;
+    t.app.ctx.payments.gateway = fastGateway();
+    try {
+      nock(API).post(`/v1/payments/${paymentId}/refund`).delay(5_000).reply(200, { id: 'rfnd_TooLate000001' });
+      const started = Date.now();
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${order._id}/cancel`,
+        headers: bearer(buyer.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await vi.waitFor(async () =>
+        expect(await paymentOf(t.db, order._id)).toMatchObject({
+          status: 'success',
+          failureReason: 'refund_failed: The payment provider did not answer the refund in time.',
+          refundAttempts: 1,
+        }),
+      );
+    } finally {
+      t.app.ctx.payments.gateway = configured;
+    }
   });
 });

@@ -1,13 +1,17 @@
 /**
  * Refunds of captured online payments (DESIGN section 3.8): a cancelled paid order, or a capture
- * that arrives after its order was cancelled (e.g. expired). A refund is claimed with a conditional
- * update before the gateway is called, so two paths can never refund one payment twice. An attempt
- * that failed ('refund_failed: ...') or never finished (still 'refund_in_progress' long after it
- * began: the process stopped mid-call) is retried by the sweeper: with a growing delay, at most
- * MAX_REFUND_ATTEMPTS calls in all, and only after asking the gateway whether the earlier call did
- * refund the payment after all (then that refund is recorded and no new one is made).
+ * that arrives after its order was cancelled (e.g. expired). The cancellation records the refund as
+ * due ('refund_due') in its own transaction; the first attempt then runs in the background, never
+ * inside the request that cancelled (refundInBackground), or at once for a late capture. A refund is
+ * claimed with a conditional update before the gateway is called, so two paths can never refund one
+ * payment twice. A due refund that no attempt took up (the process stopped) is made by the sweeper
+ * after REFUND_DUE_GRACE_MS. An attempt that failed ('refund_failed: ...') or never finished (still
+ * 'refund_in_progress' long after it began: the process stopped mid-call) is retried by the
+ * sweeper: with a growing delay, at most MAX_REFUND_ATTEMPTS calls in all, and only after asking the
+ * gateway whether the earlier call did refund the payment after all (then that refund is recorded
+ * and no new one is made).
  */
-import { and, eq, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
@@ -15,8 +19,12 @@ import { payments } from '../../db/schema';
 type PaymentRow = typeof payments.$inferSelect;
 export type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
+export const REFUND_DUE = 'refund_due';
 export const REFUND_IN_PROGRESS = 'refund_in_progress';
 export const REFUND_FAILED_PREFIX = 'refund_failed';
+
+/** How long a recorded refund waits for its first attempt before the sweeper makes it instead. */
+export const REFUND_DUE_GRACE_MS = 60_000;
 
 /** Refund calls per payment, first one included, before the sweeper leaves it to a person. */
 export const MAX_REFUND_ATTEMPTS = 8;
@@ -41,8 +49,8 @@ const unfinishedRefund = or(
 
 /**
  * Payments whose refund retry is due at `now`: unfinished, fewer than MAX_REFUND_ATTEMPTS calls made,
- * and the last one at least refundRetryDelayMs(attempts) ago. (Attempts 0: a failure recorded before
- * attempts were counted.)
+ * and the last one at least refundRetryDelayMs(attempts) ago (attempts 0: a failure recorded before
+ * attempts were counted); or recorded as due and not taken up within REFUND_DUE_GRACE_MS.
  */
 export function refundRetryDue(now: Date): SQL {
   const due = Array.from({ length: MAX_REFUND_ATTEMPTS }, (_, attempts) =>
@@ -51,7 +59,16 @@ export function refundRetryDue(now: Date): SQL {
       lt(payments.updatedAt, new Date(now.getTime() - refundRetryDelayMs(attempts))),
     ),
   );
-  return and(eq(payments.mode, 'online'), eq(payments.status, 'success'), unfinishedRefund, or(...due))!;
+  const neverAttempted = and(
+    eq(payments.failureReason, REFUND_DUE),
+    lt(payments.refundAttempts, MAX_REFUND_ATTEMPTS),
+    lt(payments.updatedAt, new Date(now.getTime() - REFUND_DUE_GRACE_MS)),
+  );
+  return and(
+    eq(payments.mode, 'online'),
+    eq(payments.status, 'success'),
+    or(and(unfinishedRefund, or(...due)), neverAttempted),
+  )!;
 }
 
 /** Marks a refund in progress and counts the attempt, for the payment `where` picks, if it still does. */
@@ -64,12 +81,41 @@ async function claimRefundAttempt(ctx: AppContext, where: SQL, now: Date) {
   return claimed;
 }
 
-/** Refunds a captured online payment once (the first attempt); answers what happened. */
+/** Makes the first attempt of a refund recorded as due; answers what happened. */
 export async function refundCapturedPayment(ctx: AppContext, paymentId: string, log: Log): Promise<RefundOutcome> {
   const now = new Date();
-  const claimed = await claimRefundAttempt(ctx, and(refundable(paymentId), isNull(payments.failureReason))!, now);
+  const claimed = await claimRefundAttempt(
+    ctx,
+    and(refundable(paymentId), eq(payments.failureReason, REFUND_DUE))!,
+    now,
+  );
   if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
   return runRefund(ctx, claimed, log, now);
+}
+
+const backgroundRefunds = new WeakMap<AppContext, Set<Promise<void>>>();
+
+/**
+ * Starts the first attempt of a due refund after the current request has answered; errors are
+ * logged (the sweeper retries). refundsSettled(ctx) waits for the ones under way (graceful shutdown).
+ */
+export function refundInBackground(ctx: AppContext, paymentId: string, log: Log): void {
+  let running = backgroundRefunds.get(ctx);
+  if (!running) backgroundRefunds.set(ctx, (running = new Set()));
+  const set = running;
+  const attempt: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => refundCapturedPayment(ctx, paymentId, log))
+    .then(
+      () => undefined,
+      (err: unknown) => log.error({ err, paymentId }, 'the refund could not be started; the sweeper will retry it'),
+    )
+    .finally(() => set.delete(attempt));
+  set.add(attempt);
+}
+
+export async function refundsSettled(ctx: AppContext): Promise<void> {
+  const running = backgroundRefunds.get(ctx);
+  if (running) await Promise.all([...running]);
 }
 
 /**

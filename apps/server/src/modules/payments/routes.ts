@@ -26,6 +26,7 @@ import {
   PAYMENT_MESSAGES,
   verifyPayment,
 } from './service';
+import { refundsSettled } from './refund';
 import { startSweeper } from './sweeper';
 import webhookRoutes from './webhook';
 
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     404: errorSchema,
     409: errorSchema,
     502: errorSchema,
+    503: errorSchema,
   };
 
   app.get(
@@ -124,6 +126,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // webhook still on its way to this very server would hold the shutdown up.
   app.addHook('preClose', async () => {
     await sweeper?.stop();
+    await refundsSettled(ctx);
     await ctx.payments.webhooks.close();
   });
 };

@@ -3,7 +3,9 @@
  * only while the sandbox is the configured gateway. They play Razorpay's part: the checkout script,
  * the payment window, and pay / fail calls that sign their answer with the sandbox key secret and
  * send the signed webhook (payment.captured / payment.failed) to this server shortly after.
- * The gateway order id is the capability, as with Razorpay: these calls need no login.
+ * Pay and fail need the buyer's login, and only the owner of the order may use them: with a
+ * sandbox nothing is charged, so a gateway order id alone must never be enough to mark it paid.
+ * (The window reads the shop's token, being served from the shop's own origin.)
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -11,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, textSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { payments } from '../../db/schema';
+import { orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { loadSandboxAssets, type SandboxAssetName } from '../../payments/sandbox-assets';
 import type { SandboxGateway } from '../../payments/sandbox';
@@ -76,6 +78,17 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
     return payment;
   }
 
+  /** The caller's own sandbox payment; another buyer's is 404, as if it did not exist. */
+  async function findOwnPayment(gatewayOrderId: string, userId: string) {
+    const [row] = await ctx.db
+      .select({ payment: payments, userId: orders.userId })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.gateway, 'sandbox')));
+    if (!row || row.userId !== userId) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
+    return row.payment;
+  }
+
   /** Signs and schedules a webhook, as Razorpay does after the payment window's answer. */
   function sendWebhook(event: 'payment.captured' | 'payment.failed', entity: Record<string, unknown>) {
     const body = JSON.stringify({
@@ -122,16 +135,18 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
   app.post(
     '/pay',
     {
+      onRequest: app.requireUser,
       schema: {
         tags: ['payments'],
-        summary: 'Sandbox: pay a gateway order (answers what Checkout hands to options.handler)',
+        summary: 'Sandbox: pay an own gateway order (answers what Checkout hands to options.handler)',
+        security: [{ bearerAuth: [] }],
         body: gatewayOrderBodySchema,
-        response: { 200: paySuccessSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: paySuccessSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
       const gatewayOrderId = request.body.order_id;
-      const payment = await findPayment(gatewayOrderId);
+      const payment = await findOwnPayment(gatewayOrderId, request.user.sub);
       const paymentId = randomGatewayId('pay');
       // The sandbox's record that this order was paid: one payment per order, even on a double click.
       const [claimed] = await ctx.db
@@ -162,16 +177,18 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
   app.post(
     '/fail',
     {
+      onRequest: app.requireUser,
       schema: {
         tags: ['payments'],
-        summary: 'Sandbox: simulate a declined card (answers the payment.failed error object)',
+        summary: 'Sandbox: simulate a declined card on an own gateway order (answers the payment.failed error)',
+        security: [{ bearerAuth: [] }],
         body: gatewayOrderBodySchema,
-        response: { 200: payFailureSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: payFailureSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
       const gatewayOrderId = request.body.order_id;
-      const payment = await findPayment(gatewayOrderId);
+      const payment = await findOwnPayment(gatewayOrderId, request.user.sub);
       if (payment.status !== 'pending' || payment.gatewayPaymentId)
         throw new ConflictError(SANDBOX_MESSAGES.notPayable);
       const paymentId = randomGatewayId('pay');

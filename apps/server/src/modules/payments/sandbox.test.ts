@@ -12,7 +12,7 @@ import {
   sandboxPay,
   verify,
 } from '../../test/commerce-factories';
-import { createTestProduct, createTestUser } from '../../test/factories';
+import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 
 let t: TestApp;
 let webhooks: ReturnType<typeof deliverWebhooksByInject>;
@@ -83,6 +83,9 @@ describe('sandbox browser files', () => {
     expect(script.body).toContain('postMessage(message, parentOrigin)');
     expect(script.body).toContain("'Pay ' + amount");
     expect(script.body).toContain('Escape');
+    // Pay and fail go out as the logged-in buyer (the shop's token, same origin).
+    expect(script.body).toContain("window.localStorage.getItem('token')");
+    expect(script.body).toContain("headers.authorization = 'Bearer ' + token");
   });
 });
 
@@ -100,7 +103,7 @@ describe('sandbox payment flow', () => {
       shopName: 'PumpKart',
     });
 
-    const paid = await sandboxPay(t.app, created.rzpOrderId);
+    const paid = await sandboxPay(t.app, buyer.token, created.rzpOrderId);
     expect(paid.razorpay_order_id).toBe(created.rzpOrderId);
     expect(paid.razorpay_payment_id).toMatch(/^pay_[A-Za-z0-9]{14}$/);
     expect(paid.razorpay_signature).toBe(paymentSignature(created.rzpOrderId, paid.razorpay_payment_id));
@@ -127,6 +130,7 @@ describe('sandbox payment flow', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/pay',
+      headers: bearer(buyer.token),
       payload: { order_id: created.rzpOrderId },
     });
     expect(again.statusCode).toBe(409);
@@ -135,7 +139,7 @@ describe('sandbox payment flow', () => {
   it('the webhook alone settles the payment when the browser never comes back', async () => {
     const { buyer, order } = await buyerWithOrder();
     const created = await openPayment(t.app, buyer.token, order._id);
-    await sandboxPay(t.app, created.rzpOrderId);
+    await sandboxPay(t.app, buyer.token, created.rzpOrderId);
     await webhooks.drain();
     expect((await orderRowOf(t.db, order._id)).status).toBe('processing');
     expect((await paymentOf(t.db, order._id)).status).toBe('success');
@@ -146,7 +150,12 @@ describe('sandbox payment flow', () => {
     const created = await openPayment(t.app, buyer.token, order._id);
     const clicks = await Promise.all(
       [1, 2].map(() =>
-        t.app.inject({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { order_id: created.rzpOrderId } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payments/sandbox/pay',
+          headers: bearer(buyer.token),
+          payload: { order_id: created.rzpOrderId },
+        }),
       ),
     );
     expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409]);
@@ -154,12 +163,13 @@ describe('sandbox payment flow', () => {
     expect((await paymentOf(t.db, order._id)).status).toBe('success');
   });
 
-  it('fail -> webhook: order cancelled, payment failed, stock back, cart kept', async () => {
+  it('fail -> webhook: the failure is recorded, the order stays payable with its stock, then Pay settles it', async () => {
     const { buyer, ordered, order } = await buyerWithOrder();
     const created = await openPayment(t.app, buyer.token, order._id);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/fail',
+      headers: bearer(buyer.token),
       payload: { order_id: created.rzpOrderId },
     });
     expect(res.statusCode).toBe(200);
@@ -174,22 +184,64 @@ describe('sandbox payment flow', () => {
       },
     });
     await webhooks.drain();
-    expect((await orderRowOf(t.db, order._id)).status).toBe('cancelled');
-    expect((await paymentOf(t.db, order._id)).status).toBe('failed');
-    expect(await productStock(t.db, ordered.id)).toBe(6);
-    expect(await cartOf(buyer.token)).toHaveLength(2);
-    // The order can no longer be paid.
-    const pay = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/pay',
-      payload: { order_id: created.rzpOrderId },
+    expect(webhooks.delivered.at(-1)).toMatchObject({ statusCode: 200 });
+    expect((await orderRowOf(t.db, order._id)).status).toBe('pending');
+    expect(await paymentOf(t.db, order._id)).toMatchObject({
+      status: 'pending',
+      failureReason: `payment_failed: ${res.json().error.description}`,
     });
-    expect(pay.statusCode).toBe(409);
+    expect(await productStock(t.db, ordered.id)).toBe(4);
+    expect(await cartOf(buyer.token)).toHaveLength(2);
+    // The window still offers the order, and the buyer's next attempt pays it.
+    const window = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/orders/${created.rzpOrderId}` });
+    expect(window.json().payable).toBe(true);
+    const paid = await sandboxPay(t.app, buyer.token, created.rzpOrderId);
+    const verified = await verify(t.app, buyer.token, { ...paid, orderId: order._id });
+    expect(verified.json()).toMatchObject({ status: 'success' });
+    await webhooks.drain();
+    expect((await orderRowOf(t.db, order._id)).status).toBe('processing');
+    expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'success', failureReason: null });
+    expect(await productStock(t.db, ordered.id)).toBe(4);
+  });
+
+  it("pay and fail need the login of the order's buyer: 401 without one, 404 for another buyer", async () => {
+    const { buyer, order } = await buyerWithOrder();
+    const other = await createTestUser(t.app);
+    const admin = await createTestAdmin(t.app);
+    const created = await openPayment(t.app, buyer.token, order._id);
+    for (const url of ['/api/payments/sandbox/pay', '/api/payments/sandbox/fail']) {
+      const anonymous = await t.app.inject({ method: 'POST', url, payload: { order_id: created.rzpOrderId } });
+      expect(anonymous.statusCode).toBe(401);
+      for (const token of [other.token, admin.token]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(token),
+          payload: { order_id: created.rzpOrderId },
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: 'No such sandbox order.' });
+      }
+    }
+    await webhooks.drain();
+    expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'pending', gatewayPaymentId: null });
+    expect((await orderRowOf(t.db, order._id)).status).toBe('pending');
+    // The owner pays.
+    const paid = await sandboxPay(t.app, buyer.token, created.rzpOrderId);
+    expect(paid.razorpay_order_id).toBe(created.rzpOrderId);
+    await webhooks.drain();
+    expect((await orderRowOf(t.db, order._id)).status).toBe('processing');
   });
 
   it('answers 404 for a gateway order it never opened', async () => {
+    const { token } = await createTestUser(t.app);
     for (const url of ['/api/payments/sandbox/pay', '/api/payments/sandbox/fail']) {
-      const res = await t.app.inject({ method: 'POST', url, payload: { order_id: 'order_Unknown0000000' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(token),
+        payload: { order_id: 'order_Unknown0000000' },
+      });
       expect(res.statusCode).toBe(404);
     }
     const lookup = await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/orders/order_Unknown0000000' });
@@ -205,7 +257,7 @@ describe('sandbox payment flow', () => {
     };
     try {
       const created = await openPayment(t.app, buyer.token, order._id);
-      const paid = await sandboxPay(t.app, created.rzpOrderId);
+      const paid = await sandboxPay(t.app, buyer.token, created.rzpOrderId);
       await sender.drain();
       // The browser's verify still settles it.
       const res = await verify(t.app, buyer.token, { ...paid, orderId: order._id });

@@ -10,8 +10,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { removeOrderedLines } from '../cart/service';
-import { cancelOrderInTransaction } from '../orders/lifecycle';
-import { refundCapturedPayment, type Log } from './refund';
+import { REFUND_DUE, refundCapturedPayment, type Log } from './refund';
 
 export interface SettleOutcome {
   orderId: string;
@@ -31,7 +30,7 @@ async function lockOrderOfPayment(tx: DbOrTx, gatewayOrderId: string) {
 /**
  * A captured payment: payment 'success' (payment id, signature, paid_at), order pending ->
  * processing, and the ordered lines leave the buyer's cart. If the order was already cancelled
- * (expired, failed, cancelled by the buyer), the capture is refunded at once.
+ * (expired or cancelled by the buyer), the capture is recorded as due for refund and refunded at once.
  * Answers undefined for a gateway order we never opened.
  */
 export async function settleCapturedPayment(
@@ -51,7 +50,8 @@ export async function settleCapturedPayment(
         gatewayPaymentId: input.paymentId,
         signature: input.signature,
         paidAt: now,
-        failureReason: null,
+        // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
+        failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
         updatedAt: now,
       })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed'])))
@@ -88,35 +88,26 @@ export async function settleCapturedPayment(
 }
 
 /**
- * A failed payment (webhook payment.failed): the payment is 'failed', the order cancelled and its
- * stock returned, once. A failure reported after a success changes nothing.
+ * A failed payment attempt (webhook payment.failed): the failure is recorded on the payment, which
+ * stays 'pending', and the order keeps its stock, because the buyer may try again in the same payment
+ * window. The order closes only when it is paid, cancelled by the buyer, or expired by the sweeper
+ * (ORDER_PAYMENT_TIMEOUT_MIN). A failure reported after a success or a cancellation changes nothing.
  */
 export async function settleFailedPayment(
   ctx: AppContext,
   input: { gatewayOrderId: string; reason: string },
 ): Promise<SettleOutcome | undefined> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const locked = await lockOrderOfPayment(tx, input.gatewayOrderId);
-    if (!locked) return undefined;
-    const { order, payment } = locked;
-    if (payment.status !== 'pending') {
-      return { orderId: order.id, status: payment.status, changed: false, availabilityChanged: false };
-    }
-    const cancelled = await cancelOrderInTransaction(tx, order.id, ['pending'], input.reason);
-    if (!cancelled) {
-      // The order had moved on while its payment was pending (should not happen): only close the payment.
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: input.reason, updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-    }
-    const availabilityChanged = cancelled?.availabilityChanged ?? false;
-    return { orderId: order.id, status: 'failed' as const, changed: true, availabilityChanged };
-  });
-  if (!result) return undefined;
-  // Only stock coming back from 0 changes what the catalog offers (orders/stock.ts, StockMove).
-  if (result.availabilityChanged) ctx.catalogCache.invalidate();
-  return { orderId: result.orderId, status: result.status, changed: result.changed };
+  const [recorded] = await ctx.db
+    .update(payments)
+    .set({ failureReason: input.reason, updatedAt: new Date() })
+    .where(and(eq(payments.gatewayOrderId, input.gatewayOrderId), eq(payments.status, 'pending')))
+    .returning({ orderId: payments.orderId });
+  if (recorded) return { orderId: recorded.orderId, status: 'pending', changed: true };
+  const [payment] = await ctx.db
+    .select({ orderId: payments.orderId, status: payments.status })
+    .from(payments)
+    .where(eq(payments.gatewayOrderId, input.gatewayOrderId));
+  return payment ? { orderId: payment.orderId, status: payment.status, changed: false } : undefined;
 }
 
 /** A refund reported by the gateway (refund.processed / payment.refunded). */

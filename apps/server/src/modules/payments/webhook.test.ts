@@ -99,33 +99,61 @@ describe('POST /api/payments/webhook: events', () => {
     const call = signedWebhook('payment.failed', failedEvent(rzpOrderId, 'pay_Dup'), { eventId: 'evt_SameEvent00001' });
     const first = await t.app.inject(call);
     expect(first.json()).toEqual({ status: 'processed' });
-    // Put the order back as if nothing happened: a second handling would cancel it again.
-    const { orders, payments } = await import('../../db/schema');
+    expect((await paymentOf(t.db, order._id)).failureReason).toBe('payment_failed: Card declined');
+    // Forget the recorded failure: a second handling would record it again.
+    const { payments } = await import('../../db/schema');
     const { eq } = await import('drizzle-orm');
-    await t.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order._id));
-    await t.db.update(payments).set({ status: 'pending' }).where(eq(payments.orderId, order._id));
+    await t.db.update(payments).set({ failureReason: null }).where(eq(payments.orderId, order._id));
     const second = await t.app.inject(call);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ status: 'duplicate' });
-    expect((await orderRowOf(t.db, order._id)).status).toBe('pending');
+    expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'pending', failureReason: null });
     expect(amount).toBeGreaterThan(0);
   });
 
-  it('payment.failed cancels the order, marks the payment failed and returns the stock once', async () => {
-    const { buyer, order, rzpOrderId, product } = await openedOrder(5, 2);
+  it('payment.failed records the failure and keeps the order pending with its stock, payable again', async () => {
+    const { buyer, order, rzpOrderId, product, amount } = await openedOrder(5, 2);
     expect(await productStock(t.db, product.id)).toBe(3);
     const first = await t.app.inject(signedWebhook('payment.failed', failedEvent(rzpOrderId, 'pay_Fail1')));
     expect(first.json()).toEqual({ status: 'processed' });
-    // Another failed attempt of the same order (a new event id) changes nothing more.
+    // Another failed attempt of the same order (a new event id): still pending, stock still held.
     await t.app.inject(signedWebhook('payment.failed', failedEvent(rzpOrderId, 'pay_Fail2')));
-    expect(await productStock(t.db, product.id)).toBe(5);
-    expect((await orderRowOf(t.db, order._id)).status).toBe('cancelled');
+    expect(await productStock(t.db, product.id)).toBe(3);
+    expect((await orderRowOf(t.db, order._id)).status).toBe('pending');
     expect(await paymentOf(t.db, order._id)).toMatchObject({
-      status: 'failed',
+      status: 'pending',
+      gatewayOrderId: rzpOrderId,
+      gatewayPaymentId: null,
       failureReason: 'payment_failed: Card declined',
     });
     // The cart is safe on failure.
     expect(await cartSize(buyer.token)).toBe(1);
+
+    // The buyer may open the payment again (the same gateway order) and pay.
+    expect((await openPayment(t.app, buyer.token, order._id)).rzpOrderId).toBe(rzpOrderId);
+    const captured = await t.app.inject(
+      signedWebhook('payment.captured', capturedEvent(rzpOrderId, 'pay_AfterFail01', amount)),
+    );
+    expect(captured.json()).toEqual({ status: 'processed' });
+    expect(await paymentOf(t.db, order._id)).toMatchObject({
+      status: 'success',
+      gatewayPaymentId: 'pay_AfterFail01',
+      failureReason: null,
+    });
+    expect((await orderRowOf(t.db, order._id)).status).toBe('processing');
+    expect(await productStock(t.db, product.id)).toBe(3);
+    expect(await cartSize(buyer.token)).toBe(0);
+  });
+
+  it('an order whose payment failed still expires after ORDER_PAYMENT_TIMEOUT_MIN, its stock returned', async () => {
+    const { order, rzpOrderId, product } = await openedOrder(5, 2);
+    await t.app.inject(signedWebhook('payment.failed', failedEvent(rzpOrderId, 'pay_FailExpire')));
+    expect(await productStock(t.db, product.id)).toBe(3);
+    await backdateOrder(t.db, order._id, 45);
+    await sweepExpiredOrders(t.app.ctx, silent);
+    expect((await orderRowOf(t.db, order._id)).status).toBe('cancelled');
+    expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'failed', failureReason: 'expired' });
+    expect(await productStock(t.db, product.id)).toBe(5);
   });
 
   it('a failure reported after a success changes nothing', async () => {
@@ -179,6 +207,18 @@ describe('POST /api/payments/webhook: events', () => {
     );
     expect(res.json()).toEqual({ status: 'ignored' });
     expect((await paymentOf(t.db, order._id)).status).toBe('pending');
+  });
+
+  it('does not settle a signed capture that carries no amount', async () => {
+    const { order, rzpOrderId, product } = await openedOrder();
+    const event = capturedEvent(rzpOrderId, 'pay_NoAmount', 0);
+    delete (event.payment.entity as { amount?: number }).amount;
+    const res = await t.app.inject(signedWebhook('payment.captured', event));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ignored' });
+    expect(await paymentOf(t.db, order._id)).toMatchObject({ status: 'pending', gatewayPaymentId: null });
+    expect((await orderRowOf(t.db, order._id)).status).toBe('pending');
+    expect(await productStock(t.db, product.id)).toBe(4);
   });
 });
 

@@ -55,10 +55,13 @@ async function dispatch(ctx: AppContext, event: WebhookEvent, log: Log): Promise
         .from(payments)
         .where(eq(payments.gatewayOrderId, payment.order_id));
       if (!ours) return 'ignored';
-      if (payment.amount != null && payment.amount !== ours.amountPaise) {
+      // A capture is settled only for exactly the order's amount; one without an amount is not trusted.
+      if (payment.amount == null || payment.amount !== ours.amountPaise) {
         log.error(
-          { gatewayOrderId: payment.order_id, amount: payment.amount },
-          'captured amount differs from the order',
+          { gatewayOrderId: payment.order_id, amount: payment.amount ?? null, expected: ours.amountPaise },
+          payment.amount == null
+            ? 'captured payment without an amount: not settled'
+            : 'captured amount differs from the order',
         );
         return 'ignored';
       }

@@ -139,7 +139,7 @@
       this.close();
       if (typeof this.options.handler === 'function') this.options.handler(data.response);
     } else if (data.type === 'failed') {
-      this.close();
+      // As Razorpay's: the window stays open after a failed attempt, so the buyer can try again.
       this._emit('payment.failed', { error: data.error });
     } else if (data.type === 'dismiss') {
       this._dismiss();

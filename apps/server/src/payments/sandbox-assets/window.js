@@ -1,7 +1,10 @@
 /*
  * The sandbox payment window (window.html): shows the shop and the amount of a gateway order and
  * offers Pay, Fail payment and Cancel (Escape too). The outcome goes to the page that opened it
- * (checkout.js) by postMessage, addressed to that page's origin only.
+ * (checkout.js) by postMessage, addressed to that page's origin only. As in Razorpay's window, a
+ * failed attempt leaves the window open: the buyer may pay after all, or cancel.
+ * Pay and fail are the buyer's own calls: they carry the shop's login token, which this window
+ * (served from the shop's origin, and framed by it only) reads from the shop's localStorage.
  */
 /* global window, document */
 (function () {
@@ -47,10 +50,21 @@
     failButton.disabled = !payable;
   }
 
+  function buyerToken() {
+    try {
+      return window.localStorage.getItem('token');
+    } catch {
+      return null;
+    }
+  }
+
   function call(path) {
+    var headers = { 'content-type': 'application/json' };
+    var token = buyerToken();
+    if (token) headers.authorization = 'Bearer ' + token;
     return fetch(base + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: headers,
       body: JSON.stringify({ order_id: orderId }),
     }).then(function (response) {
       return response.json().then(function (body) {
@@ -94,9 +108,10 @@
     setStatus('Declining the payment…', false);
     call('/fail')
       .then(function (body) {
-        finished = true;
-        setStatus('Payment failed: ' + body.error.description, true);
+        setStatus('Payment failed: ' + body.error.description + ' You can try again.', true);
         post({ type: 'failed', error: body.error });
+        setPayable(true);
+        payButton.focus();
       })
       .catch(function (error) {
         setStatus(error.message, true);

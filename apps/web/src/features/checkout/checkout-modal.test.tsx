@@ -77,6 +77,8 @@ const callsTo = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: 
     ([url, init]) => new URL(String(url), 'http://x').pathname === path && (init?.method ?? 'GET') === method,
   );
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
+const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const confirmButton = () => screen.getByRole('button', { name: /Confirm Order|Processing\.\.\./ });
 
 describe('Checkout modal (spec sections 2, 5 and 8)', () => {
@@ -167,6 +169,8 @@ describe('Checkout modal (spec sections 2, 5 and 8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     const pending = JSON.parse(localStorage.getItem('pendingOrder')!);
     expect(pending).toMatchObject({ paymentMode: 'cod', shipping: 75.03, total: 1325.53 });
+    // The attempt's Idempotency-Key travels with it to the /payment page.
+    expect(pending.idempotencyKey).toMatch(UUID);
     expect(pending.items).toHaveLength(2);
     expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
   });
@@ -354,27 +358,80 @@ describe('Checkout modal (spec sections 2, 5 and 8)', () => {
     expect(screen.getByText('Safety Gloves', { selector: 'h3' })).toBeInTheDocument();
   });
 
-  it('failed: says the payment failed and the cart is safe, and keeps the cart', async () => {
+  it('failed, then closed: says the payment failed, cancels the unpaid order, and keeps the cart', async () => {
     FakeRazorpay.reset('fail');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user, fetchMock, router } = await openCheckout();
     await user.click(confirmButton());
     await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentFailed));
+    expect(alertSpy).toHaveBeenCalledTimes(1);
     expect(alertSpy).not.toHaveBeenCalledWith(MESSAGES.paymentCancelled);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST', '/api/payments/verify')).toHaveLength(0);
     expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/cart');
+    expect(confirmButton()).toHaveTextContent('Confirm Order');
     expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
   });
 
-  it('a dismissal after a failure says nothing more', async () => {
-    FakeRazorpay.reset('fail');
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { user } = await openCheckout();
+  it('a failed attempt leaves the payment window open: nothing is said or cancelled yet', async () => {
+    FakeRazorpay.reset('fail-and-stay');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, fetchMock } = await openCheckout();
     await user.click(confirmButton());
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentFailed));
-    act(() => FakeRazorpay.instances[0]!.options.modal!.ondismiss!());
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Payment failed', expect.anything()));
+    const paymentWindow = FakeRazorpay.instances[0]!;
+    const close = vi.spyOn(paymentWindow, 'close');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(close).not.toHaveBeenCalled();
+    expect(alertSpy).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: MESSAGES.checkoutProcessing })).toBeDisabled();
+    // The buyer gives up: only now is the order cancelled and the failure told, once.
+    act(() => paymentWindow.options.modal!.ondismiss!());
     expect(alertSpy).toHaveBeenCalledTimes(1);
+    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentFailed);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+  });
+
+  it('failed, then paid in the same window: verifies and succeeds like any payment', async () => {
+    FakeRazorpay.reset('fail-then-pay');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, fetchMock, router } = await openCheckout();
+    await user.click(confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    expect(alertSpy).toHaveBeenCalledTimes(1);
+    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentSucceeded);
+    expect(callsTo(fetchMock, 'POST', '/api/payments/verify')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
+    expect(FakeRazorpay.instances).toHaveLength(1);
+  });
+
+  it('sends one Idempotency-Key per checkout attempt, the same again when the order got no answer', async () => {
+    let orderCalls = 0;
+    const { user, dialog, fetchMock } = await openCheckout({
+      'POST /api/orders': () => {
+        orderCalls += 1;
+        if (orderCalls === 1) throw new TypeError('Failed to fetch');
+        return { status: 201, body: { message: 'Order placed', order: { _id: ORDER_ID } } };
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    FakeRazorpay.reset('dismiss');
+    await user.click(confirmButton());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutNoResponse);
+    // Confirming again retries the same attempt: the server answers the order it may have placed.
+    await user.click(confirmButton());
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentCancelled));
+    // The window was closed and the order cancelled: the next confirm is a new attempt.
+    await waitFor(() => expect(confirmButton()).toHaveTextContent('Confirm Order'));
+    await user.click(confirmButton());
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(3));
+    const keys = callsTo(fetchMock, 'POST', '/api/orders').map(keyOf);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(UUID);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('verification failed: says so and keeps the cart and the page', async () => {

@@ -49,6 +49,21 @@ describe('PaymentPage (spec sections 2 and 8)', () => {
     expect(localStorage.getItem('pendingOrder')).toBeNull();
   });
 
+  it("sends the checkout attempt's Idempotency-Key as a header, not in the order", async () => {
+    localStorage.setItem('pendingOrder', JSON.stringify({ ...pendingOrder, idempotencyKey: 'attempt-key-1' }));
+    const fetchMock = mockFetch({
+      'POST /api/orders': { status: 201, body: { message: 'Order placed', order: { _id: 'order-1' } } },
+      'GET /api/cart': { body: { items: [] } },
+    });
+    const { router } = renderPage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/api/orders') && init?.method === 'POST',
+    );
+    expect((post![1]!.headers as Record<string, string>)['Idempotency-Key']).toBe('attempt-key-1');
+    expect(JSON.parse(String(post![1]!.body))).toEqual(pendingOrder);
+  });
+
   it("says 'No pending order found' and goes to /cart when nothing is stored", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = mockFetch({});

@@ -1,8 +1,9 @@
 /**
  * The payment-processing page (spec sections 2 and 8): reads the stored pending order (a cash on
- * delivery checkout), posts it, clears it, refreshes the cart and goes to /order. With nothing
- * stored it says 'No pending order found' and goes to /cart; a failure says 'Failed to create order
- * after payment.' with the server's reason, and leaves the cart as it was.
+ * delivery checkout), posts it with the Idempotency-Key stored beside it (so a reload while the
+ * request is under way cannot place it twice), clears it, refreshes the cart and goes to /order.
+ * With nothing stored it says 'No pending order found' and goes to /cart; a failure says 'Failed to
+ * create order after payment.' with the server's reason, and leaves the cart as it was.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -22,7 +23,7 @@ type State = { kind: 'processing' } | { kind: 'none' } | { kind: 'failed'; reaso
 export function PaymentPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [pending] = useState(() => storage.getPendingOrder<CreateOrderBody>());
+  const [pending] = useState(() => storage.getPendingOrder<CreateOrderBody & { idempotencyKey?: string }>());
   const [state, setState] = useState<State>(() => (pending ? { kind: 'processing' } : { kind: 'none' }));
   // React's development double-run of effects must not post the order twice.
   const started = useRef(false);
@@ -30,8 +31,9 @@ export function PaymentPage() {
   useEffect(() => {
     if (!pending || started.current) return;
     started.current = true;
+    const { idempotencyKey, ...body } = pending;
     ordersApi
-      .create(pending)
+      .create(body, { idempotencyKey })
       .then(async (order) => {
         if (!order?._id) throw new Error('The server answered without an order.');
         storage.setPendingOrder(null);

@@ -2,9 +2,13 @@
  * The checkout flow (spec section 4, DESIGN section 3): validate, create the order, create the
  * payment, open the provider's window, then verify. The cart is refreshed and the selection cleared
  * only after a verified payment; on dismissal, failure or any error the cart is left as it was.
- * A dismissed window cancels the just-created pending order at once (silently), so its reserved
- * stock returns without waiting for the server's expiry sweeper; the server cancels failed ones.
- * Cash on delivery (when the server enables it) stores the payload for the /payment page.
+ * A failed payment leaves the provider's window open, as the buyer may try again in it (the order
+ * stays pending with its stock). A dismissed window cancels the just-created pending order at once
+ * (silently), so its reserved stock returns without waiting for the server's expiry sweeper, and
+ * says the payment failed when the last attempt had failed, else that it was cancelled.
+ * Each checkout attempt sends one Idempotency-Key with its order: confirming again after the order
+ * request got no answer reuses it (same payload), so the server never places that order twice.
+ * Cash on delivery (when the server enables it) stores the payload, with its key, for /payment.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,7 +20,7 @@ import {
   type CheckoutConfig,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { ordersApi, paymentsApi } from '../../api/endpoints';
+import { newIdempotencyKey, ordersApi, paymentsApi } from '../../api/endpoints';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
 import { fetchCart } from '../../store/cart-slice';
@@ -50,6 +54,8 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busyRef = useRef(false);
+  /** The checkout attempt whose order got no answer yet: its payload and its Idempotency-Key. */
+  const attemptRef = useRef<{ payload: string; key: string } | null>(null);
 
   const finish = useCallback(() => {
     busyRef.current = false;
@@ -70,7 +76,7 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
 
       if (paymentMode === 'cod') {
         if (!config?.codEnabled) return setError(SERVER_MESSAGES.codDisabled);
-        storage.setPendingOrder(payload);
+        storage.setPendingOrder({ ...payload, idempotencyKey: newIdempotencyKey() });
         return void navigate(paths.payment);
       }
 
@@ -80,9 +86,15 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
       busyRef.current = true;
       setBusy(true);
 
+      // A new attempt, unless this is the same order again after its request went unanswered.
+      const payloadText = JSON.stringify(payload);
+      if (attemptRef.current?.payload !== payloadText) {
+        attemptRef.current = { payload: payloadText, key: newIdempotencyKey() };
+      }
       let orderId: string;
       try {
-        const order = await ordersApi.create(payload);
+        const order = await ordersApi.create(payload, { idempotencyKey: attemptRef.current.key });
+        attemptRef.current = null;
         if (!order?._id) {
           finish();
           return window.alert(MESSAGES.orderNotCreated);
@@ -107,8 +119,10 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
         return window.alert(MESSAGES.checkoutFailed);
       }
 
-      // Once the window has reported an outcome, a later dismissal says nothing more.
-      let outcome: 'open' | 'paid' | 'failed' | 'dismissed' = 'open';
+      // Once the buyer has paid or closed the window, nothing more is said. A failed attempt keeps
+      // the window open: the buyer may still pay, or close it (then the failure is what is said).
+      let outcome: 'open' | 'paid' | 'dismissed' = 'open';
+      let lastAttemptFailed = false;
 
       const onPaid = async (response: RazorpaySuccessResponse) => {
         outcome = 'paid';
@@ -149,25 +163,17 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
             ondismiss: () => {
               if (outcome !== 'open') return;
               outcome = 'dismissed';
+              // The unpaid order gives its stock back now (and no longer counts against the buyer).
               cancelSilently(orderId);
               finish();
-              window.alert(MESSAGES.paymentCancelled);
+              window.alert(lastAttemptFailed ? MESSAGES.paymentFailed : MESSAGES.paymentCancelled);
             },
           },
         });
         paymentWindow.on('payment.failed', (response) => {
           if (outcome !== 'open') return;
-          outcome = 'failed';
+          lastAttemptFailed = true;
           console.warn('Payment failed', response?.error);
-          // The server cancels the failed order itself; closing the window keeps a buyer from paying
-          // for it again from inside the provider's retry screen.
-          try {
-            paymentWindow.close?.();
-          } catch {
-            // the window may already be closed
-          }
-          finish();
-          window.alert(MESSAGES.paymentFailed);
         });
         paymentWindow.open();
       } catch (failure) {
