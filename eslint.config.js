@@ -1,4 +1,4 @@
-// One lint setup for the workspace (STYLE.md): typescript-eslint's recommended rules, React hooks rules
+// One lint setup for the workspace: typescript-eslint's recommended rules, React hooks rules
 // for the web app, and process.env read only in the server's config module and in tooling.
 import js from '@eslint/js';
 import globals from 'globals';
@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // One-way imports in the web app (STYLE: bulletproof-react): shared code -> features -> app.
+    // One-way imports in the web app (docs/architecture.md, web app): shared code -> features -> app.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {

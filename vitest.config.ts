@@ -1,4 +1,4 @@
-// The unit, component and integration suites (DESIGN section 6), one Vitest project per workspace.
+// The unit, component and integration suites (docs/architecture.md#tests), one Vitest project per workspace.
 // The browser journeys have their own config (e2e/vitest.config.ts): they need a built app.
 import { defineConfig } from 'vitest/config';
 

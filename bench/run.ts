@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the benchmark harness (issue 6, bench/README.md). Builds the production bundle if
+ * `npm run bench`: the benchmark harness (bench/README.md). Builds the production bundle if
  * needed, runs every scenario on the embedded database and, when BENCH_DATABASE_URL is set, on
  * PostgreSQL, then the storefront's weight and Lighthouse once, prints one table and writes it to
  * bench/results/. Exits non-zero only when the harness breaks or the checkout integrity check

@@ -1,4 +1,4 @@
-// The admin's journey in a real browser (issue 5, "How it is checked"): an admin logs in and sees the
+// The admin's journey in a real browser: an admin logs in and sees the
 // dashboard charts drawn from the demo data; creates a product with two uploaded images and two
 // variants, finds it by search, edits it, makes it inactive (it leaves the storefront) and deletes it.
 // After a buyer pays for an order and places a COD order (through the API), the admin finds both in
@@ -44,7 +44,7 @@ interface LoginAnswer {
   user: { name: string; email: string; phone: string; role: string };
 }
 
-/** A tablet held upright: the admin sidebar collapses and wide tables must scroll (issue 5). */
+/** A tablet held upright: the admin sidebar collapses and wide tables must scroll. */
 const TABLET = { width: 800, height: 1100 };
 
 const ADMIN = { email: 'admin@pumpkart.in', password: 'admin123' };
@@ -461,7 +461,7 @@ describe('admin journey', () => {
       const onlineTable = page.getByRole('region', { name: 'Online Orders', exact: true });
       await codTable.getByRole('button', { name: `View order ${shortId(cod._id)}` }).waitFor();
       await onlineTable.getByRole('button', { name: `View order ${shortId(online._id)}` }).waitFor();
-      // Both order tables have every specified column, Txn ID included (spec section 2).
+      // Both order tables have every expected column, Txn ID included.
       const columns = ['Order ID', 'Buyer', 'Total', 'Payment', 'Status', 'Placed', 'Txn ID', 'Action'];
       expect(await codTable.getByRole('columnheader').allTextContents()).toEqual(columns);
       expect(await onlineTable.getByRole('columnheader').allTextContents()).toEqual(columns);

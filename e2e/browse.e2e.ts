@@ -1,4 +1,4 @@
-// A visitor browsing in a real browser (issue 4, "How it is checked"): the home page with its ad
+// A visitor browsing in a real browser: the home page with its ad
 // slider and category sections, a debounced search, filters that apply only on Apply Filters, a
 // product's modal, a category page and back; then the same home page on a 360 px phone, which must
 // not scroll sideways.

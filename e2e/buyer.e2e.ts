@@ -1,4 +1,4 @@
-// The buyer's journey in a real browser (issue 4, "How it is checked"): a new buyer signs up, logs
+// The buyer's journey in a real browser: a new buyer signs up, logs
 // in, favorites a product, puts two variants of a product in the cart, changes quantities, and
 // checks out through the sandbox payment window three times (dismiss; fail, then close; fail, then
 // pay in the same window); then finds the order in My Orders and cancels it. A second test checks

@@ -1,4 +1,4 @@
-// Browser journeys (DESIGN section 6): playwright-core drives Debian's Chromium against the
+// Browser journeys (docs/architecture.md#tests): playwright-core drives Debian's Chromium against the
 // production build, started once per run on a fresh data directory (global-setup.ts).
 import { defineConfig } from 'vitest/config';
 

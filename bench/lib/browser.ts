@@ -1,4 +1,4 @@
-/** Debian's Chromium through playwright-core, with the flags of e2e/support/browser.ts (TOOLCHAIN.md). */
+/** Debian's Chromium through playwright-core, with the flags of e2e/support/browser.ts. */
 import { chromium, type Browser } from 'playwright-core';
 import { onCleanup } from './cleanup';
 

@@ -1,5 +1,5 @@
 /**
- * The checkout's stock and payment set-up and its integrity check (DESIGN section 3): before the
+ * The checkout's stock and payment set-up and its integrity check (docs/shop-rules.md#stock): before the
  * server starts, every product and variant gets CHECKOUT_STOCK units; after it stops, the database
  * must show no negative stock anywhere and, for the run's orders (those of its buyers: the demo
  * data has an order history of its own), exactly one successful payment per paid order, as many

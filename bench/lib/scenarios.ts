@@ -199,7 +199,7 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
       const count = await getJson<unknown[]>(`${server.url}/api/products?limit=1`);
       const productCount = Number(count.headers.get('x-total-count') ?? 0);
       out.notes.push(`demo catalog: ${productCount} active products; server RSS after start ${idleRss(server)} MB`);
-      // The row every other row is compared with (issue 6); always measured so that ratios exist.
+      // The row every other row is compared with; always measured so that ratios exist.
       await attempt('baseline', () => measureBaseline(server, []));
       await attempt('health', async () =>
         addRow(

@@ -1,4 +1,4 @@
-// Launches Debian's Chromium through playwright-core (never a downloaded browser; TOOLCHAIN.md).
+// Launches Debian's Chromium through playwright-core (never a downloaded browser).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 

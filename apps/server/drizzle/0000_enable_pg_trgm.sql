@@ -1,2 +1,2 @@
--- Trigram indexes for case-insensitive product search (DESIGN section 5).
+-- Trigram indexes for case-insensitive product search (docs/shop-rules.md#search).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;

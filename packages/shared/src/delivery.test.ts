@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deliveryChargePaise, deliveryPercent, orderTotals } from './delivery';
 
-describe('delivery tiers (spec section 9)', () => {
+describe('delivery tiers', () => {
   it.each([
     [50_000_00, 2],
     [49_999_99, 4],

@@ -1,5 +1,5 @@
 /**
- * Delivery charge tiers (spec section 9, DESIGN section 3.2), computed in paise so that client and
+ * Delivery charge tiers (docs/shop-rules.md#delivery), computed in paise so that client and
  * server always agree to the paisa.
  */
 

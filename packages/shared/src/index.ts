@@ -1,4 +1,4 @@
-/** @pumpkart/shared: the rules and contracts that the server and the web app share (DESIGN section 1). */
+/** @pumpkart/shared: the rules and contracts that the server and the web app share (docs/architecture.md). */
 export * from './money';
 export * from './delivery';
 export * from './status';

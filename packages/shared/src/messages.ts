@@ -1,10 +1,10 @@
 /**
- * Every user-facing text that the specification quotes (sections 2, 5 and 8), and the server's own
- * messages from DESIGN.md, kept in one place so that screens, tests and the server use the same words.
+ * Every user-facing text of the screens (MESSAGES) and the server's own messages (SERVER_MESSAGES, quoted
+ * in docs/shop-rules.md), kept in one place so that screens, tests and the server use the same words.
  */
 
 export const MESSAGES = {
-  // Home, category, favorites, orders (spec section 2)
+  // Home, category, favorites, orders
   noProductsMatch: 'No products match your search or filters.',
   noProductsInCategory: 'No products available in this category.',
   loadingFavorites: 'Loading favorites...',
@@ -15,7 +15,7 @@ export const MESSAGES = {
   noOrdersFound: 'No orders found',
   noPaymentsFound: 'No payments found',
 
-  // Validation (spec section 5)
+  // Validation (docs/shop-rules.md#validation)
   checkoutCustomerRequired: 'Please fill in your name, email, and phone number.',
   checkoutAddressIncomplete: 'Please complete the full shipping address.',
   onlyNInStock: (n: number) => `Only ${n} items in stock.`,
@@ -23,7 +23,7 @@ export const MESSAGES = {
   loginToAddToCart: 'Please login to add items to cart.',
   productOutOfStock: 'This product is out of stock.',
 
-  // Product modal (spec sections 4 and 8)
+  // Product modal
   addSaving: 'Saving...',
   addLoginToBuy: 'Login to Buy',
   addUnavailable: 'Unavailable',
@@ -34,7 +34,7 @@ export const MESSAGES = {
   outOfStock: 'Out of Stock',
   inStock: 'In Stock',
 
-  // Auth and profile (spec section 8)
+  // Auth and profile
   loggingIn: 'Logging in...',
   loginFailed: 'Login failed. Try again!',
   signupFailed: 'Something went wrong. Try again!',
@@ -43,7 +43,7 @@ export const MESSAGES = {
   profileUpdateFailed: 'Update failed',
   profileUpdating: 'Updating...',
 
-  // Checkout (spec section 8)
+  // Checkout
   checkoutProcessing: 'Processing...',
   checkoutBackendError: 'Checkout failed (backend error)',
   checkoutNoResponse: 'No response from server. Please try again.',
@@ -59,12 +59,12 @@ export const MESSAGES = {
   noPendingOrder: 'No pending order found',
   orderAfterPaymentFailed: 'Failed to create order after payment.',
 
-  // My Orders (spec section 8)
+  // My Orders
   ordersLoadFailed: 'Failed to load orders. Please try again.',
   cancelOrderFailed: 'Failed to cancel order. Please try again.',
   orderCancelled: 'Order cancelled successfully',
 
-  // Admin (spec section 8)
+  // Admin
   statsFailed: 'Failed to fetch stats',
   statusUpdateFailed: 'Failed to update status',
   codUpdateFailed: 'COD update failed',
@@ -73,11 +73,11 @@ export const MESSAGES = {
   productDeleted: 'Product deleted permanently.',
   productDeleteFailed: 'Failed to delete product. Please try again.',
 
-  // HTTP clients (spec section 8)
+  // HTTP clients
   noResponseFromServer: 'No response from server',
 } as const;
 
-/** Messages the server answers with (DESIGN sections 3 and 4). */
+/** Messages the server answers with (docs/shop-rules.md quotes each where its rule is). */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   loginFieldsRequired: 'Email and password are required.',

@@ -15,7 +15,7 @@ describe('money', () => {
     expect(toPaise(1.005)).toBe(101);
   });
 
-  it('formats prices the Indian way with the /- suffix (spec section 9)', () => {
+  it('formats prices the Indian way with the /- suffix', () => {
     expect(formatPrice(125000)).toBe('₹1,25,000/-');
     expect(formatPrice(499)).toBe('₹499/-');
     expect(formatPrice(410.4)).toBe('₹410.40/-');

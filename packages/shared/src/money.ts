@@ -20,7 +20,7 @@ const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 })
 const twoDecimals = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Storefront price text: rupee sign, Indian digit grouping and the '/-' suffix (spec section 9).
+ * Storefront price text: rupee sign, Indian digit grouping and the '/-' suffix (docs/shop-rules.md#money).
  * Whole rupees show none of the paise, anything else both digits of them:
  * 125000 -> '₹1,25,000/-', 499.5 -> '₹499.50/-' (never '₹499.5/-').
  */

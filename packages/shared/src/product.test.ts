@@ -9,7 +9,7 @@ import {
 } from './product';
 import { cartLineKey, clampQuantity, lineStock, linePrice, selectionTotals } from './cart';
 
-describe('product normalisation (spec section 3)', () => {
+describe('product normalisation', () => {
   it('reads alternate keys and applies defaults', () => {
     const p = normalizeProduct({ id: 'p1', name: 'Nozzle', desciption: 'Brass', price: 0, stock: 0, images: 'a.jpg' });
     expect(p).toMatchObject({
@@ -43,7 +43,7 @@ describe('product normalisation (spec section 3)', () => {
   });
 });
 
-describe('product display rules (spec section 9)', () => {
+describe('product display rules', () => {
   it('cuts descriptions at 100 characters followed by ...', () => {
     expect(descriptionPreview('x'.repeat(150))).toBe(`${'x'.repeat(100)}...`);
     expect(descriptionPreview('short')).toBe('short');
@@ -62,7 +62,7 @@ describe('product display rules (spec section 9)', () => {
     expect(lowStockText(3, 0)).toBeNull();
   });
 
-  it('price ranges (spec section 5)', () => {
+  it('price ranges', () => {
     expect(inPriceRange(500, '0-500')).toBe(true);
     expect(inPriceRange(500, '500-1000')).toBe(false);
     expect(inPriceRange(1000, '500-1000')).toBe(true);
@@ -71,7 +71,7 @@ describe('product display rules (spec section 9)', () => {
   });
 });
 
-describe('cart lines (spec sections 3 and 5)', () => {
+describe('cart lines', () => {
   const product = { _id: 'p', price: 100, stock: 7 };
   it('identifies a line by product and variant, or base', () => {
     expect(cartLineKey('p', null)).toBe('p:base');

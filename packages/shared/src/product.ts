@@ -1,5 +1,5 @@
 /**
- * Product rules of spec sections 3 and 9: normalisation of what the server sends, effective price
+ * Product rules (docs/shop-rules.md#catalog and #availability): normalisation of what the server sends, effective price
  * (cheapest variant), availability, the description preview, the struck-through price and the
  * low-stock line. Pure functions: used by the storefront, the admin area and the server.
  */
@@ -99,7 +99,7 @@ export function cheapestVariantPrice(variants: ReadonlyArray<{ price: number }>)
 }
 
 /**
- * A product as the storefront reads it (spec section 3): id from _id, id or productId; title or
+ * A product as the storefront reads it: id from _id, id or productId; title or
  * name; the misspelt description key; defaults for brand and category; price falls back to the
  * lowest variant price when not above 0; images in any of the three accepted shapes.
  */
@@ -126,25 +126,25 @@ export function normalizeProduct(raw: unknown): Product {
   };
 }
 
-/** The card's price: the cheapest variant's price when variants exist (spec section 2). */
+/** The card's price: the cheapest variant's price when variants exist (docs/shop-rules.md#catalog). */
 export function displayPrice(product: Pick<Product, 'price' | 'variants'>): number {
   return cheapestVariantPrice(product.variants) ?? product.price;
 }
 
-/** Description cut to 100 characters followed by '...' (spec sections 2 and 9). */
+/** Description cut to 100 characters followed by '...' (docs/shop-rules.md#catalog). */
 export function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW_LENGTH
     ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`
     : description;
 }
 
-/** The modal's struck-through original price: price times 1.1, rounded up (spec section 9). */
+/** The modal's struck-through original price: price times 1.1, rounded up (docs/shop-rules.md#catalog). */
 export function struckThroughPrice(price: number): number {
   return Math.ceil(Number((price * 1.1).toFixed(6)));
 }
 
 /**
- * The low-stock line (spec section 9): 'Out of Stock' at 0, 'Hurry! Only n left!' below the
+ * The low-stock line (docs/shop-rules.md#availability): 'Out of Stock' at 0, 'Hurry! Only n left!' below the
  * threshold, nothing otherwise.
  */
 export function lowStockText(stock: number, lowStockThreshold: number): string | null {
@@ -156,7 +156,7 @@ export function lowStockText(stock: number, lowStockThreshold: number): string |
 export const PRICE_RANGES = ['0-500', '500-1000', '1000+'] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
 
-/** Price-range filter (spec section 5): 0-500 inclusive, above 500 up to 1000, above 1000. */
+/** Price-range filter (docs/shop-rules.md#filters): 0-500 inclusive, above 500 up to 1000, above 1000. */
 export function inPriceRange(price: number, range: PriceRange): boolean {
   switch (range) {
     case '0-500':

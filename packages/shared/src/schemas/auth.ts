@@ -1,4 +1,4 @@
-/** Contracts of /api/auth (spec section 7). */
+/** Contracts of /api/auth (docs/shop-rules.md#accounts). */
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { SERVER_MESSAGES } from '../messages';
@@ -32,9 +32,9 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const registerResponseSchema = z.object({ message: z.string(), _id: z.string() });
 
 /**
- * Login (spec section 5: email and password required). A missing or blank field is a 400 saying
+ * Login (docs/shop-rules.md#accounts). A missing or blank field is a 400 saying
  * both are required; anything else wrong with them is a failed login, which never says more than
- * 'Invalid email or password' (DESIGN section 4): a malformed email simply matches no account.
+ * 'Invalid email or password': a malformed email simply matches no account.
  */
 const loginFieldSchema = (max: number) =>
   z
@@ -72,7 +72,7 @@ export const updateProfileBodySchema = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
-/** Spec section 7: the answer carries name, email, phone and addresses (and the user object). */
+/** The answer carries name, email, phone and addresses (and the user object). */
 export const updateProfileResponseSchema = userSchema.extend({
   message: z.string(),
   user: userSchema,

@@ -1,4 +1,4 @@
-/** Contracts of /api/cart and /api/favorites (spec section 7). */
+/** Contracts of /api/cart and /api/favorites (docs/shop-rules.md#cart). */
 import { z } from 'zod';
 import { idSchema } from './fields';
 import { productImageSchema, variantSchema } from './products';

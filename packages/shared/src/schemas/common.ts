@@ -5,7 +5,7 @@ import { MESSAGES } from '../messages';
 import { ROLES } from '../status';
 import { emailSchema, idSchema, phoneSchema, postalCodeSchema, textSchema } from './fields';
 
-/** Every error the API answers (DESIGN section 4). */
+/** Every error the API answers (docs/shop-rules.md#validation). */
 export const errorSchema = z.object({
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -16,7 +16,7 @@ export const messageSchema = z.object({ message: z.string() });
 
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Rupees as a number with at most 2 decimals (DESIGN section 2), never above what an order can reach. */
+/** Rupees as a number with at most 2 decimals (docs/shop-rules.md#money), never above what an order can reach. */
 export const rupeesSchema = z
   .number()
   .nonnegative()
@@ -27,7 +27,7 @@ const requiredText = (label: string, message: string, max = 200) =>
   textSchema(label, { error: message }).trim().min(1, message).max(max);
 
 /**
- * A shipping or saved address (spec sections 3 and 5): every field but line2 is required; phone
+ * A shipping or saved address (docs/shop-rules.md#validation): every field but line2 is required; phone
  * 10 digits, postal code 6 digits.
  */
 export const addressSchema = z.object({
@@ -44,7 +44,7 @@ export type Address = z.infer<typeof addressSchema>;
 
 export const roleSchema = z.enum(ROLES);
 
-/** The user object the API returns (spec section 3, User). */
+/** The user object the API returns. */
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),

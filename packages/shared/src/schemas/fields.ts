@@ -1,4 +1,4 @@
-/** zod field schemas built on the shared patterns (spec sections 5 and 9). */
+/** zod field schemas built on the shared patterns (docs/shop-rules.md#validation). */
 import { z } from 'zod';
 import { PHONE_PATTERN, POSTAL_CODE_PATTERN } from '../validation';
 
@@ -22,5 +22,5 @@ export const postalCodeSchema = z.string().trim().regex(POSTAL_CODE_PATTERN, 'Po
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.'));
 
-/** Ids are UUID strings (DESIGN section 2). */
+/** Ids are UUID strings (docs/shop-rules.md#validation). */
 export const idSchema = z.uuid('Not a valid id.');

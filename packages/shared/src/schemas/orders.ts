@@ -1,4 +1,4 @@
-/** Contracts of /api/orders (spec sections 3, 5 and 7; DESIGN section 3). */
+/** Contracts of /api/orders (docs/shop-rules.md#orders). */
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants';
 import { MESSAGES } from '../messages';
@@ -7,7 +7,7 @@ import { emailSchema, idSchema, phoneSchema, textSchema } from './fields';
 import { addressSchema, rupeesSchema } from './common';
 import { productImageSchema } from './products';
 
-/** A missing or blank customer field answers the checkout's own message (spec section 5). */
+/** A missing or blank customer field answers the checkout's own message (docs/shop-rules.md#validation). */
 const customerText = z.preprocess(
   (value) => (value === undefined || value === null ? '' : value),
   z.string({ error: MESSAGES.checkoutCustomerRequired }).trim().min(1, MESSAGES.checkoutCustomerRequired),

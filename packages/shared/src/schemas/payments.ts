@@ -1,4 +1,4 @@
-/** Contracts of /api/payments (spec sections 3 and 7; DESIGN section 3.5-3.7). */
+/** Contracts of /api/payments (docs/shop-rules.md#payments and #cod). */
 import { z } from 'zod';
 import { idSchema, textSchema } from './fields';
 import { addressSchema } from './common';
@@ -58,7 +58,10 @@ export const paymentListResponseSchema = z.array(paymentSchema);
 export const orderIdParamsSchema = z.object({ orderId: idSchema });
 export const codPaidResponseSchema = z.object({ message: z.string(), payment: paymentSchema });
 
-/** GET /api/payments/config: which payment script to load and whether COD is offered (DESIGN 3.6-3.7). */
+/**
+ * GET /api/payments/config: which payment script to load and whether COD is offered
+ * (docs/decisions/0004-sandbox-payment-gateway.md, docs/shop-rules.md#cod).
+ */
 export const checkoutConfigSchema = z.object({
   gateway: z.enum(['sandbox', 'razorpay']),
   scriptUrl: z.string(),

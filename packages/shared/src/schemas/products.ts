@@ -1,4 +1,4 @@
-/** Contracts of /api/products (spec section 7, DESIGN section 5). */
+/** Contracts of /api/products (docs/shop-rules.md#catalog, docs/decisions/0003-catalog-list-shape.md). */
 import { z } from 'zod';
 import {
   PRODUCTS_DEFAULT_LIMIT,
@@ -30,7 +30,7 @@ export type VariantDto = z.infer<typeof variantSchema>;
 
 /**
  * A product as the API returns it. With variants, price is the cheapest variant's price and stock
- * the sum of the variants' stock (DESIGN section 2).
+ * the sum of the variants' stock (docs/shop-rules.md#catalog).
  */
 export const productSchema = z.object({
   _id: z.string(),
@@ -93,7 +93,7 @@ export const productListQuerySchema = z.object({
     .min(1, 'limit must be 1 or more.')
     .max(PRODUCTS_MAX_LIMIT, `limit must be at most ${PRODUCTS_MAX_LIMIT}.`)
     .default(PRODUCTS_DEFAULT_LIMIT),
-  /** 'home': at most 4 products per category plus each category's total (DESIGN section 5). */
+  /** 'home': at most 4 products per category plus each category's total (docs/shop-rules.md#home). */
   view: z.enum(['home']).optional(),
   /** Comma-separated product ids (favorites page). */
   ids: z
@@ -104,7 +104,10 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-/** GET /api/products answers a bare list (spec section 7); the total match count is in X-Total-Count. */
+/**
+ * GET /api/products answers a bare list; the total match count is in X-Total-Count
+ * (docs/decisions/0003-catalog-list-shape.md).
+ */
 export const productListResponseSchema = z.array(productSchema);
 
 export const homeViewResponseSchema = z.object({
@@ -122,7 +125,7 @@ export type HomeView = z.infer<typeof homeViewResponseSchema>;
 
 export const stringListSchema = z.array(z.string());
 
-/** Text fields of the multipart product form (spec sections 5 and 7), after variants[i][k] are gathered. */
+/** Text fields of the multipart product form (docs/shop-rules.md#catalog), after variants[i][k] are gathered. */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const moneyField = z.preprocess(

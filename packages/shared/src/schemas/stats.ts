@@ -1,4 +1,4 @@
-/** Contract of GET /api/products/stats (spec sections 3 and 7). */
+/** Contract of GET /api/products/stats, the admin dashboard's figures (revenue: docs/shop-rules.md#money). */
 import { z } from 'zod';
 
 export const statsResponseSchema = z.object({
