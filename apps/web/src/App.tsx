@@ -1,5 +1,5 @@
 /**
- * The route table of spec section 2. The home page is in the main bundle (it is the landing page);
+ * The route table. The home page is in the main bundle (it is the landing page);
  * every other page, and the whole admin area, is loaded on demand.
  */
 import { lazy } from 'react';
@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // The admin area has its own layout: no storefront navbar or footer (spec section 2).
+    // The admin area has its own layout: no storefront navbar or footer.
     path: `${paths.admin.root}/*`,
     element: (
       <RequireAdmin>

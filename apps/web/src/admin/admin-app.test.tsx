@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderAdmin = (route: string) => renderWithStore(<AdminApp />, { route, path: '/admin/*' });
 
-describe('Admin area routes (spec section 2)', () => {
+describe('Admin area routes', () => {
   it('sends /admin to /admin/dashboard inside the admin layout', async () => {
     loginAs('admin', 'Ravi');
     mockFetch({ 'GET /api/products/stats': { body: makeStats() } });

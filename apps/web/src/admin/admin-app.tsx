@@ -1,5 +1,5 @@
 /**
- * The admin area (spec section 2), mounted by App.tsx at /admin/* behind RequireAdmin and loaded
+ * The admin area, mounted by App.tsx at /admin/* behind RequireAdmin and loaded
  * lazily, so buyers never download it. Each page is a chunk of its own as well: the charts library
  * is fetched only by the dashboard and analytics pages. /admin goes to /admin/dashboard.
  */

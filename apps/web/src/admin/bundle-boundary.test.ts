@@ -1,7 +1,7 @@
 /**
- * The admin area is a separate, lazily loaded bundle (issue 5): no storefront module may import
- * anything under src/admin, App.tsx reaches it only through a dynamic import(), and the charts
- * library is used only inside src/admin.
+ * The admin area is a separate, lazily loaded bundle (docs/architecture.md, web app): no storefront
+ * module may import anything under src/admin, App.tsx reaches it only through a dynamic import(),
+ * and the charts library is used only inside src/admin.
  */
 import { describe, expect, it } from 'vitest';
 

@@ -6,7 +6,7 @@ import { Sidebar } from './sidebar';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Admin sidebar (spec section 2)', () => {
+describe('Admin sidebar', () => {
   it('greets the user by the stored name', () => {
     loginAs('admin', 'Ravi');
     renderWithStore(<Sidebar />, { route: '/admin/dashboard' });

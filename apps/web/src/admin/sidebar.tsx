@@ -1,5 +1,5 @@
 /**
- * The admin sidebar (spec section 2): greets the user by stored name (default Admin), links to the
+ * The admin sidebar: greets the user by stored name (default Admin), links to the
  * five admin pages with the current one marked, Change password (the admin's own account), and
  * Logout, which clears all local storage and goes to /login.
  */

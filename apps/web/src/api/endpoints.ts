@@ -1,6 +1,6 @@
 /**
- * Every server call of spec section 7, typed with the contracts of @pumpkart/shared. Screens and
- * slices call these; nothing else builds URLs. Products are normalised as section 3 describes.
+ * Every server call, typed with the contracts of @pumpkart/shared. Screens and slices call these;
+ * nothing else builds URLs. Products are normalised by the shared normalizeProduct.
  */
 import {
   normalizeProduct,
@@ -47,13 +47,13 @@ export interface HomeSection {
 
 const asList = (data: unknown): unknown[] => (Array.isArray(data) ? data : []);
 
-/** Reads `items` at the top level or under `cart` (spec section 3). */
+/** Reads `items` at the top level or under `cart`. */
 function cartItemsOf(data: unknown): CartLine[] {
   const body = (data ?? {}) as { items?: CartLine[]; cart?: { items?: CartLine[] } };
   return body.items ?? body.cart?.items ?? [];
 }
 
-/** Orders as a bare list, or under `orders` or `data` (spec section 7). */
+/** Orders as a bare list, or under `orders` or `data`. */
 function ordersOf(data: unknown): OrderDto[] {
   if (Array.isArray(data)) return data as OrderDto[];
   const body = (data ?? {}) as { orders?: OrderDto[]; data?: OrderDto[] };
@@ -136,7 +136,7 @@ export const favoritesApi = {
   toggle: async (productId: string) => (await api.post<{ ids: string[] }>(`/favorites/${productId}/toggle`)).data.ids,
 };
 
-/** The order creation payload of spec section 3 (paymentMode from the checkout modal). */
+/** The order creation payload (docs/shop-rules.md#orders; paymentMode from the checkout modal). */
 export type OrderPayload = CreateOrderBody;
 
 /** The header that makes placing an order safe to retry: one key per checkout attempt. */

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('HTTP clients (spec sections 7 and 8)', () => {
+describe('HTTP clients', () => {
   it('attaches the stored token as a bearer header, and none without one', async () => {
     const fetchMock = mockFetch({ 'GET /api/cart': { body: { items: [] } } });
     await api.get('/cart');

@@ -1,10 +1,10 @@
 /**
- * The two HTTP clients of spec section 7, over fetch:
+ * The two HTTP clients, over fetch (docs/architecture.md, web app):
  * - `api`: the product's API base (/api); attaches the bearer token; a 401 removes the token.
  * - `sharedApi`: the API host plus the /api prefix with a 10-second time-out; a 401 also removes the
  *   stored name, email, role and addresses.
  * Both: 403 and 404 only log a warning; no response at all logs 'No response from server'; any
- * response carrying a user object has its name, email, role, phone and addresses stored (section 7).
+ * response carrying a user object has its name, email, role, phone and addresses stored.
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { storage } from '../lib/storage';
@@ -36,7 +36,7 @@ function messageOf(data: unknown): string | undefined {
   return undefined;
 }
 
-/** The server's message when there is one, else the fallback (the spec's "server's message, else ..."). */
+/** The server's message when there is one, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof HttpError) return messageOf(error.data) ?? fallback;
   return fallback;
@@ -168,11 +168,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
-/** The API base and the API host: one origin here, since one server serves both (DESIGN section 1). */
+/** The API base and the API host: one origin here, since one server serves both (docs/architecture.md). */
 export const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
 export const API_HOST = import.meta.env.VITE_API_HOST ?? '';
 
-/** The time-out of the shared client (spec section 9). */
+/** The time-out of the shared client. */
 export const SHARED_CLIENT_TIMEOUT_MS = 10_000;
 
 export const api = createHttpClient({ baseUrl: API_BASE, timeoutMs: 30_000 });

@@ -1,8 +1,8 @@
 /**
- * The fields of one address (spec section 3): recipient name and phone, two lines, city, state,
- * postal code and country. Typing a 6-digit postal code fills city, state and country (India) from
- * the server's offline postal lookup (spec section 5); a failed lookup is only logged (section 8).
- * Used by the checkout modal's new address and by the profile's saved addresses.
+ * The fields of one address (docs/shop-rules.md#validation): recipient name and phone, two lines,
+ * city, state, postal code and country. Typing a 6-digit postal code fills city, state and country
+ * (India) from the server's offline postal lookup; a failed lookup is only logged. Used by the
+ * checkout modal's new address and by the profile's saved addresses.
  */
 import { useEffect, useRef } from 'react';
 import { sanitizePhoneInput, type Address } from '@pumpkart/shared';

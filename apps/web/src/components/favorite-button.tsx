@@ -1,5 +1,5 @@
 /**
- * The favorite heart toggle (spec sections 2 and 5): logged out, it says 'Please login to add
+ * The favorite heart toggle (docs/shop-rules.md#cart): logged out, it says 'Please login to add
  * favorites.' for 2 seconds; logged in, it toggles the product in the server's favorites list.
  */
 import { MESSAGES } from '@pumpkart/shared';

@@ -1,5 +1,5 @@
 /**
- * The home page's filter side panel (spec sections 2 and 5): selects for Category, Brand, Price
+ * The home page's filter side panel (docs/shop-rules.md#filters): selects for Category, Brand, Price
  * Range and Availability, and an 'Apply Filters' button. The selects edit a draft; nothing changes
  * on the page until Apply Filters. An overlay click or Escape closes the panel without applying.
  */

@@ -4,7 +4,7 @@ import { COMPANY } from '../lib/company';
 import { renderWithStore } from '../test/render';
 import { Footer } from './footer';
 
-describe('Footer (spec section 2)', () => {
+describe('Footer', () => {
   it('links About, Privacy, Terms and Contact to their pages', () => {
     renderWithStore(<Footer />);
     const nav = screen.getByRole('navigation', { name: 'Footer' });

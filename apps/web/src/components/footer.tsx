@@ -1,4 +1,4 @@
-/** The footer (spec section 2): About, Privacy, Terms and Contact links, company address, email and phone. */
+/** The footer: About, Privacy, Terms and Contact links, company address, email and phone. */
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { COMPANY } from '../lib/company';

@@ -20,7 +20,7 @@ const stubs = [
   { path: '/', element: <h1>Home page</h1> },
 ];
 
-describe('RequireAuth: the buyer pages need login (spec sections 1 and 6)', () => {
+describe('RequireAuth: the buyer pages need login', () => {
   it('sends a logged-out visitor to /login, remembering where they were going', async () => {
     const { router } = renderWithStore(
       <RequireAuth>

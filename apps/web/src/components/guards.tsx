@@ -1,6 +1,6 @@
 /**
- * Route guards (DESIGN section 4): buyer pages send a logged-out visitor to /login; the admin area
- * opens only for an admin (a logged-out visitor goes to /login, a customer to /).
+ * Route guards (docs/shop-rules.md#permissions): buyer pages send a logged-out visitor to /login;
+ * the admin area opens only for an admin (a logged-out visitor goes to /login, a customer to /).
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';

@@ -29,7 +29,7 @@ function CategoryStub() {
   return <h1>Category {categoryName}</h1>;
 }
 
-describe('Navbar (spec section 2)', () => {
+describe('Navbar', () => {
   it('shows Login and the search box when logged out', async () => {
     serveCategories(['Fire Safety']);
     renderWithStore(<Navbar />);
@@ -147,7 +147,7 @@ describe('Navbar menu keyboard focus', () => {
   });
 });
 
-describe('Logout (spec sections 2, 3 and 4)', () => {
+describe('Logout', () => {
   it('clears the stored session and favorites, goes to /login and reloads the page', async () => {
     loginAs('customer', 'Meera');
     localStorage.setItem(STORAGE_KEYS.userAddresses, '[]');

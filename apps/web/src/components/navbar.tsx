@@ -1,5 +1,5 @@
 /**
- * The top navigation bar (spec section 2): logo, the shared search box, a category select, the Cart
+ * The top navigation bar: logo, the shared search box, a category select, the Cart
  * button with its count, and Login or the user menu (Profile, My Orders, Cart, Favorites, Logout),
  * which closes on an outside click or Escape. Opening the menu moves focus to its first item; the
  * arrow keys, Home and End move between items; Escape hands focus back to the menu's button.
@@ -15,7 +15,7 @@ import { loggedOut } from '../store/session-slice';
 import { Logo } from './logo';
 import { useDialogFocus } from './use-dialog-focus';
 
-/** Logout removes the stored session, goes to /login and reloads the page (spec sections 2 and 4). */
+/** Logout removes the stored session, goes to /login and reloads the page. */
 export function logoutAndReload(dispatch: ReturnType<typeof useAppDispatch>) {
   storage.clearAll();
   dispatch(loggedOut());

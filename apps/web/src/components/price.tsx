@@ -1,4 +1,4 @@
-/** Rupee price text (spec section 9): '₹1,25,000/-', optionally with a struck-through original. */
+/** Rupee price text (docs/shop-rules.md#money): '₹1,25,000/-', optionally with a struck-through original. */
 import { formatPrice } from '@pumpkart/shared';
 
 export function Price({ value, className = '' }: { value: number; className?: string }) {

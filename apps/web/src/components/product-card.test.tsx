@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ProductCard (spec section 2)', () => {
+describe('ProductCard', () => {
   it('shows the title, brand, first image, price and availability, and opens on click', async () => {
     const product = makeProduct({
       title: 'Air Machine AM-200',

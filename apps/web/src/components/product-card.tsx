@@ -1,8 +1,9 @@
 /**
- * The product card (spec section 2): first image (or 'No Image'), title, brand, the description cut
- * to 100 characters, the favorite heart, the price (the cheapest variant's when there are variants)
- * and the availability line. A product whose stock is not above 0 is greyed out, carries an
- * 'Unavailable' badge and does not open. The image box has a fixed size so nothing shifts.
+ * The product card (docs/shop-rules.md#catalog): first image (or 'No Image'), title, brand, the
+ * description cut to 100 characters, the favorite heart, the price (the cheapest variant's when
+ * there are variants) and the availability line. A product whose stock is not above 0 is greyed
+ * out, carries an 'Unavailable' badge and does not open. The image box has a fixed size so nothing
+ * shifts.
  */
 import { descriptionPreview, displayPrice, MESSAGES, type Product } from '@pumpkart/shared';
 import { FavoriteButton } from './favorite-button';

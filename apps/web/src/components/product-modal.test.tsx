@@ -51,7 +51,7 @@ const cartWith = (product: Product, quantity: number) => ({
   ],
 });
 
-describe('ProductModal (spec sections 2, 4, 5, 9)', () => {
+describe('ProductModal', () => {
   it('is closed without a product', () => {
     renderWithStore(<ProductModal product={null} onClose={() => {}} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

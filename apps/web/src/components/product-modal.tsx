@@ -1,11 +1,11 @@
 /**
- * The product detail modal (spec sections 2, 4, 5, 8 and 9): image, title, price with the
- * struck-through original (1.1x, rounded up), category, brand, availability and the low-stock line,
- * the long description, variant buttons (a variant without stock is disabled), a quantity selector
- * and the add-to-cart button with its labels and messages.
+ * The product detail modal (docs/shop-rules.md#catalog, #availability, #cart): image, title, price
+ * with the struck-through original (1.1x, rounded up), category, brand, availability and the
+ * low-stock line, the long description, variant buttons (a variant without stock is disabled), a
+ * quantity selector and the add-to-cart button with its labels and messages.
  *
  * The details are keyed by product id, so opening the modal or switching product resets the state
- * (quantity 1, first variant, no message, not added) as section 4 requires.
+ * (quantity 1, first variant, no message, not added).
  */
 import { availabilityOf, lowStockText, MESSAGES, struckThroughPrice, type Product } from '@pumpkart/shared';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import { Price, StruckPrice } from './price';
 import { ProductImage } from './product-image';
 import { useTimedMessage } from './use-timed-message';
 
-/** How long the add button stays disabled after a successful add (spec section 9). */
+/** How long the add button stays disabled after a successful add. */
 export const ADDED_STATE_MS = 1200;
 
 /**
@@ -68,7 +68,7 @@ function ProductDetails({ product }: { product: Product }) {
     show(text);
   };
 
-  /** Quantity rules (spec section 5): above the stock says so and becomes the stock; below 1 becomes 1. */
+  /** Quantity rules (docs/shop-rules.md#cart): above the stock says so and becomes the stock; below 1 becomes 1. */
   const changeQuantity = (value: number) => {
     if (value > stock) {
       say(MESSAGES.onlyNInStock(stock), 'error');

@@ -1,5 +1,5 @@
 /**
- * A message that clears itself after a while (spec section 9: toasts and messages last 2 seconds).
+ * A message that clears itself after a while (toasts and messages last 2 seconds).
  * Showing a new message restarts the timer; the timer is cleared on unmount.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-/** Every route path of the app, defined once (spec section 2; STYLE: bulletproof-react). */
+/** Every route path of the app, defined once. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -25,7 +25,7 @@ export const paths = {
   },
 } as const;
 
-/** The category page of a category; the name is URL-encoded (spec section 2). */
+/** The category page of a category; the name is URL-encoded. */
 export const categoryPath = (name: string) => `/category/${encodeURIComponent(name)}`;
 
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

@@ -1,4 +1,4 @@
-/** Address rules of the forms (spec sections 3 and 5), shared by checkout and the profile. */
+/** Address rules of the forms (docs/shop-rules.md#validation), shared by checkout and the profile. */
 import type { Address } from '@pumpkart/shared';
 
 export const EMPTY_ADDRESS: Address = {
@@ -12,7 +12,7 @@ export const EMPTY_ADDRESS: Address = {
   country: '',
 };
 
-/** Every address field but line2 is required (spec section 5). */
+/** Every address field but line2 is required (docs/shop-rules.md#validation). */
 export const REQUIRED_ADDRESS_FIELDS = [
   'recipientName',
   'recipientPhone',

@@ -1,5 +1,5 @@
 /**
- * The browser's localStorage keys of spec section 3, read and written only here.
+ * The browser's localStorage keys, read and written only here.
  * token, userName, userEmail, userRole, userPhone, userAddresses, favorites; plus the pending order
  * of the payment-processing page and the addresses typed at checkout.
  */
@@ -70,7 +70,7 @@ export const storage = {
     };
   },
 
-  /** Stores what a response's user object carries (spec section 7). */
+  /** Stores what a response's user object carries. */
   storeUser(user: Partial<Pick<User, 'name' | 'email' | 'role' | 'phone' | 'addresses'>>): void {
     if (user.name !== undefined) write(STORAGE_KEYS.userName, user.name);
     if (user.email !== undefined) write(STORAGE_KEYS.userEmail, user.email);
@@ -79,7 +79,7 @@ export const storage = {
     if (user.addresses !== undefined) write(STORAGE_KEYS.userAddresses, JSON.stringify(user.addresses));
   },
 
-  /** What the second client removes on a 401 besides the token (spec section 8). */
+  /** What the second client removes on a 401 besides the token. */
   removeUserDetails(): void {
     for (const key of [
       STORAGE_KEYS.userName,
@@ -100,7 +100,7 @@ export const storage = {
   getCheckoutAddresses: () => readJson<Address[]>(STORAGE_KEYS.checkoutAddresses, []),
   setCheckoutAddresses: (addresses: Address[]) => write(STORAGE_KEYS.checkoutAddresses, JSON.stringify(addresses)),
 
-  /** Logout clears local storage (spec section 4). */
+  /** Logout clears local storage. */
   clearAll(): void {
     try {
       localStorage.clear();

@@ -14,7 +14,7 @@ afterEach(() => {
 const nozzle = cartLine({ title: 'Nozzle', quantity: 2, stock: 4 });
 const variantOf = (line: typeof nozzle) => ({ ...line.variant!, size: line.variant!.size ?? 'Default', extra: {} });
 
-describe('cart slice (spec section 4)', () => {
+describe('cart slice', () => {
   it('adds optimistically to an existing line, capped at the stock, then takes the server list', async () => {
     let answer!: () => void;
     const gate = new Promise<void>((resolve) => (answer = resolve));

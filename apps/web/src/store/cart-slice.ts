@@ -1,5 +1,5 @@
 /**
- * The cart (spec sections 3 and 4): items, status, error text. Add and update are optimistic: the
+ * The cart (docs/shop-rules.md#cart): items, status, error text. Add and update are optimistic: the
  * line changes at once and the server's answer then replaces the list; remove drops the line; clear
  * empties the cart and refetches. A failure stores the server's message and reloads the real cart.
  *

@@ -1,5 +1,5 @@
 /**
- * Favorites (spec sections 3 and 4): ids and status. A toggle replaces the ids with the server's
+ * Favorites (docs/shop-rules.md#cart): ids and status. A toggle replaces the ids with the server's
  * list; logging out clears them. The ids are mirrored to localStorage under 'favorites'.
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';

@@ -1,6 +1,6 @@
 /**
- * The catalog filters: the one shared search term of the navbar and home (spec section 2), and the
- * filter panel's applied values (changes take effect only on Apply Filters).
+ * The catalog filters (docs/shop-rules.md#filters): the one shared search term of the navbar and
+ * home, and the filter panel's applied values (changes take effect only on Apply Filters).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CatalogFilters } from '../api/endpoints';

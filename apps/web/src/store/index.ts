@@ -1,4 +1,4 @@
-/** The Redux store (STYLE: RTK style guide): types inferred from the reducers, typed hooks in hooks.ts. */
+/** The Redux store: types inferred from the reducers, typed hooks in hooks.ts. */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { onUnauthorized } from '../api/http';
 import cart from './cart-slice';

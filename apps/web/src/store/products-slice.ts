@@ -1,8 +1,8 @@
 /**
- * Products as spec section 3 describes the client state: items, status, error. The home page loads
+ * Products as the client holds them: items, status, error. The home page loads
  * the server's home view (at most 4 per category plus counts), the category page one page at a time,
  * the admin area every product. Soft delete marks a product inactive in the list, hard delete removes
- * it, and a failure stores the error message (spec section 4).
+ * it, and a failure stores the error message.
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Product } from '@pumpkart/shared';

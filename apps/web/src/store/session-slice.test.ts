@@ -11,7 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('session slice (spec sections 3, 4 and 7)', () => {
+describe('session slice', () => {
   it('profileUpdated keeps what the server sent in the session and localStorage, and nothing else changes', () => {
     loginAs('customer', 'Asha');
     const store = createStore();

@@ -1,6 +1,6 @@
 /**
- * Who is logged in, mirrored from localStorage (spec section 3) so that screens re-render on login,
- * logout and profile changes. A 401 from any call ends the session (spec section 8).
+ * Who is logged in, mirrored from localStorage so that screens re-render on login, logout and
+ * profile changes. A 401 from any call ends the session (docs/shop-rules.md#accounts).
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MESSAGES, type User } from '@pumpkart/shared';
@@ -10,7 +10,7 @@ import { storage, type StoredSession } from '../lib/storage';
 
 export type SessionState = StoredSession;
 
-/** Logs in; a failure carries the server's message, else 'Login failed. Try again!' (spec section 8). */
+/** Logs in; a failure carries the server's message, else 'Login failed. Try again!'. */
 export const login = createAsyncThunk<
   { token: string; user: User },
   { email: string; password: string },

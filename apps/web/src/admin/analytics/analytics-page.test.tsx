@@ -6,7 +6,7 @@ import { AnalyticsPage } from './analytics-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Admin analytics (spec section 2)', () => {
+describe('Admin analytics', () => {
   it('draws the Sales Trend with revenue and orders on two axes, by month', async () => {
     loginAs('admin');
     mockFetch({ 'GET /api/products/stats': { body: makeStats() } });

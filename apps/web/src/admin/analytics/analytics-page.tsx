@@ -1,7 +1,7 @@
 /**
- * Admin analytics (spec section 2): the Sales Trend line chart (revenue and orders by month, on two
+ * Admin analytics: the Sales Trend line chart (revenue and orders by month, on two
  * axes) and the Top Products horizontal bars with titles wrapped at 22 characters. A failed fetch is
- * only logged (spec section 8): the page then shows an empty state.
+ * only logged: the page then shows an empty state.
  */
 import { adminCatalogApi } from '../../api/endpoints';
 import { SalesTrendChart, TopProductsChart } from '../charts/stats-charts';

@@ -1,5 +1,5 @@
 /**
- * The charts drawn from GET /products/stats (spec section 2): monthly revenue bars, the orders-by-
+ * The charts drawn from GET /products/stats: monthly revenue bars, the orders-by-
  * status pie, the top-products horizontal bars (titles wrapped at 22 characters) and the Sales Trend
  * lines. Months arrive as 'YYYY-MM' and are shown as e.g. 'Jun 2026'.
  */

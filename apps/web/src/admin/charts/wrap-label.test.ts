@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AXIS_LABEL_WIDTH, wrapLabel } from './wrap-label';
 
-describe('wrapLabel (spec section 9: axis labels wrap at 22 characters)', () => {
+describe('wrapLabel: axis labels wrap at 22 characters', () => {
   it('keeps a short title on one line', () => {
     expect(wrapLabel('Safety Gloves')).toEqual(['Safety Gloves']);
   });

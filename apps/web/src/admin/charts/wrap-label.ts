@@ -1,6 +1,6 @@
 /**
- * Breaks a chart label into lines of at most `width` characters (spec section 9: analytics axis
- * labels wrap at 22). Words are kept whole where they fit; a word longer than a line is cut.
+ * Breaks a chart label into lines of at most `width` characters (the analytics
+ * axis labels wrap at 22). Words are kept whole where they fit; a word longer than a line is cut.
  */
 export const AXIS_LABEL_WIDTH = 22;
 

@@ -1,5 +1,5 @@
 /**
- * A category-axis tick whose label is broken into lines of at most 22 characters (spec section 9),
+ * A category-axis tick whose label is broken into lines of at most 22 characters,
  * for the horizontal bar charts of product titles. Lines are centred on the tick.
  */
 import type { YAxisTickContentProps } from 'recharts';

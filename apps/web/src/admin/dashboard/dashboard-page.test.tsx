@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderDashboard = () => renderWithStore(<DashboardPage />, { route: '/admin/dashboard' });
 
-describe('Admin dashboard (spec section 2)', () => {
+describe('Admin dashboard', () => {
   it('shows a loading text first, then the cards with rupee sign and Indian grouping', async () => {
     loginAs('admin');
     mockFetch({ 'GET /api/products/stats': { body: makeStats() } });

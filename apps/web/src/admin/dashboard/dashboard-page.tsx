@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (spec section 2): a loading text first, then the Total Revenue, Total Orders
+ * The admin dashboard: a loading text first, then the Total Revenue, Total Orders
  * and Products in Store cards and three charts; 'Failed to fetch stats' when the call fails.
  */
 import { formatIndianNumber, MESSAGES } from '@pumpkart/shared';
@@ -9,7 +9,7 @@ import { rupeesWhole } from '../lib/format';
 import { useRemote } from '../lib/use-remote';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
 
-/** The dashboard covers the last 6 months and the top 5 products (spec section 9). */
+/** The dashboard covers the last 6 months and the top 5 products. */
 const MONTHS = 6;
 const TOP_PRODUCTS = 5;
 

@@ -1,10 +1,10 @@
 /**
- * Display helpers of the admin area (spec sections 2 and 9): short order ids, dates, rupee amounts
+ * Display helpers of the admin area: short order ids, dates, rupee amounts
  * and the month labels of the charts.
  */
 import { formatAmount, formatIndianNumber } from '@pumpkart/shared';
 
-/** Order ids are shown as their last 6 characters (spec section 9). */
+/** Order ids are shown as their last 6 characters. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(-6) : '—');
 
 /** An amount with the rupee sign, Indian grouping and 2 decimals, e.g. '₹1,234.50'. */

@@ -1,8 +1,9 @@
 /**
- * The admin order detail (spec section 2): customer, email, phone, items ('title x quantity =
- * amount'), address, the payment block, the status dropdown (disabled while the payment status is
- * not 'success', spec section 4) and 'Mark as Paid' for a COD payment not yet successful. After each
- * action the order is reloaded and the list refreshed; failures alert the spec's messages.
+ * The admin order detail: customer, email, phone, items ('title x quantity = amount'), address, the
+ * payment block, the status dropdown (disabled while the payment status is not 'success',
+ * docs/shop-rules.md#order-status) and 'Mark as Paid' for a COD payment not yet successful. After
+ * each action the order is reloaded and the list refreshed; failures alert the messages of the
+ * shared MESSAGES map.
  */
 import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 import { useId, useState } from 'react';

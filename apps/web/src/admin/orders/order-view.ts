@@ -1,5 +1,5 @@
 /**
- * Reading an order the way spec section 3 describes it: the payment under `payment` or
+ * Reading an order: the payment under `payment` or
  * `paymentDetails`, the buyer under `customer` or `user`, the mode from the order or its payment.
  */
 import type { OrderDto } from '@pumpkart/shared';
@@ -25,8 +25,8 @@ export function modeOf(order: OrderDto): string {
   return order.paymentMode ?? paymentOf(order)?.mode ?? 'online';
 }
 
-/** The status dropdown is enabled only once the payment succeeded (spec section 4). */
+/** The status dropdown is enabled only once the payment succeeded (docs/shop-rules.md#order-status). */
 export const isPaid = (order: OrderDto) => paymentOf(order)?.status === 'success';
 
-/** 'Mark as Paid' is offered for a COD payment not yet successful (spec section 2). */
+/** 'Mark as Paid' is offered for a COD payment not yet successful (docs/shop-rules.md#cod). */
 export const canMarkCodPaid = (order: OrderDto) => modeOf(order) === 'cod' && !isPaid(order);

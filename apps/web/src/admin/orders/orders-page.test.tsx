@@ -35,12 +35,12 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: st
     ([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://x').pathname === path,
   );
 
-describe('Admin orders: tables (spec section 2)', () => {
+describe('Admin orders: tables', () => {
   it('splits the orders into COD and Online tables with the specified columns', async () => {
     renderOrders({ 'GET /api/orders': { body: { data: [codUnpaid, codPaid, onlinePaid, onlinePending] } } });
     expect(screen.getByRole('status')).toHaveTextContent('Loading orders...');
     await screen.findByRole('region', { name: 'COD Orders' });
-    // Spec section 2 lists the same columns, Txn ID included, for both order tables (unlike the
+    // Both order tables have the same columns, Txn ID included (unlike the
     // payments tables, where Txn ID is online only).
     const headersOf = (name: string) =>
       within(table(name))
@@ -108,7 +108,7 @@ describe('Admin orders: tables (spec section 2)', () => {
   });
 });
 
-describe('Admin orders: detail modal (spec sections 2 and 4)', () => {
+describe('Admin orders: detail modal', () => {
   it('shows customer, items, address and the payment block with the transaction id for online', async () => {
     const { user } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));

@@ -1,5 +1,5 @@
 /**
- * Admin orders (spec section 2): the COD Orders and Online Orders tables (Order ID as its last 6
+ * Admin orders: the COD Orders and Online Orders tables (Order ID as its last 6
  * characters, Buyer, Total, Payment, Status, Placed, Txn ID, View) and the detail modal.
  */
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';

@@ -1,5 +1,5 @@
 /**
- * The admin payment detail (spec section 2): order id, customer name and email, phone, mode,
+ * The admin payment detail: order id, customer name and email, phone, mode,
  * status, amount, date, and for an online payment the transaction id, the payment provider's order
  * id, payment id and signature.
  */

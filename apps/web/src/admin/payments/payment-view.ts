@@ -1,4 +1,4 @@
-/** Reading a payment's order (spec section 3): the buyer under the order's `customer` or `user`. */
+/** Reading a payment's order: the buyer under the order's `customer` or `user`. */
 import type { PaymentDto } from '@pumpkart/shared';
 
 export function paymentCustomer(payment: PaymentDto): { name: string; email: string; phone: string } {

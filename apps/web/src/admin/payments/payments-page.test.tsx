@@ -26,7 +26,7 @@ const headers = (name: string) =>
     .getAllByRole('columnheader')
     .map((th) => th.textContent);
 
-describe('Admin payments (spec section 2)', () => {
+describe('Admin payments', () => {
   it('shows COD and Online tables; only the online one has a Txn ID column', async () => {
     mockFetch({ 'GET /api/payments': { body: [online, cod] } });
     renderWithStore(<PaymentsPage />, { route: '/admin/PaymentInfo' });

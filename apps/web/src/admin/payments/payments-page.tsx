@@ -1,5 +1,5 @@
 /**
- * Admin payments (/admin/PaymentInfo, labelled Payments; spec section 2): the COD Payments and
+ * Admin payments (/admin/PaymentInfo, labelled Payments): the COD Payments and
  * Online Payments tables (Order, Customer, Mode, Status, Amount, Date, Txn ID for online only, View)
  * and the detail modal.
  */

@@ -1,5 +1,5 @@
 /**
- * One product in the admin grid (spec section 2): first image or 'No Image', title, the variants
+ * One product in the admin grid: first image or 'No Image', title, the variants
  * list (size or a dash, price, stock) or else the price ('N/A' if missing) and the stock text, the
  * category, the brand, the Active/Inactive toggle, and Edit and Delete. Nothing is cut short: a
  * long title or size wraps (the admin must be able to tell similar products apart).
@@ -17,7 +17,7 @@ export interface ProductCardProps {
   onDelete: (product: Product) => void;
 }
 
-/** 'n in stock' or 'Out of stock' (spec section 2). */
+/** 'n in stock' or 'Out of stock'. */
 export const stockText = (stock: number) => (stock > 0 ? `${stock} in stock` : 'Out of stock');
 
 /** A product's own price, or 'N/A' when it has none (normalisation turns a missing price into 0). */

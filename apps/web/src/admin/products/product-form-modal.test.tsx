@@ -60,7 +60,7 @@ const dialog = () => screen.getByRole('dialog');
 const field = (name: string) => within(dialog()).getByLabelText(name);
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
-describe('Admin product form: adding (spec sections 5 and 7)', () => {
+describe('Admin product form: adding', () => {
   it('requires a title and a price on every variant, and sends nothing until they are given', async () => {
     const { user, fetchMock } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -116,7 +116,7 @@ describe('Admin product form: adding (spec sections 5 and 7)', () => {
     expect(screen.getByRole('article', { name: 'Hose' })).toBeInTheDocument();
   });
 
-  it('sends every field, the variants in the spec field names and the chosen images, with previews', async () => {
+  it('sends every field, the variants under the API field names and the chosen images, with previews', async () => {
     let sent: [string, string][] = [];
     const { user } = await renderPage({
       'POST /api/products': (init) => {

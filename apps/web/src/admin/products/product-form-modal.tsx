@@ -1,9 +1,9 @@
 /**
- * The add/edit product modal (spec sections 2 and 5): closes on backdrop click, Cancel or Escape;
+ * The add/edit product modal: closes on backdrop click, Cancel or Escape;
  * title, description, category (typed, with the existing categories offered), brand, price, stock,
  * low-stock threshold, the active select, several image files with previews, removal of the
  * product's existing images and a variants editor. A failed save shows the server's message in the
- * modal and keeps everything as typed (the spec only logs it; an admin must see it: issue 5).
+ * modal and keeps everything as typed, so the admin sees why and loses nothing.
  * An edit sends the product's version; when the product changed since the form was opened (an order
  * moved its stock, say), the server refuses it and the form reloads the product as it is now,
  * keeping the message visible, so that a stale form never writes back old stock figures.
@@ -78,7 +78,7 @@ export function ProductFormModal({
       setExistingImages((current) => current.filter((entry) => entry.public_id !== image.public_id));
       if (updated._id) onImageRemoved(updated);
     } catch (error) {
-      // Image removal failures are only logged (spec section 8).
+      // Image removal failures are only logged.
       console.error('Failed to remove image', error);
     } finally {
       setRemovingImage(null);

@@ -1,5 +1,5 @@
 /**
- * The admin product form's values, checks and multipart body (spec sections 5 and 7).
+ * The admin product form's values, checks and multipart body (limits: docs/shop-rules.md#catalog).
  * - title is required; a variant's price is required; price and stock are 0 or more.
  * - price, stock and lowStockThreshold are sent as numbers, 0 when empty; the server uses price and
  *   stock only when there are no variants (with variants they come from the variants).
@@ -38,9 +38,10 @@ export interface ProductFormValues {
 export type ProductFormErrors = Record<string, string>;
 
 /**
- * The shared normaliser gives a variant without a size the size 'Default' (spec section 3). The admin
- * reads that back as "no size": the card shows a dash and the form leaves the size empty, so that
- * saving a product never turns a missing size into the text 'Default' (both display the same).
+ * The shared normaliser gives a variant without a size the size 'Default'
+ * (docs/shop-rules.md#catalog). The admin reads that back as "no size": the card shows a dash and
+ * the form leaves the size empty, so that saving a product never turns a missing size into the text
+ * 'Default' (both display the same).
  */
 export const NORMALISED_EMPTY_SIZE = 'Default';
 export const ownSize = (size: string) => (size === NORMALISED_EMPTY_SIZE ? '' : size);
@@ -99,7 +100,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
   return errors;
 }
 
-/** A number input's text as a number, 0 when empty (spec section 5). */
+/** A number input's text as a number, 0 when empty. */
 const numberOrZero = (text: string) => (isBlank(text) ? 0 : Number(text));
 
 export function buildProductFormData(values: ProductFormValues, files: readonly File[], version?: number): FormData {

@@ -57,7 +57,7 @@ const callsTo = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: 
     ([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://x').pathname === path,
   );
 
-describe('Admin products: list (spec section 2)', () => {
+describe('Admin products: list', () => {
   it('shows a loading text, then every product including inactive ones', async () => {
     mockFetch({ 'GET /api/products/admin/all': { body: catalog } });
     renderWithStore(<ProductsPage />, { route: '/admin/products' });
@@ -110,7 +110,7 @@ describe('Admin products: list (spec section 2)', () => {
     expect(collar).not.toHaveTextContent('Price:');
   });
 
-  it('never cuts a long title or variant size short (issue 5: nothing clipped on a tablet)', async () => {
+  it('never cuts a long title or variant size short: nothing clipped on a tablet', async () => {
     await renderProducts();
     const collar = card('Dog Collar');
     const cutting = /\b(truncate|line-clamp-\d+|text-ellipsis|overflow-hidden)\b/;
@@ -150,7 +150,7 @@ describe('Admin products: list (spec section 2)', () => {
   });
 });
 
-describe('Admin products: delete (spec section 8)', () => {
+describe('Admin products: delete', () => {
   it('asks first and does nothing when the admin declines', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { fetchMock } = await renderProducts();

@@ -1,8 +1,8 @@
 /**
- * Admin products (spec section 2): a search box over title and description (case-insensitive), the
- * Add Product button, and the grid of cards with the Active/Inactive toggle, Edit and Delete.
- * Delete asks for confirmation, deletes permanently and alerts the outcome (spec section 8). Product
- * load and toggle failures are only logged (spec section 8).
+ * Admin products: a search box over title and description (case-insensitive,
+ * docs/shop-rules.md#search), the Add Product button, and the grid of cards with the
+ * Active/Inactive toggle, Edit and Delete. Delete asks for confirmation, deletes permanently and
+ * alerts the outcome. Product load and toggle failures are only logged.
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { LoadingText, PageHeader } from '../ui/page-header';
 import { ProductCard } from './product-card';
 import { ProductFormModal } from './product-form-modal';
 
-/** Title or description contains the search text, ignoring case (spec section 5). */
+/** Title or description contains the search text, ignoring case (docs/shop-rules.md#search). */
 export function matchesSearch(product: Pick<Product, 'title' | 'description'>, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;

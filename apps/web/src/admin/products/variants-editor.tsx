@@ -1,6 +1,6 @@
 /**
- * The variants part of the product form (spec section 5): rows of size, price (required) and stock,
- * added and removed freely. Errors are keyed like 'variants.0.price'.
+ * The variants part of the product form (docs/shop-rules.md#catalog): rows of size, price
+ * (required) and stock, added and removed freely. Errors are keyed like 'variants.0.price'.
  */
 import { inputClass } from './form-field';
 import type { ProductFormErrors, VariantRow } from './product-form';

@@ -1,4 +1,4 @@
-/** Small coloured labels for order and payment states (order colours as in spec section 2). */
+/** Small coloured labels for order and payment states (order colours from the shared ORDER_STATUS_COLORS). */
 import { ORDER_STATUS_COLORS, OTHER_STATUS_COLOR } from '@pumpkart/shared';
 
 export const orderStatusColor = (status: string) =>

@@ -17,7 +17,7 @@ const columns: Column<Row>[] = [
 
 const rows: Row[] = [{ id: 'AAA111', placed: '19 Nov 2026', txn: 'pay_demo3dd620b018' }];
 
-describe('DataTable on a narrow screen (issue 5: tables scroll rather than clip or overflow)', () => {
+describe('DataTable on a narrow screen: tables scroll rather than clip or overflow', () => {
   it('puts the table in its own sideways-scrolling box, reachable from the keyboard', () => {
     render(<DataTable title="COD Orders" columns={columns} rows={rows} rowKey={(row) => row.id} emptyText="None" />);
     const box = screen.getByRole('region', { name: 'COD Orders table' });

@@ -1,6 +1,6 @@
 /**
  * A titled table that scrolls sideways inside its own box on narrow screens instead of widening
- * the page (issue 5: usable on a tablet). Cells never wrap or clip their text, and no column is
+ * the page, so it stays usable on a tablet. Cells never wrap or clip their text, and no column is
  * pinned: a pinned (sticky) View column used to slide over the Placed and Txn ID cells at 800 px
  * and cut them off. An empty table shows one line of text across all columns.
  */

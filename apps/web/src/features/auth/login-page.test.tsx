@@ -31,7 +31,7 @@ async function fillAndSubmit() {
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-describe('LoginPage (spec sections 2, 5, 6, 8)', () => {
+describe('LoginPage', () => {
   it('asks for a required email (type email) and a required password, and links to signup', () => {
     renderLogin();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');

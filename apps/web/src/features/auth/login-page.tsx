@@ -1,5 +1,5 @@
 /**
- * Login (spec sections 2, 5, 6 and 8): email (a valid address, checked by the browser) and password,
+ * Login (docs/shop-rules.md#accounts): email (a valid address, checked by the browser) and password,
  * both required. The button reads 'Logging in...' while busy. An admin goes to /admin/dashboard,
  * anyone else to /. A failure shows the server's message, else 'Login failed. Try again!'.
  */

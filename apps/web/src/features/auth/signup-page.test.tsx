@@ -23,7 +23,7 @@ async function fill(phone = '98765 43210') {
   await userEvent.type(screen.getByLabelText('Password'), 'pump2026');
 }
 
-describe('SignupPage (spec sections 2, 5, 8)', () => {
+describe('SignupPage', () => {
   it('requires name, email, phone and password, and links to login', () => {
     renderSignup();
     for (const label of ['Name', 'Email', 'Phone', 'Password']) {

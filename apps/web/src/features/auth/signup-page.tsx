@@ -1,5 +1,5 @@
 /**
- * Signup (spec sections 2, 5 and 8): name, email, phone and password, all required; the phone keeps
+ * Signup (docs/shop-rules.md#accounts): name, email, phone and password, all required; the phone keeps
  * only digits, at most 10. Success alerts 'Registration successful! Please log in.' and goes to
  * /login; a failure shows the server's message, else 'Something went wrong. Try again!'.
  */

@@ -29,7 +29,7 @@ function serve(count: number, category = 'Safety Gear & Uniforms') {
   return queries;
 }
 
-describe('CategoryPage (spec section 2)', () => {
+describe('CategoryPage', () => {
   it('lists the products of the URL-decoded category and opens the modal on click', async () => {
     const queries = serve(3);
     renderWithStore(<CategoryPage />, route('Safety Gear & Uniforms'));

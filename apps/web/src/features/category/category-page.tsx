@@ -1,7 +1,8 @@
 /**
- * A category's products (spec section 2): /category/{name}, the name URL-encoded. The server sends
- * one page at a time (24) with the total in X-Total-Count; 'Load more' asks for the next page. The
- * shared search term applies here too. A Back button returns to the previous page (or home).
+ * A category's products (docs/shop-rules.md#filters): /category/{name}, the name URL-encoded. The
+ * server sends one page at a time (24) with the total in X-Total-Count; 'Load more' asks for the
+ * next page. The shared search term applies here too. A Back button returns to the previous page
+ * (or home).
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useEffect, useState } from 'react';
@@ -97,7 +98,7 @@ export function CategoryPage() {
           ))}
         </div>
       ) : status === 'failed' ? (
-        // A failed load is only logged (spec section 8); the visitor can ask again.
+        // A failed load is only logged; the visitor can ask again.
         <div className="py-12 text-center">
           <button
             type="button"

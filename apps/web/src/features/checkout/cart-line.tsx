@@ -1,5 +1,5 @@
 /**
- * One cart line (spec sections 2 and 5): a selection checkbox (not for out-of-stock lines), image,
+ * One cart line (docs/shop-rules.md#cart): a selection checkbox (not for out-of-stock lines), image,
  * title and variant, unit price, minus (disabled at 1 or less) and plus (disabled at the stock)
  * buttons, the line amount to 2 decimals, and a remove control.
  */

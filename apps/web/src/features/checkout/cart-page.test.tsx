@@ -34,7 +34,7 @@ afterEach(() => {
   resetPaymentScriptState();
 });
 
-describe('CartPage (spec sections 2, 4, 5 and 8)', () => {
+describe('CartPage', () => {
   it("says 'Loading cart…' until the cart arrives", async () => {
     renderCart([cartLine({ title: 'Fuel Nozzle' })]);
     expect(screen.getByText(MESSAGES.loadingCart)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * The cart page (spec sections 2, 4, 5 and 8): the item list and the Order Summary side by side
+ * The cart page (docs/shop-rules.md#cart): the item list and the Order Summary side by side
  * (stacked on a phone). Lines are selected for checkout (out-of-stock lines cannot be); only the
  * selected in-stock lines count towards the totals and go into the checkout modal. The selection
  * is local UI state: every in-stock line starts selected (a buyer usually checks out the whole cart)

@@ -1,5 +1,5 @@
 /**
- * The checkout modal's rules as pure functions (spec sections 3, 5 and 8): required fields, the
+ * The checkout modal's rules as pure functions (docs/shop-rules.md#validation): required fields, the
  * order creation payload built from the selected in-stock cart lines with the shared totals, the
  * saved-address list, and the modal's error text.
  */
@@ -32,9 +32,10 @@ export const isCustomerIncomplete = (customer: CustomerInfo) =>
   blank(customer.name) || blank(customer.email) || blank(customer.phone);
 
 /**
- * The spec's two alerts for missing fields come first; then the shared contracts' format rules
- * (10-digit phone, 6-digit postal code, a valid email), so a typo is caught before the server.
- * Answers the alert text or the inline error text, or null when the form is complete.
+ * The two alerts for missing fields (docs/shop-rules.md#validation) come first; then the shared
+ * contracts' format rules (10-digit phone, 6-digit postal code, a valid email), so a typo is caught
+ * before the server. Answers the alert text or the inline error text, or null when the form is
+ * complete.
  */
 export function validateCheckout(
   customer: CustomerInfo,
@@ -51,8 +52,8 @@ export function validateCheckout(
 
 /** A line can be ordered when its product is live and in stock. */
 /**
- * The order creation payload of spec section 3 from the selected in-stock lines: prices from the
- * shared line rules, shipping and total from the shared delivery tiers, in rupees.
+ * The order creation payload (docs/shop-rules.md#orders) from the selected in-stock lines: prices
+ * from the shared line rules, shipping and total from the shared delivery tiers, in rupees.
  */
 export function buildOrderPayload(input: {
   customer: CustomerInfo;
@@ -108,7 +109,7 @@ export function rememberAddress(typed: readonly Address[], address: Address): Ad
 }
 
 /**
- * The checkout modal's error text (spec section 8): the server's message, else 'Checkout failed
+ * The checkout modal's error text: the server's message, else 'Checkout failed
  * (backend error)'; with no response the retry text; otherwise 'Checkout failed: {message}'.
  */
 export function checkoutErrorMessage(error: unknown): string {

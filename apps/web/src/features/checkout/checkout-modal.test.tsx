@@ -81,7 +81,7 @@ const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<s
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const confirmButton = () => screen.getByRole('button', { name: /Confirm Order|Processing\.\.\./ });
 
-describe('Checkout modal (spec sections 2, 5 and 8)', () => {
+describe('Checkout modal', () => {
   it('prefills customer info from the session, offers saved addresses, and summarises the order', async () => {
     const { dialog } = await openCheckout();
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Asha');

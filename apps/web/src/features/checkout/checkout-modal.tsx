@@ -1,8 +1,8 @@
 /**
- * The checkout modal (spec section 2): customer info prefilled from the session, a shipping address
+ * The checkout modal: customer info prefilled from the session, a shipping address
  * (radio choices of the saved addresses or a newly typed one, which is saved locally for reuse), the
  * payment method (online by default; cash on delivery shown unavailable and disabled unless the
- * server enables it, DESIGN section 3.7) and an order summary. Confirm reads 'Processing...' while
+ * server enables it, docs/shop-rules.md#cod) and an order summary. Confirm reads 'Processing...' while
  * busy; the flow itself lives in use-checkout.ts.
  */
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The cart's Order Summary pane (spec sections 2, 5 and 9): subtotal, delivery charge (the shared
- * tiers) and total of the selected in-stock lines, and the Checkout button, disabled with no
- * selection, no payment script loaded, or a total of 0 or less.
+ * The cart's Order Summary pane: subtotal, delivery charge (the shared tiers,
+ * docs/shop-rules.md#delivery) and total of the selected in-stock lines, and the Checkout button,
+ * disabled with no selection, no payment script loaded, or a total of 0 or less.
  */
 import { deliveryPercent, formatAmount, toRupees, type OrderTotals } from '@pumpkart/shared';
 

@@ -32,7 +32,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('PaymentPage (spec sections 2 and 8)', () => {
+describe('PaymentPage', () => {
   it('posts the stored pending order, clears it, refreshes the cart and goes to /order', async () => {
     localStorage.setItem('pendingOrder', JSON.stringify(pendingOrder));
     const fetchMock = mockFetch({

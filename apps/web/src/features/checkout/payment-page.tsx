@@ -1,5 +1,5 @@
 /**
- * The payment-processing page (spec sections 2 and 8): reads the stored pending order (a cash on
+ * The payment-processing page (docs/shop-rules.md#cod): reads the stored pending order (a cash on
  * delivery checkout), posts it with the Idempotency-Key stored beside it (so a reload while the
  * request is under way cannot place it twice), clears it, refreshes the cart and goes to /order.
  * With nothing stored it says 'No pending order found' and goes to /cart; a failure says 'Failed to
@@ -15,7 +15,7 @@ import { storage } from '../../lib/storage';
 import { fetchCart } from '../../store/cart-slice';
 import { useAppDispatch } from '../../store/hooks';
 
-/** How long the 'No pending order found' text stays before going to the cart (spec section 9: 2 s). */
+/** How long the 'No pending order found' text stays before going to the cart (2 s). */
 export const NO_PENDING_ORDER_DELAY_MS = 2000;
 
 type State = { kind: 'processing' } | { kind: 'none' } | { kind: 'failed'; reason: string | null };

@@ -1,6 +1,7 @@
 /**
  * The browser API of the payment provider's script (Razorpay Standard Checkout), which the server's
- * sandbox gateway reproduces (DESIGN section 3.6): `new window.Razorpay(options).open()`.
+ * sandbox gateway reproduces (docs/decisions/0004-sandbox-payment-gateway.md): `new
+ * window.Razorpay(options).open()`.
  */
 
 export interface RazorpaySuccessResponse {

@@ -1,5 +1,5 @@
 /**
- * The checkout flow (spec section 4, DESIGN section 3): validate, create the order, create the
+ * The checkout flow (docs/architecture.md#checkout): validate, create the order, create the
  * payment, open the provider's window, then verify. The cart is refreshed and the selection cleared
  * only after a verified payment; on dismissal, failure or any error the cart is left as it was.
  * A failed payment leaves the provider's window open, as the buyer may try again in it (the order

@@ -1,6 +1,6 @@
 /**
- * Loads the payment provider's script once per page life (spec section 4): the server says which
- * script (GET /api/payments/config, DESIGN section 3.6), and checkout stays disabled until it has
+ * Loads the payment provider's script once per page life: the server says which script
+ * (GET /api/payments/config, docs/shop-rules.md#payments), and checkout stays disabled until it has
  * loaded. The config and the script are shared by every component that asks, so navigating away
  * and back never loads the script twice. A failure is logged and retried on the next mount.
  */

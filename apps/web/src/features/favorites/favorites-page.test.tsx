@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('FavoritesPage (spec section 2)', () => {
+describe('FavoritesPage', () => {
   it("says 'Loading favorites...' while loading, then shows the favorite products as cards", async () => {
     const nozzle = rawProduct({ title: 'Fuel Nozzle' });
     const gloves = rawProduct({ title: 'Safety Gloves' });

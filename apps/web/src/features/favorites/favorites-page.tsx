@@ -1,5 +1,5 @@
 /**
- * My Favorites (spec sections 2 and 3): the products whose ids the server keeps for the buyer, as
+ * My Favorites (docs/shop-rules.md#cart): the products whose ids the server keeps for the buyer, as
  * product cards that open the product modal. 'Loading favorites...' while loading, 'No favorites
  * yet.' when there are none. Only the favorite products are fetched (GET /products?ids=...), and a
  * product un-hearted here leaves the grid at once without a refetch.

@@ -1,5 +1,5 @@
 /**
- * The ad slider (spec sections 2 and 9): 4 partner banners that loop, autoplay every 4000 ms, have
+ * The ad slider: 4 partner banners that loop, autoplay every 4000 ms, have
  * clickable pagination and open in a new tab. The real Swiper runs here; its live settings are
  * read from the instance Swiper attaches to its element (`element.swiper`), since jsdom has no
  * layout or CSS transitions to watch a whole loop go round.
@@ -22,7 +22,7 @@ const sliderOf = () => {
 
 afterEach(() => vi.useRealTimers());
 
-describe('AdSlider (spec sections 2 and 9)', () => {
+describe('AdSlider', () => {
   it('shows the 4 partner banners, each opening its site in a new tab', () => {
     render(<AdSlider />);
     const { element } = sliderOf();

@@ -1,5 +1,5 @@
 /**
- * The ad slider (spec sections 2 and 9): the 4 partner banners, looping, autoplaying every 4000 ms,
+ * The ad slider: the 4 partner banners, looping, autoplaying every 4000 ms,
  * with clickable pagination; each banner opens its partner's site in a new tab. Swiper lives only in
  * this module, which the home page loads once its first banner is on screen (partner-offers.tsx),
  * so no other page downloads it and the home page's first paint does not wait for it.

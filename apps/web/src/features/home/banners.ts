@@ -1,5 +1,5 @@
 /**
- * The home page's partner adverts (spec sections 2 and 9): 4 slides, each linking to a
+ * The home page's partner adverts: 4 slides, each linking to a
  * fuel-equipment maker's own site. The pictures are local SVGs in /public/banners, one wide (4:1)
  * and one narrow (2:1, for phones), so the slider box can reserve its height before they load.
  */
@@ -43,7 +43,7 @@ export const BANNERS: readonly Banner[] = [
   },
 ];
 
-/** Autoplay interval of the slider (spec section 9). */
+/** Autoplay interval of the slider. */
 export const SLIDE_DELAY_MS = 4000;
 
 /** The box every banner fills: 2:1 on phones, 4:1 from the small breakpoint up. */

@@ -6,7 +6,7 @@ import type { HomeSection } from '../../api/endpoints';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { categoryPath } from '../../config/paths';
 
-/** Products shown per category on the home page (spec section 9). */
+/** Products shown per category on the home page (docs/shop-rules.md#home). */
 export const PER_CATEGORY = 4;
 
 export function CategorySection({

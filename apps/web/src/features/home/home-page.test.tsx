@@ -42,7 +42,7 @@ function serve(view: unknown = homeView) {
   return { fetch, queries };
 }
 
-describe('HomePage (spec section 2)', () => {
+describe('HomePage', () => {
   it('shows the heading, the 4 partner banners opening in a new tab, and the products by category', async () => {
     const { queries } = serve();
     renderWithStore(<HomePage />);

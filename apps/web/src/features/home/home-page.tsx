@@ -1,8 +1,8 @@
 /**
- * Home (spec section 2): the heading, the partner ad slider, the filter side panel and the products
- * grouped by category, 4 each, with View All when a category has more. The page asks the server
- * only for what it shows: the home view (view=home) with the applied filters and the shared search
- * term, which waits ~300 ms after the last keystroke (DESIGN section 5).
+ * Home (docs/shop-rules.md#home): the heading, the partner ad slider, the filter side panel and the
+ * products grouped by category, 4 each, with View All when a category has more. The page asks the
+ * server only for what it shows: the home view (view=home) with the applied filters and the shared
+ * search term (docs/shop-rules.md#search), which waits ~300 ms after the last keystroke.
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useEffect, useRef, useState } from 'react';

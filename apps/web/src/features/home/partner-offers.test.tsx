@@ -33,7 +33,7 @@ function serveHomeView() {
 const firstBanner = BANNERS[0]!;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe('PartnerOffers (spec sections 2 and 9)', () => {
+describe('PartnerOffers', () => {
   it('shows the first banner at once with high priority, and fetches Swiper only once it has loaded', async () => {
     // A page still loading: the slider waits for the banner's picture, not for the page's load event.
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');

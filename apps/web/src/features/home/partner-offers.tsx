@@ -1,5 +1,5 @@
 /**
- * The home page's partner offers (spec sections 2 and 9). The first banner is a plain picture from
+ * The home page's partner offers. The first banner is a plain picture from
  * the main bundle, in the box the slider will fill, fetched at once with high priority (index.html
  * preloads it as well): it is the first thing a visitor sees, on a phone the page's Largest
  * Contentful Paint, and must not wait for Swiper's 97 KB chunk (bench/README). Once that picture

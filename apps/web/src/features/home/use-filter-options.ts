@@ -1,6 +1,6 @@
 /**
- * The filter panel's Category and Brand options, from the server's lists (spec section 2). Loaded
- * the first time the panel opens; a failure is only logged (spec section 8).
+ * The filter panel's Category and Brand options, from the server's lists (docs/shop-rules.md#filters).
+ * Loaded the first time the panel opens; a failure is only logged.
  */
 import { useEffect, useState } from 'react';
 import { catalogApi } from '../../api/endpoints';

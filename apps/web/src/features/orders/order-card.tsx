@@ -1,8 +1,8 @@
 /**
- * One order of My Orders (spec section 2): the order number (last 6 characters of its id), status,
- * total, payment mode and status, date (en-IN), the items (image, title, variant size,
- * 'quantity x price = subtotal'), the shipping address, and a Cancel Order button unless the order
- * is already cancelled. Amounts in the storefront's price format (section 9: rupee sign, Indian
+ * One order of My Orders: the order number (last 6 characters of its id), status, total, payment
+ * mode and status, date (en-IN), the items (image, title, variant size, 'quantity x price =
+ * subtotal'), the shipping address, and a Cancel Order button unless the order is already
+ * cancelled. Amounts in the storefront's price format (docs/shop-rules.md#money: rupee sign, Indian
  * grouping, '/-'); a total with the paise of its delivery charge shows both digits ('₹410.40/-').
  */
 import { formatPrice, type OrderDto, type OrderStatus } from '@pumpkart/shared';
@@ -20,7 +20,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeS
 
 export const orderNumber = (id: string) => id.slice(-6);
 
-/** The order's payment, read from `payment` or `paymentDetails` (spec section 3). */
+/** The order's payment, read from `payment` or `paymentDetails`. */
 function paymentOf(order: OrderDto) {
   const payment = order.payment ?? (order as { paymentDetails?: OrderDto['payment'] }).paymentDetails ?? null;
   return { mode: payment?.mode ?? order.paymentMode, status: payment?.status ?? 'pending' };

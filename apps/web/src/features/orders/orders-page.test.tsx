@@ -16,7 +16,7 @@ afterEach(() => {
 
 const renderPage = () => renderWithStore(<OrdersPage />, { route: '/order' });
 
-describe('OrdersPage (spec sections 2 and 8)', () => {
+describe('OrdersPage', () => {
   it('shows each order as a card with number, status, total, payment, date, items and address', async () => {
     mockFetch({ 'GET /api/orders/me': { body: { orders: [orderDto()] } } });
     renderPage();

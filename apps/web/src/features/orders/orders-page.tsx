@@ -1,9 +1,9 @@
 /**
- * My Orders (spec sections 2 and 8): the buyer's own orders (GET /orders/me) as cards, newest
+ * My Orders: the buyer's own orders (GET /orders/me) as cards, newest
  * first. 'You have no orders yet.' when there are none; 'Failed to load orders. Please try again.'
  * when they cannot be loaded. Cancel Order asks first, then alerts the server's message (or 'Order
  * cancelled successfully') and reloads; any failure alerts exactly 'Failed to cancel order. Please
- * try again.' (section 8 shows the server's message only on success).
+ * try again.' (the server's message is shown only on success).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';

@@ -1,8 +1,8 @@
 /**
- * The profile form's rules (spec sections 3, 5 and 9): name, email, a 10-digit phone, an optional
- * new password, and saved addresses whose fields are all required but line2, with a 10-digit
- * recipient phone and a 6-digit postal code. A new email or password also needs the current
- * password. Checked before sending, with one message per field.
+ * The profile form's rules (docs/shop-rules.md#accounts, #validation): name, email, a 10-digit
+ * phone, an optional new password, and saved addresses whose fields are all required but line2,
+ * with a 10-digit recipient phone and a 6-digit postal code. A new email or password also needs the
+ * current password. Checked before sending, with one message per field.
  */
 import {
   emailSchema,

@@ -54,7 +54,7 @@ const bodyOf = (fetchMock: ReturnType<typeof mockFetch>) => {
   return JSON.parse(String(call[1]!.body));
 };
 
-describe('ProfilePage (spec sections 2, 5 and 8)', () => {
+describe('ProfilePage', () => {
   it('shows an Info card and an Edit card with the session details and saved addresses', () => {
     mockFetch({});
     renderPage();

@@ -1,5 +1,5 @@
 /**
- * The profile page (spec sections 2, 5 and 8): an Info card with what the session holds and an Edit
+ * The profile page (docs/shop-rules.md#accounts): an Info card with what the session holds and an Edit
  * card with name, email, phone, 'New Password (optional)' and the saved addresses (add and remove;
  * a 6-digit postal code fills city, state and country). Changing the email or the password asks
  * for the current password too; the server then revokes every earlier token and sends a fresh one,

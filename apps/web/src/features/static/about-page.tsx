@@ -1,4 +1,4 @@
-/** About Us (spec section 2): mission, vision, services and contact. */
+/** About Us: mission, vision, services and contact. */
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { COMPANY } from '../../lib/company';

@@ -1,5 +1,5 @@
 /**
- * Contact Us (spec section 2): the office picture, a map that works offline (a locally drawn map
+ * Contact Us: the office picture, a map that works offline (a locally drawn map
  * picture, with a link to Google Maps for people online), the address, phone, email and hours.
  */
 import { COMPANY } from '../../lib/company';

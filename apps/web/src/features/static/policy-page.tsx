@@ -1,4 +1,4 @@
-/** Privacy Policy (spec section 2): 9 numbered sections. */
+/** Privacy Policy: 9 numbered sections. */
 import { COMPANY } from '../../lib/company';
 import { PageSection, StaticPage } from './static-page';
 

@@ -11,7 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent ?? '');
 
-describe('static pages (spec sections 2 and 9)', () => {
+describe('static pages', () => {
   it('Terms: 9 numbered sections with the delivery, 48-hour, returns and payment-provider rules', () => {
     renderWithStore(<TermsPage />, { route: '/terms' });
     expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * Terms and Conditions (spec sections 2 and 9): 9 sections; delivery takes 0–7 business days, defect
+ * Terms and Conditions: 9 sections; delivery takes 0–7 business days, defect
  * or incorrect-item reports within 48 hours, returns only for defective or wrong items, the payment
  * provider named; a Back to Top button.
  */
