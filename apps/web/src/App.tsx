@@ -2,13 +2,12 @@
  * The route table. The home page is in the main bundle (it is the landing page);
  * every other page, and the whole admin area, is loaded on demand.
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from './components/guards';
 import { Layout } from './components/layout';
 import { paths } from './config/paths';
 import { HomePage } from './features/home/home-page';
-import { Suspense } from 'react';
 import { Loading } from './components/spinner';
 
 const named = <K extends string>(loader: () => Promise<Record<K, React.ComponentType>>, name: K) =>

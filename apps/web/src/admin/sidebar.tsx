@@ -9,7 +9,7 @@ import { storage } from '../lib/storage';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { loggedOut } from '../store/session-slice';
 
-export const ADMIN_LINKS = [
+const ADMIN_LINKS = [
   { to: paths.admin.dashboard, label: 'Dashboard' },
   { to: paths.admin.products, label: 'Products' },
   { to: paths.admin.orders, label: 'Orders' },

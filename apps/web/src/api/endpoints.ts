@@ -97,7 +97,6 @@ export const adminCatalogApi = {
     normalizeProduct(
       (await sharedApi.post<unknown>('/products/remove-image', { productId, public_id: publicId })).data,
     ),
-  softDelete: async (id: string) => (await sharedApi.delete<{ _id: string; message: string }>(`/products/${id}`)).data,
   destroy: async (id: string) =>
     (await sharedApi.delete<{ _id: string; message: string }>(`/products/${id}/destroy`)).data,
   stats: async () => (await sharedApi.get<StatsResponse>('/products/stats')).data,

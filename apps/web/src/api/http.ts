@@ -169,8 +169,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 }
 
 /** The API base and the API host: one origin here, since one server serves both (docs/architecture.md). */
-export const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
-export const API_HOST = import.meta.env.VITE_API_HOST ?? '';
+const API_BASE = import.meta.env.VITE_API_BASE ?? '/api';
+const API_HOST = import.meta.env.VITE_API_HOST ?? '';
 
 /** The time-out of the shared client. */
 export const SHARED_CLIENT_TIMEOUT_MS = 10_000;

@@ -11,7 +11,7 @@ import { useDialogFocus } from './use-dialog-focus';
 
 export type AppliedFilters = Omit<FiltersState, 'search'>;
 
-export const NO_FILTERS: AppliedFilters = { category: '', brand: '', priceRange: '', availability: '' };
+const NO_FILTERS: AppliedFilters = { category: '', brand: '', priceRange: '', availability: '' };
 
 /** How many filters are set (shown on the funnel button). */
 export const countFilters = (filters: AppliedFilters) => Object.values(filters).filter(Boolean).length;

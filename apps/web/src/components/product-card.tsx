@@ -11,7 +11,7 @@ import { Price } from './price';
 import { ProductImage } from './product-image';
 
 /** The image box every card reserves (4:3). */
-export const CARD_IMAGE = { width: 400, height: 300 } as const;
+const CARD_IMAGE = { width: 400, height: 300 } as const;
 
 export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {
   const [debounced, setDebounced] = useState(value);

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export const MESSAGE_DURATION_MS = 2000;
+const MESSAGE_DURATION_MS = 2000;
 
 export function useTimedMessage(durationMs = MESSAGE_DURATION_MS) {
   const [message, setMessage] = useState<string | null>(null);

@@ -27,5 +27,3 @@ export const paths = {
 
 /** The category page of a category; the name is URL-encoded. */
 export const categoryPath = (name: string) => `/category/${encodeURIComponent(name)}`;
-
-export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

@@ -196,4 +196,3 @@ const cartSlice = createSlice({
 });
 
 export default cartSlice.reducer;
-export { keyOf as cartLineKeyOf };

@@ -6,5 +6,3 @@ export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
 export const useIsLoggedIn = () => useAppSelector((state) => Boolean(state.session.token));
-export const useIsAdmin = () =>
-  useAppSelector((state) => Boolean(state.session.token) && state.session.role === 'admin');

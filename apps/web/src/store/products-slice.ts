@@ -1,8 +1,7 @@
 /**
- * Products as the client holds them: items, status, error. The home page loads
- * the server's home view (at most 4 per category plus counts), the category page one page at a time,
- * the admin area every product. Soft delete marks a product inactive in the list, hard delete removes
- * it, and a failure stores the error message.
+ * Products as the client holds them: items, status, error. The home page loads the server's home
+ * view (at most 4 per category plus counts), the category page one page at a time, the admin area
+ * every product. A delete removes the product from the list, and a failure stores the error message.
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Product } from '@pumpkart/shared';
@@ -52,15 +51,6 @@ export const fetchCategoryProducts = createAsyncThunk(
 );
 
 export const fetchAdminProducts = createAsyncThunk('products/adminFetched', () => adminCatalogApi.all());
-
-export const softDeleteProduct = createAsyncThunk('products/softDeleted', async (id: string, { rejectWithValue }) => {
-  try {
-    await adminCatalogApi.softDelete(id);
-    return id;
-  } catch (error) {
-    return rejectWithValue(errorMessage(error, 'Failed to delete product.'));
-  }
-});
 
 export const destroyProduct = createAsyncThunk('products/destroyed', async (id: string, { rejectWithValue }) => {
   try {
@@ -156,13 +146,6 @@ const productsSlice = createSlice({
         state.total = action.payload.length;
       })
       .addCase(fetchAdminProducts.rejected, (state, action) => failed(state, action.error.message ?? 'Failed to load'))
-      .addCase(softDeleteProduct.fulfilled, (state, action) => {
-        const product = state.items.find((p) => p._id === action.payload);
-        if (product) product.active = false;
-      })
-      .addCase(softDeleteProduct.rejected, (state, action) => {
-        state.error = String(action.payload ?? action.error.message);
-      })
       .addCase(destroyProduct.fulfilled, (state, action) => {
         state.items = state.items.filter((p) => p._id !== action.payload);
       })

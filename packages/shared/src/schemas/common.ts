@@ -10,7 +10,6 @@ export const errorSchema = z.object({
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ApiError = z.infer<typeof errorSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 

@@ -20,8 +20,7 @@ const revenueDomain = (monthly: Monthly) => (monthly.every((m) => m.revenue === 
 const ordersDomain = (monthly: Monthly) => (monthly.every((m) => m.orders === 0) ? [0, 5] : undefined);
 const rupeeTooltip = (value: unknown) => rupeesWhole(Number(value));
 
-export const withMonthLabels = (monthly: Monthly) =>
-  monthly.map((entry) => ({ ...entry, label: monthLabel(entry.month) }));
+const withMonthLabels = (monthly: Monthly) => monthly.map((entry) => ({ ...entry, label: monthLabel(entry.month) }));
 
 /** Month against revenue for the last 6 months (dashboard). */
 export function MonthlyRevenueChart({ monthly }: { monthly: Monthly }) {

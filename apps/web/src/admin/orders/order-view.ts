@@ -4,7 +4,7 @@
  */
 import type { OrderDto } from '@pumpkart/shared';
 
-export type OrderPaymentView = { mode?: string; status?: string; amount?: number; transactionId?: string | null };
+type OrderPaymentView = { mode?: string; status?: string; amount?: number; transactionId?: string | null };
 
 export function paymentOf(order: OrderDto): OrderPaymentView | null {
   const withDetails = order as OrderDto & { paymentDetails?: OrderPaymentView | null };

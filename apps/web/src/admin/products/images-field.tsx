@@ -6,7 +6,7 @@
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, type ProductImage } from '@pumpkart/shared';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 
-export interface NewImage {
+interface NewImage {
   file: File;
   url: string;
 }

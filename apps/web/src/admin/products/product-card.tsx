@@ -18,10 +18,10 @@ export interface ProductCardProps {
 }
 
 /** 'n in stock' or 'Out of stock'. */
-export const stockText = (stock: number) => (stock > 0 ? `${stock} in stock` : 'Out of stock');
+const stockText = (stock: number) => (stock > 0 ? `${stock} in stock` : 'Out of stock');
 
 /** A product's own price, or 'N/A' when it has none (normalisation turns a missing price into 0). */
-export const priceText = (price: number) => (Number.isFinite(price) && price > 0 ? rupees(price) : 'N/A');
+const priceText = (price: number) => (Number.isFinite(price) && price > 0 ? rupees(price) : 'N/A');
 
 export function ProductCard({ product, busy, onToggle, onEdit, onDelete }: ProductCardProps) {
   return (

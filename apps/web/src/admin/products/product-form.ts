@@ -43,7 +43,7 @@ export type ProductFormErrors = Record<string, string>;
  * the form leaves the size empty, so that saving a product never turns a missing size into the text
  * 'Default' (both display the same).
  */
-export const NORMALISED_EMPTY_SIZE = 'Default';
+const NORMALISED_EMPTY_SIZE = 'Default';
 export const ownSize = (size: string) => (size === NORMALISED_EMPTY_SIZE ? '' : size);
 
 let rowCounter = 0;

@@ -13,7 +13,7 @@ import { ProductCard } from './product-card';
 import { ProductFormModal } from './product-form-modal';
 
 /** Title or description contains the search text, ignoring case (docs/shop-rules.md#search). */
-export function matchesSearch(product: Pick<Product, 'title' | 'description'>, search: string): boolean {
+function matchesSearch(product: Pick<Product, 'title' | 'description'>, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return product.title.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);

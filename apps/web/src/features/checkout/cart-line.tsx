@@ -3,9 +3,17 @@
  * title and variant, unit price, minus (disabled at 1 or less) and plus (disabled at the stock)
  * buttons, the line amount to 2 decimals, and a remove control.
  */
-import { formatAmount, linePrice, lineStock, MESSAGES, toPaise, toRupees, type CartLine } from '@pumpkart/shared';
+import {
+  formatAmount,
+  isLineAvailable,
+  linePrice,
+  lineStock,
+  MESSAGES,
+  toPaise,
+  toRupees,
+  type CartLine,
+} from '@pumpkart/shared';
 import { ProductImage } from '../../components/product-image';
-import { isLineAvailable } from '@pumpkart/shared';
 
 export interface CartLineRowProps {
   line: CartLine;

@@ -8,13 +8,12 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { keyOfLine, MESSAGES, selectionTotals } from '@pumpkart/shared';
+import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals } from '@pumpkart/shared';
 import { Loading } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { fetchCart, removeFromCart, updateCartItem } from '../../store/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CheckoutModal } from './checkout-modal';
-import { isLineAvailable } from '@pumpkart/shared';
 import { usePaymentScript } from './use-payment-script';
 import { CartLineRow } from './cart-line';
 import { OrderSummary } from './order-summary';

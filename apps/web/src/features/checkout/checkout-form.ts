@@ -28,7 +28,7 @@ export interface CustomerInfo {
 
 const blank = (value: string | undefined) => !value || !value.trim();
 
-export const isCustomerIncomplete = (customer: CustomerInfo) =>
+const isCustomerIncomplete = (customer: CustomerInfo) =>
   blank(customer.name) || blank(customer.email) || blank(customer.phone);
 
 /**
@@ -50,7 +50,6 @@ export function validateCheckout(
   return null;
 }
 
-/** A line can be ordered when its product is live and in stock. */
 /**
  * The order creation payload (docs/shop-rules.md#orders) from the selected in-stock lines: prices
  * from the shared line rules, shipping and total from the shared delivery tiers, in rupees.

@@ -42,5 +42,3 @@ declare global {
     Razorpay?: RazorpayConstructor;
   }
 }
-
-export const paymentWindow = (): RazorpayConstructor | undefined => window.Razorpay;

@@ -12,7 +12,7 @@ let configPromise: Promise<CheckoutConfig> | null = null;
 let loadedConfig: CheckoutConfig | null = null;
 const scripts = new Map<string, Promise<void>>();
 
-export function loadCheckoutConfig(): Promise<CheckoutConfig> {
+function loadCheckoutConfig(): Promise<CheckoutConfig> {
   configPromise ??= paymentsApi.config().then(
     (config) => {
       loadedConfig = config;
@@ -27,7 +27,7 @@ export function loadCheckoutConfig(): Promise<CheckoutConfig> {
 }
 
 /** Adds the script tag once; resolves when window.Razorpay exists. */
-export function loadPaymentScript(src: string): Promise<void> {
+function loadPaymentScript(src: string): Promise<void> {
   if (window.Razorpay) return Promise.resolve();
   let pending = scripts.get(src);
   if (!pending) {
@@ -50,7 +50,7 @@ export function loadPaymentScript(src: string): Promise<void> {
   return pending;
 }
 
-export interface PaymentScriptState {
+interface PaymentScriptState {
   /** The server's checkout config (COD flag, shop name, theme colour), once known. */
   config: CheckoutConfig | null;
   /** The payment window can be opened. */

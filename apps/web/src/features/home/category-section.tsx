@@ -7,7 +7,7 @@ import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../comp
 import { categoryPath } from '../../config/paths';
 
 /** Products shown per category on the home page (docs/shop-rules.md#home). */
-export const PER_CATEGORY = 4;
+const PER_CATEGORY = 4;
 
 export function CategorySection({
   section,
