@@ -42,11 +42,34 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*/**', '!../../**'],
+              // Out of the feature's own folder only into the shared layers (../../api, components, config,
+              // lib, store): '../other/x', '../../features/other/x' and './../other/x' are all refused.
+              regex:
+                '^(?!\\.\\./\\.\\./(?:api|components|config|lib|store)(?:/(?!.*\\.\\.).*)?$).*(?:^|/)\\.\\.(?:/|$)',
               message:
                 'Features do not import each other: move what both need to components/, lib/ or packages/shared.',
             },
             { group: ['**/admin/**'], message: 'The storefront never imports the lazily loaded admin area.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The admin area uses the shared web code (api, components, config, lib, store) and its own files,
+    // never a storefront screen.
+    files: ['apps/web/src/admin/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(?:^|/)features(?:/|$)',
+              message:
+                'The admin area does not import storefront features: move what both need to components/ or lib/.',
+            },
           ],
         },
       ],
