@@ -1,5 +1,5 @@
 /**
- * buildApp(): the whole HTTP application as one Fastify instance (STYLE: fastify/demo). main.ts
+ * buildApp(): the whole HTTP application as one Fastify instance (docs/architecture.md). main.ts
  * boots it; tests build one per file and call it with inject(). Plugins load in a fixed order:
  * infrastructure, then the API modules under /api, then static files and the SPA fallback.
  */
@@ -96,7 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(docsPlugin);
 
-  // API modules (DESIGN section 1)
+  // API modules
   await app.register(healthRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(productRoutes, { prefix: '/api/products', ctx });

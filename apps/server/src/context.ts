@@ -15,7 +15,10 @@ export interface AppContext {
   storage: ImageStorage;
   /** Catalog read cache; call invalidate() after anything that changes what the catalog shows. */
   catalogCache: CatalogCache;
-  /** The payment gateway chosen by the configuration, and the sandbox's webhook sender (DESIGN 3.6). */
+  /**
+   * The payment gateway chosen by the configuration, and the sandbox's webhook sender
+   * (docs/decisions/0004-sandbox-payment-gateway.md).
+   */
   payments: PaymentsRuntime;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Opens the database (DESIGN section 2): embedded PGlite in DATA_DIR by default, a PostgreSQL server
- * through node-postgres when a URL is given. Both return the same Drizzle API over the same schema.
+ * Opens the database (docs/decisions/0001-embedded-postgresql-by-default.md): embedded PGlite in
+ * DATA_DIR by default, a PostgreSQL server through node-postgres when a URL is given. Both return
+ * the same Drizzle API over the same schema.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import { schema } from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** Data functions take either the database or a transaction (STYLE: trx-aware repositories). */
+/** Data functions take either the database or a transaction. */
 export type DbOrTx = Database | Transaction;
 
 export type DatabaseKind = 'pglite' | 'postgres';

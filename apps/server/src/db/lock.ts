@@ -1,7 +1,7 @@
 /**
- * An exclusive lock on the data directory (DESIGN section 2): PGlite lets two processes open one
- * data directory without any error, which corrupts it. The lock file holds the owner's pid; a lock
- * whose process is gone is taken over.
+ * An exclusive lock on the data directory (docs/decisions/0001-embedded-postgresql-by-default.md):
+ * PGlite lets two processes open one data directory without any error, which corrupts it. The lock
+ * file holds the owner's pid; a lock whose process is gone is taken over.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

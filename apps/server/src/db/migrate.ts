@@ -1,5 +1,5 @@
 /**
- * Applies the drizzle-kit migrations at start-up (DESIGN section 2). On a PostgreSQL server an
+ * Applies the drizzle-kit migrations at start-up (docs/architecture.md#database). On a PostgreSQL server an
  * advisory lock keeps two processes starting at once from migrating side by side.
  */
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The database schema (DESIGN section 2): one Drizzle pg-core schema for the embedded PGlite and
+ * The database schema (docs/architecture.md#database): one Drizzle pg-core schema for the embedded PGlite and
  * for a PostgreSQL server. Money is integer paise in bigint columns (read as JavaScript numbers: an
  * order's total is capped far below 2^53 by MAX_ORDER_AMOUNT), so an order above ₹2,14,74,836.47 (the
  * int4 limit in paise) is stored exactly; ids are UUIDs; timestamps are timestamptz.
@@ -97,7 +97,7 @@ export const products = pgTable(
     index('products_active_price_stock_idx')
       .on(table.pricePaise, table.stock, table.category)
       .where(sql`${table.active}`),
-    // Case-insensitive substring search over title and description (DESIGN section 5).
+    // Case-insensitive substring search over title and description (docs/decisions/0006-search-text-column.md).
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
@@ -128,7 +128,7 @@ export const productImages = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** The storage key (spec: public_id); renditions are named after it. */
+    /** The storage key (the API's public_id); renditions are named after it. */
     publicId: text('public_id').notNull().unique(),
     width: integer('width'),
     height: integer('height'),
@@ -261,7 +261,7 @@ export const payments = pgTable(
   (table) => [index('payments_status_idx').on(table.status, table.createdAt)],
 );
 
-/** Webhook events already handled, by the gateway's event id (deduplication, DESIGN section 3.5). */
+/** Webhook events already handled, by the gateway's event id (deduplication, docs/shop-rules.md#webhook). */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   event: text('event').notNull(),

@@ -1,5 +1,5 @@
 /**
- * Typed domain errors (STYLE rule 4): services throw these; the error handler in
+ * Typed domain errors: services throw these; the error handler in
  * plugins/errors.ts turns each into its status and `{ message }`.
  */
 export class DomainError extends Error {

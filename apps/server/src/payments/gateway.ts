@@ -1,7 +1,7 @@
 /**
- * The payment gateway interface (DESIGN section 3.6): the server's calls to the provider, with two
- * implementations, the built-in sandbox (default, no network) and Razorpay (official package).
- * Amounts are paise, as Razorpay expects.
+ * The payment gateway interface (docs/decisions/0004-sandbox-payment-gateway.md): the server's
+ * calls to the provider, with two implementations, the built-in sandbox (default, no network) and
+ * Razorpay (official package). Amounts are paise, as Razorpay expects.
  */
 import { DomainError } from '../lib/errors';
 

@@ -1,8 +1,9 @@
 /**
- * The live gateway (DESIGN section 3.6): Razorpay through the official `razorpay` package (2.9.8),
- * used when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set. Signatures are checked here with
- * timingSafeEqual, not with the package's `===` comparison (TOOLCHAIN.md). Every call has a time limit
- * (timeoutMs, 10 s by default): a silent provider gets a 503, never a request that hangs.
+ * The live gateway (docs/decisions/0004-sandbox-payment-gateway.md): Razorpay through the official
+ * `razorpay` package (2.9.8), used when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set. Signatures
+ * are checked here with timingSafeEqual, not with the package's own check, which compares with
+ * `===`. Every call has a time limit (timeoutMs, 10 s by default): a silent provider gets a 503,
+ * never a request that hangs.
  */
 import Razorpay from 'razorpay';
 import type { GatewayOrder, GatewayRefund, PaymentGateway } from './gateway';

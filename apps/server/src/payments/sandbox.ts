@@ -1,8 +1,8 @@
 /**
- * The built-in sandbox gateway (DESIGN section 3.6): a stand-in for Razorpay that needs no network.
- * Gateway orders are just ids (our payments table is the sandbox's record of them); signatures are
- * real HMAC-SHA256 with the sandbox key secret, which also signs the webhooks the sandbox sends to
- * this server (see modules/payments/sandbox-routes.ts).
+ * The built-in sandbox gateway (docs/decisions/0004-sandbox-payment-gateway.md): a stand-in for
+ * Razorpay that needs no network. Gateway orders are just ids (our payments table is the sandbox's
+ * record of them); signatures are real HMAC-SHA256 with the sandbox key secret, which also signs
+ * the webhooks the sandbox sends to this server (see modules/payments/sandbox-routes.ts).
  */
 import type { GatewayOrder, GatewayRefund, PaymentGateway } from './gateway';
 import { hmacSha256Hex, paymentSignature, randomGatewayId, signaturesMatch } from './signature';

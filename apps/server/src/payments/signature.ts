@@ -1,6 +1,6 @@
 /**
- * Razorpay-style signatures (DESIGN section 3.5): HMAC-SHA256 in hex, always compared in constant
- * time. (razorpay 2.9.8's own validateWebhookSignature compares with `===`; TOOLCHAIN.md.)
+ * Razorpay-style signatures (docs/shop-rules.md#webhook): HMAC-SHA256 in hex, always compared in
+ * constant time (razorpay 2.9.8's own validateWebhookSignature compares with `===`, which is not).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 

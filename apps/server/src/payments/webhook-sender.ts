@@ -1,9 +1,10 @@
 /**
- * How the sandbox gateway delivers its webhooks to this server (DESIGN section 3.6): a signed POST
- * to /api/payments/webhook, shortly after the payment window's answer, exactly as Razorpay would.
- * The transport is injectable: the default one speaks HTTP to PUBLIC_URL (or this process's own
- * listening address); integration tests, which never listen, deliver through app.inject. A failed
- * delivery is logged and never crashes anything: the browser's verify call settles the payment too.
+ * How the sandbox gateway delivers its webhooks to this server
+ * (docs/decisions/0004-sandbox-payment-gateway.md): a signed POST to /api/payments/webhook, shortly
+ * after the payment window's answer, exactly as Razorpay would. The transport is injectable: the
+ * default one speaks HTTP to PUBLIC_URL (or this process's own listening address); integration
+ * tests, which never listen, deliver through app.inject. A failed delivery is logged and never
+ * crashes anything: the browser's verify call settles the payment too.
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';

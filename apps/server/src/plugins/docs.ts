@@ -1,6 +1,6 @@
 /**
- * OpenAPI documentation generated from the same zod schemas that validate each route
- * (STYLE rule 3), served at /api/docs (UI) and /api/docs/json.
+ * OpenAPI documentation generated from the same zod schemas that validate each route, served at
+ * /api/docs (UI) and /api/docs/json.
  */
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';

@@ -1,5 +1,5 @@
 /**
- * The one error handler (STYLE: fastify/demo): every error becomes JSON `{ message }` with the right
+ * The one error handler (docs/shop-rules.md#validation): every error becomes JSON `{ message }` with the right
  * status. A client's mistake (validation, malformed JSON, bad upload, unknown route) is a 4xx with a
  * message naming the problem; anything unexpected is logged with the request and answered with a
  * generic 500 that never leaks internals. Text the database cannot store (a NUL character) is

@@ -1,5 +1,5 @@
 /**
- * Security headers and rate limiting (DESIGN section 4). The content-security policy allows only
+ * Security headers and rate limiting (docs/shop-rules.md#accounts). The content-security policy allows only
  * this origin, plus Razorpay's checkout script and window when the live gateway is configured.
  * Rate limits are off by default and switched on per route (login, register).
  */

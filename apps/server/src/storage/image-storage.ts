@@ -1,5 +1,5 @@
 /**
- * Where product images live (DESIGN section 1): an interface with a local-disk implementation under
+ * Where product images live (docs/architecture.md): an interface with a local-disk implementation under
  * DATA_DIR/uploads, served at /uploads/. An S3-compatible store can implement the same interface.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';

@@ -34,7 +34,7 @@ export interface FormImage {
 
 export type FormVariant = Partial<Record<'_id' | 'size' | 'price' | 'stock', string | number>>;
 
-/** The admin product form as the web app sends it (spec section 7). */
+/** The admin product form as the web app sends it. */
 export function productForm(
   fields: Record<string, string | number | boolean | undefined>,
   options: { variants?: FormVariant[]; images?: FormImage[] } = {},

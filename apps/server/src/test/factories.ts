@@ -1,7 +1,7 @@
 /**
  * Test data: users with tokens and products with variants, each unique so that tests never depend
  * on each other's leftovers. Products are inserted directly with the denormalised price/stock rule
- * of DESIGN section 2 (cheapest variant price, sum of variant stock).
+ * of docs/shop-rules.md#catalog (cheapest variant price, sum of variant stock).
  */
 import { randomUUID } from 'node:crypto';
 import type { Address, Role } from '@pumpkart/shared';

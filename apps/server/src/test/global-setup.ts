@@ -1,5 +1,5 @@
 /**
- * Vitest global setup of the server suite (TOOLCHAIN: initdb per file costs ~4 s): builds and
+ * Vitest global setup of the server suite (an initdb per file would cost about 4 s): builds and
  * migrates one database per run, then each test file gets its own copy (see database.ts).
  * - embedded (default): a PGlite data directory dumped to a tar file;
  * - PostgreSQL (TEST_DATABASE_URL set): a template database, copied with CREATE DATABASE ... TEMPLATE.

@@ -1,5 +1,5 @@
 /**
- * The demo catalog (issue 2, point 7): the products of demo-products.ts, each with a picture drawn
+ * The demo catalog: the products of demo-products.ts, each with a picture drawn
  * locally (artwork.ts) and stored through the same image pipeline as uploads. The pictures are
  * rendered in parallel with a small concurrency, then everything is written in one transaction;
  * if that fails, the stored pictures are removed again. Called by seed/index.ts on an empty

@@ -1,5 +1,5 @@
 /**
- * The demo catalog's products (issue 2, point 7): realistic Indian brands and rupee prices across
+ * The demo catalog's products: realistic Indian brands and rupee prices across
  * the seven categories, every price range, size variants, out-of-stock products (one whose variants
  * are all at 0) and products under their low-stock threshold. Prices are in rupees.
  */

@@ -1,5 +1,5 @@
 /**
- * First-start data (issue 2, point 7): the admin account from ADMIN_EMAIL / ADMIN_PASSWORD, a demo
+ * First-start data (docs/architecture.md): the admin account from ADMIN_EMAIL / ADMIN_PASSWORD, a demo
  * customer, and, when the products table is empty and SEED_DEMO is on, the demo catalog with six
  * months of demo order history.
  */

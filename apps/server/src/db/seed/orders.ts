@@ -81,7 +81,7 @@ function statusFor(ageDays: number, random: () => number): OrderStatus {
 }
 
 /**
- * An order moves past pending only once its payment succeeded (spec section 4): a COD order of the
+ * An order moves past pending only once its payment succeeded (docs/shop-rules.md#order-status): a COD order of the
  * last week that has not moved on is still pending, with its cash not yet collected (what the
  * admin's Mark as Paid is for); an older one was paid before it was shipped.
  */

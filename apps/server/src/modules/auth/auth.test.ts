@@ -127,7 +127,7 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('accounts and sessions (DESIGN section 4)', () => {
+describe('accounts and sessions', () => {
   it('stores passwords as argon2id hashes, never the password itself', async () => {
     const res = await register({ name: 'Hash', email: 'hash@example.com', phone: '9876543210', password: 'pass1234' });
     expect(res.statusCode).toBe(201);

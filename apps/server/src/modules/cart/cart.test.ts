@@ -132,7 +132,7 @@ describe('POST /api/cart/add', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('refuses an out-of-stock product, variant or inactive product with 409 and the spec message', async () => {
+  it('refuses an out-of-stock product, variant or inactive product with 409 and the shared message', async () => {
     const { token } = await createTestUser(t.app);
     const empty = await createTestProduct(t.db, { stock: 0 });
     const inactive = await createTestProduct(t.db, { stock: 5, active: false });

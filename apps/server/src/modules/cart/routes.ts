@@ -1,4 +1,4 @@
-/** /api/cart (spec section 7): every call needs a user and answers the whole cart. */
+/** /api/cart (docs/shop-rules.md#cart): every call needs a user and answers the whole cart. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cartAddBodySchema,

@@ -1,5 +1,5 @@
 /**
- * The cart (spec sections 3-5): one cart per user, created on first use; a line is a product plus a
+ * The cart (docs/shop-rules.md#cart): one cart per user, created on first use; a line is a product plus a
  * variant (or none). Quantities are kept between 1 and the line's current stock; every call answers
  * the whole cart with each line's current price and stock, so the client can show what is out of
  * stock. Ordered lines leave the cart through removeOrderedLines (orders and payments modules).
@@ -123,7 +123,7 @@ export async function addToCart(db: DbOrTx, userId: string, input: LineKey & { q
     });
 }
 
-/** Sets a line's quantity, clamped to [1, stock] (spec section 5); a missing line is 404. */
+/** Sets a line's quantity, clamped to [1, stock]; a missing line is 404. */
 export async function updateCartLine(db: DbOrTx, userId: string, input: LineKey & { quantity: number }): Promise<void> {
   const { stock } = await resolveLine(db, input);
   const cartId = await findCartId(db, userId);

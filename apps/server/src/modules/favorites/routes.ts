@@ -1,4 +1,4 @@
-/** /api/favorites (spec section 7): the caller's favorite product ids. */
+/** /api/favorites: the caller's favorite product ids. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, favoritesResponseSchema, productIdParamsSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';

@@ -1,4 +1,4 @@
-/** Favorites (spec sections 3 and 7): a set of product ids per user, answered newest first. */
+/** Favorites (docs/shop-rules.md#cart): a set of product ids per user, answered newest first. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorites, products } from '../../db/schema';

@@ -1,5 +1,5 @@
 /**
- * GET /api/health: the process is up and the database answers (DESIGN section 1, operations): a
+ * GET /api/health: the process is up and the database answers (docs/architecture.md): a
  * readiness check. GET /api/health/live: the process answers at all, without touching the database:
  * a liveness check (a supervisor restarts the process when it fails, not when the database is
  * away), and the cheapest route the server has (the benchmarks' baseline).

@@ -243,7 +243,7 @@ describe('PUT /api/orders/:id/status', () => {
     const res = await setStatus(order._id, 'shipped', admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: expect.any(String), data: { status: 'shipped' } });
-    // Any order of statuses is allowed (spec section 4).
+    // Any order of statuses is allowed (docs/shop-rules.md#order-status).
     expect((await setStatus(order._id, 'pending', admin.token)).json().data.status).toBe('pending');
   });
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('stock under concurrent orders (DESIGN section 3.3)', () => {
+describe('stock under concurrent orders', () => {
   it('50 buyers ordering the last 10 units at the same moment produce exactly 10 orders and stock 0', async () => {
     const { product, variants } = await createTestProduct(t.db, {
       title: 'Last Ten Dispenser',

@@ -1,5 +1,5 @@
 /**
- * Order state changes that move stock or money (DESIGN sections 3.4 and 3.8): cancellation by the
+ * Order state changes that move stock or money (docs/shop-rules.md#cancellation, #order-status): cancellation by the
  * buyer, by an admin or by the expiry sweeper, and the admin's status changes.
  * A cancellation is one conditional UPDATE ... WHERE status IN (...) RETURNING in the same
  * transaction as the stock return, so however many paths race (double click, sweeper, webhook),
@@ -123,7 +123,7 @@ async function orderDto(ctx: AppContext, orderId: string): Promise<OrderDto> {
   return dto;
 }
 
-/** A buyer cancels their own order while it is pending or processing (DESIGN 3.8); others' are 404. */
+/** A buyer cancels their own order while it is pending or processing; others' are 404. */
 export async function cancelByBuyer(
   ctx: AppContext,
   userId: string,
@@ -142,7 +142,7 @@ export async function cancelByBuyer(
 }
 
 /**
- * An admin sets any status once the order's payment is 'success' (DESIGN 3.8). 'cancelled' returns
+ * An admin sets any status once the order's payment is 'success' (docs/shop-rules.md#order-status). 'cancelled' returns
  * the stock once and refunds a paid online order; a cancelled order keeps its status.
  */
 export async function setStatusByAdmin(

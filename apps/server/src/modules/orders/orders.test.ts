@@ -63,7 +63,7 @@ describe('POST /api/orders', () => {
       { product: plain.product, quantity: 2 },
       { product: sized.product, variant: sized.variants[1], quantity: 1 },
     ]);
-    // 2 x 450 + 1300 = 2200: 6 % delivery = 132, total 2332 (spec section 9).
+    // 2 x 450 + 1300 = 2200: 6 % delivery = 132, total 2332 (docs/shop-rules.md#delivery).
     expect(body.shipping).toBe(132);
     expect(body.total).toBe(2332);
     const res = await placeOrder(t.app, token, body);

@@ -1,4 +1,4 @@
-/** /api/orders (spec section 7, DESIGN section 3): place, read, cancel, and the admin's status changes. */
+/** /api/orders (docs/shop-rules.md#orders, #order-status): place, read, cancel, and the admin's status changes. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createOrderBodySchema,

@@ -1,5 +1,5 @@
 /**
- * Placing and reading orders (spec section 7, DESIGN section 3). An order is priced by the server
+ * Placing and reading orders (docs/shop-rules.md#orders). An order is priced by the server
  * (pricing.ts), then written in ONE transaction: the order, its lines (copies of title, size, unit
  * price and image), the stock reservation (stock.ts) and its payment row. Any refusal rolls the
  * whole transaction back, so there is never a half-written order.
@@ -77,7 +77,7 @@ export async function createOrder(
     const existing = await orderIdByKey(ctx.db, userId, idempotencyKey);
     if (existing) return replay(existing);
   }
-  // DESIGN 3.7: cash on delivery only when the operator turned it on.
+  // Cash on delivery only when the operator turned it on (docs/shop-rules.md#cod).
   if (body.paymentMode === 'cod' && !ctx.config.COD_ENABLED) throw new BadRequestError(SERVER_MESSAGES.codDisabled);
   const { lines, totals } = await priceOrder(ctx.db, ctx.storage, body);
 
@@ -153,7 +153,7 @@ export async function createOrder(
       amountPaise: totals.totalPaise,
       gateway: cod ? 'cod' : ctx.payments.gateway.name,
     });
-    // A COD order is placed for good now; an online one leaves the cart only once paid (DESIGN 3.5).
+    // A COD order is placed for good now; an online one leaves the cart only once paid.
     if (cod) await removeOrderedLines(tx, userId, lines);
     return { orderId: id, availabilityChanged: stockMove.availabilityChanged };
   }

@@ -1,5 +1,5 @@
 /**
- * Stock moves of orders (DESIGN section 3.3-3.4). Reserving is a conditional decrement
+ * Stock moves of orders (docs/shop-rules.md#stock). Reserving is a conditional decrement
  * (`... SET stock = stock - n WHERE id = ? AND stock >= n`), so no row can go below 0 and two
  * buyers can never both get the last unit. Each move touches the variant rows and the product's
  * denormalised stock (the sum of its variants), always in the same order (products, then variants,

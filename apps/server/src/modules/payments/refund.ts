@@ -1,5 +1,5 @@
 /**
- * Refunds of captured online payments (DESIGN section 3.8): a cancelled paid order, or a capture
+ * Refunds of captured online payments (docs/shop-rules.md#refunds): a cancelled paid order, or a capture
  * that arrives after its order was cancelled (e.g. expired). The cancellation records the refund as
  * due ('refund_due') in its own transaction; the first attempt then runs in the background, never
  * inside the request that cancelled (refundInBackground), or at once for a late capture. A refund is

@@ -1,5 +1,5 @@
 /**
- * /api/payments (spec section 7, DESIGN sections 3.5-3.7): checkout configuration, create and
+ * /api/payments (docs/shop-rules.md#payments, #cod): checkout configuration, create and
  * verify for the buyer, the webhook, the admin's list and COD confirmation, the sandbox gateway's
  * endpoints when it is the configured gateway, and the expiry sweeper's lifecycle.
  */

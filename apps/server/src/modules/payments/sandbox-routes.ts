@@ -1,11 +1,12 @@
 /**
- * The sandbox gateway's own endpoints under /api/payments/sandbox (DESIGN section 3.6), registered
- * only while the sandbox is the configured gateway. They play Razorpay's part: the checkout script,
- * the payment window, and pay / fail calls that sign their answer with the sandbox key secret and
- * send the signed webhook (payment.captured / payment.failed) to this server shortly after.
- * Pay and fail need the buyer's login, and only the owner of the order may use them: with a
- * sandbox nothing is charged, so a gateway order id alone must never be enough to mark it paid.
- * (The window reads the shop's token, being served from the shop's own origin.)
+ * The sandbox gateway's own endpoints under /api/payments/sandbox
+ * (docs/decisions/0004-sandbox-payment-gateway.md), registered only while the sandbox is the
+ * configured gateway. They play Razorpay's part: the checkout script, the payment window, and pay /
+ * fail calls that sign their answer with the sandbox key secret and send the signed webhook
+ * (payment.captured / payment.failed) to this server shortly after. Pay and fail need the buyer's
+ * login, and only the owner of the order may use them: with a sandbox nothing is charged, so a
+ * gateway order id alone must never be enough to mark it paid. (The window reads the shop's token,
+ * being served from the shop's own origin.)
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';

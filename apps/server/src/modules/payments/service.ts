@@ -1,5 +1,5 @@
 /**
- * Online payments and COD confirmation (spec section 7, DESIGN sections 3.5-3.7): the checkout
+ * Online payments and COD confirmation (docs/shop-rules.md#payments, #cod): the checkout
  * configuration, opening a gateway order for the server's total, verifying the browser's callback,
  * the admin's list and the admin's "Mark as Paid" for cash on delivery.
  */
@@ -19,7 +19,7 @@ import type { Log } from './refund';
 import { settleCapturedPayment } from './settle';
 
 export const SHOP_NAME = 'PumpKart';
-/** The payment window's fixed blue (spec section 7). */
+/** The payment window's fixed blue. */
 export const THEME_COLOR = '#1d4ed8';
 
 export const PAYMENT_MESSAGES = {
@@ -140,7 +140,7 @@ export async function verifyPayment(
 
 export const listPayments = (ctx: AppContext): Promise<PaymentDto[]> => loadPayments(ctx.db);
 
-/** The admin's "Mark as Paid" for a cash-on-delivery order (spec sections 2 and 4); the id is the order's. */
+/** The admin's "Mark as Paid" for a cash-on-delivery order (docs/shop-rules.md#cod); the id is the order's. */
 export async function markCodPaid(ctx: AppContext, orderId: string): Promise<PaymentDto> {
   const [row] = await ctx.db
     .select({ order: orders, payment: payments })

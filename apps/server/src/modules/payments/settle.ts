@@ -1,5 +1,5 @@
 /**
- * The outcome of an online payment (DESIGN section 3.5), keyed on the gateway order id and shared by
+ * The outcome of an online payment (docs/shop-rules.md#payments), keyed on the gateway order id and shared by
  * the browser's verify call, the webhook and the sandbox. Each function is idempotent: the state
  * change is a conditional UPDATE inside a transaction that first locks the order row (the same lock
  * order as cancellations: order, then payment), so racing callers settle a payment once.

@@ -1,10 +1,12 @@
 /**
- * The expiry sweeper (DESIGN section 3.4): every SWEEP_INTERVAL_SEC, online orders still pending
- * with a pending payment older than ORDER_PAYMENT_TIMEOUT_MIN are cancelled, their payment marked
- * 'failed' (reason 'expired') and their stock returned, each exactly once (the cancellation is the
- * same conditional update as every other path, so it may race a buyer, a webhook or another process).
- * It also retries refunds of cancelled orders whose gateway call failed or never finished, when
- * they are due (refund.ts: growing delay, bounded attempts, the gateway asked first).
+ * The expiry sweeper (docs/shop-rules.md#stock,
+ * docs/decisions/0005-unpaid-orders-release-stock.md): every SWEEP_INTERVAL_SEC, online orders
+ * still pending with a pending payment older than ORDER_PAYMENT_TIMEOUT_MIN are cancelled, their
+ * payment marked 'failed' (reason 'expired') and their stock returned, each exactly once (the
+ * cancellation is the same conditional update as every other path, so it may race a buyer, a
+ * webhook or another process). It also retries refunds of cancelled orders whose gateway call
+ * failed or never finished, when they are due (refund.ts: growing delay, bounded attempts, the
+ * gateway asked first).
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * POST /api/payments/webhook (DESIGN section 3.5): the gateway's server-to-server notifications.
+ * POST /api/payments/webhook (docs/shop-rules.md#webhook): the gateway's server-to-server notifications.
  * The signature (`x-razorpay-signature`) is an HMAC-SHA256 of the RAW body bytes, so this plugin
  * replaces the body parsers, for its own routes only, with one that keeps the bytes. Events are
  * deduplicated by `x-razorpay-event-id` through the webhook_events table; a forged or unsigned call

@@ -1,4 +1,4 @@
-/** GET /api/pincode/{code}: postal-code lookup in the public service's shape, offline (issue 3, point 8). */
+/** GET /api/pincode/{code}: postal-code lookup in the public service's shape, offline. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, pincodeParamsSchema, pincodeResponseSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';

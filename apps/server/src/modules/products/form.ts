@@ -1,5 +1,5 @@
 /**
- * The admin product form as it arrives (spec section 7): multipart/form-data with text fields,
+ * The admin product form as it arrives: multipart/form-data with text fields,
  * `variants[i][size|price|stock|_id]` fields and image files in `images`. Reading it is HTTP work
  * (the route calls readProductForm); gathering and validating it is plain data work.
  */
@@ -147,7 +147,7 @@ const VARIANT_NOTES: Record<VariantField, string> = {
 
 /**
  * The multipart/form-data body of POST /api/products and PUT /api/products/{id} as the OpenAPI
- * document shows it (spec section 7). Every part is text on the wire; `variants[i][key]` repeats for
+ * document shows it. Every part is text on the wire; `variants[i][key]` repeats for
  * i = 0, 1, ... (shown for i = 0). The body is read by readProductForm and validated by
  * parseProductForm, not by Fastify. An edit appends its images to the product's; images are removed
  * one by one through POST /api/products/remove-image.

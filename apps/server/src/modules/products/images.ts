@@ -1,5 +1,5 @@
 /**
- * The product image pipeline (issue 2, point 6; DESIGN section 4): every upload is checked by
+ * The product image pipeline (docs/shop-rules.md#images): every upload is checked by
  * decoding it with sharp (never by its name or mime type), auto-rotated, stripped of metadata and
  * stored as WebP renditions 320, 480, 640 and 1024 px wide (never upscaled) under one storage key
  * prefix, `products/<uuid>`, which is the image's public_id. The demo catalog's drawings go through
@@ -173,7 +173,7 @@ export async function removeStoredImages(storage: ImageStorage, publicIds: reado
   await Promise.all(publicIds.map((publicId) => storage.removePrefix(publicId).catch(() => undefined)));
 }
 
-/** An image row as the API shows it (spec section 3: url and public_id, plus sizes for srcset). */
+/** An image row as the API shows it (url and public_id, plus sizes for srcset). */
 export function toImageDto(
   storage: ImageStorage,
   row: { publicId: string; width: number | null; height: number | null; renditions: number[] },

@@ -1,7 +1,8 @@
 /**
- * Catalog reads (DESIGN section 5): the filters of GET /api/products as SQL, one page with its total,
- * the home view (at most 4 products per category, through a LATERAL subquery per category), and the
- * loading of variants and images for the rows of a page. Every read costs O(page), never O(catalog).
+ * Catalog reads (docs/shop-rules.md#filters, docs/decisions/0003-catalog-list-shape.md): the
+ * filters of GET /api/products as SQL, one page with its total, the home view (at most 4 products
+ * per category, through a LATERAL subquery per category), and the loading of variants and images
+ * for the rows of a page. Every read costs O(page), never O(catalog).
  */
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -41,7 +42,7 @@ export interface CatalogFilter {
 }
 
 function priceRangeCondition(range: PriceRange): SQL | undefined {
-  // Spec section 5: '0-500' inclusive, '500-1000' above 500 up to 1000, '1000+' above 1000.
+  // docs/shop-rules.md#filters: '0-500' inclusive, '500-1000' above 500 up to 1000, '1000+' above 1000.
   switch (range) {
     case '0-500':
       return lte(products.pricePaise, toPaise(500));
@@ -163,7 +164,7 @@ export async function findProductPage(
 export const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The home view (DESIGN section 5): for every category with matches, its newest
+ * The home view (docs/shop-rules.md#home): for every category with matches, its newest
  * HOME_PRODUCTS_PER_CATEGORY products and its total number of matches, categories by name.
  *
  * One query: the matches counted per category, then for each such category a LATERAL subquery

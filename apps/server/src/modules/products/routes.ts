@@ -1,5 +1,5 @@
 /**
- * /api/products (spec section 7, DESIGN sections 4 and 5): the public catalog reads (cached, with
+ * /api/products (docs/shop-rules.md#catalog, #permissions): the public catalog reads (cached, with
  * ETags) and the admin's writes. Routes parse and authorise; service.ts decides.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Products (spec sections 3, 5 and 7; DESIGN sections 2 and 5): catalog reads and the admin's
+ * Products (docs/shop-rules.md#catalog, #images): catalog reads and the admin's
  * writes. With variants, a product's price is its cheapest variant's price and its stock the sum of
  * the variants' stock. Every write runs in one transaction, processes images before it (removing
  * them again if it fails), and invalidates the catalog cache after it.
@@ -109,7 +109,7 @@ export async function getProduct(ctx: Ctx, id: string, options: { includeInactiv
 
 // ---- writes ---------------------------------------------------------------------------------
 
-/** The product's own price and stock: from its variants when it has some (DESIGN section 2). */
+/** The product's own price and stock: from its variants when it has some (docs/shop-rules.md#catalog). */
 function denormalised(form: ProductForm): { pricePaise: number; stock: number } {
   if (form.variants.length === 0) return { pricePaise: toPaise(form.price), stock: form.stock };
   return {
@@ -281,7 +281,7 @@ export async function updateProduct(
   return getProduct(ctx, id, { includeInactive: true });
 }
 
-/** The card's Active/Inactive toggle (spec section 4). */
+/** The admin card's Active/Inactive toggle. */
 export async function setProductActive(ctx: Ctx, id: string, active: boolean): Promise<ProductDto> {
   const [row] = await ctx.db
     .update(products)
@@ -304,7 +304,7 @@ export async function removeProductImage(ctx: Ctx, productId: string, publicId: 
   return getProduct(ctx, productId, { includeInactive: true });
 }
 
-/** Soft delete (spec section 3): the product stays, inactive, for past orders and the admin. */
+/** Soft delete (docs/shop-rules.md#catalog): the product stays, inactive, for past orders and the admin. */
 export async function softDeleteProduct(ctx: Ctx, id: string): Promise<{ message: string; _id: string }> {
   const [row] = await ctx.db
     .update(products)

@@ -1,4 +1,4 @@
-/** GET /api/products/stats: the admin dashboard's figures (spec section 7). Admin only. */
+/** GET /api/products/stats: the admin dashboard's figures. Admin only (docs/shop-rules.md#permissions). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, statsResponseSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's figures (spec sections 2, 3 and 9; issue 3, point 7). Money is summed in
+ * The admin dashboard's figures (docs/shop-rules.md#money). Money is summed in
  * paise and answered in rupees. Months are calendar months in UTC taken from the database's clock,
  * so every process and every test agrees on "this month".
  */

@@ -1,7 +1,7 @@
 /*
- * PumpKart sandbox checkout (DESIGN section 3.6): defines window.Razorpay with the browser API of
- * Razorpay Standard Checkout, so the shop's checkout code runs unchanged against the built-in
- * sandbox gateway:
+ * PumpKart sandbox checkout (docs/decisions/0004-sandbox-payment-gateway.md): defines
+ * window.Razorpay with the browser API of Razorpay Standard Checkout, so the shop's checkout code
+ * runs unchanged against the built-in sandbox gateway:
  *
  *   const rzp = new Razorpay({ key, amount, currency, name, description, order_id, handler,
  *                              prefill, theme: { color }, modal: { ondismiss } });
