@@ -27,4 +27,4 @@ await build({
 
 // The sandbox payment window's browser files are read at run time from beside the bundle.
 const outDir = path.dirname(process.argv[2] ?? 'dist/main.js');
-cpSync('src/payments/sandbox-assets', path.join(outDir, 'sandbox-assets'), { recursive: true });
+cpSync('src/gateways/sandbox-assets', path.join(outDir, 'sandbox-assets'), { recursive: true });

@@ -3,8 +3,8 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { CatalogCache } from './lib/catalog-cache';
 import type { Secrets } from './lib/secrets';
-import type { PaymentGateway } from './payments/gateway';
-import type { WebhookSender } from './payments/webhook-sender';
+import type { PaymentGateway } from './gateways/gateway';
+import type { WebhookSender } from './gateways/webhook-sender';
 import type { ImageStorage } from './storage/image-storage';
 
 export interface AppContext {

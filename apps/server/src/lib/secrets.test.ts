@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { paymentSignature } from '../payments/signature';
+import { paymentSignature } from '../gateways/signature';
 import { openTestDatabase } from '../test/database';
 import { loadSecrets } from './secrets';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestAdmin } from '../../test/factories';
 import { sweepExpiredOrders } from '../../modules/payments/sweeper';
-import { paymentSignature } from '../../payments/signature';
+import { paymentSignature } from '../../gateways/signature';
 import { orders, payments, products } from '../schema';
 import { seedDatabase } from './index';
 import { seedDemoOrders } from './orders';

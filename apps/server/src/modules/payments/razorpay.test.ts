@@ -19,8 +19,8 @@ import {
   verify,
 } from '../../test/commerce-factories';
 import { createTestProduct, createTestUser } from '../../test/factories';
-import { GATEWAY_MESSAGES, GATEWAY_TIMEOUT_MS, PaymentGatewayError } from '../../payments/gateway';
-import { RazorpayGateway } from '../../payments/razorpay';
+import { GATEWAY_MESSAGES, GATEWAY_TIMEOUT_MS, PaymentGatewayError } from '../../gateways/gateway';
+import { RazorpayGateway } from '../../gateways/razorpay';
 import { REFUND_IN_PROGRESS } from './refund';
 import { sweepExpiredOrders } from './sweeper';
 

@@ -16,7 +16,7 @@ import {
   verifyPaymentResponseSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { SandboxGateway } from '../../payments/sandbox';
+import { SandboxGateway } from '../../gateways/sandbox';
 import sandboxRoutes from './sandbox-routes';
 import {
   checkoutConfig,

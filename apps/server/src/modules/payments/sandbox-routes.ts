@@ -16,10 +16,10 @@ import { errorSchema, textSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { loadSandboxAssets, type SandboxAssetName } from '../../payments/sandbox-assets';
-import type { SandboxGateway } from '../../payments/sandbox';
-import { randomGatewayId } from '../../payments/signature';
-import { WEBHOOK_PATH } from '../../payments/webhook-sender';
+import { loadSandboxAssets, type SandboxAssetName } from '../../gateways/sandbox-assets';
+import type { SandboxGateway } from '../../gateways/sandbox';
+import { randomGatewayId } from '../../gateways/signature';
+import { WEBHOOK_PATH } from '../../gateways/webhook-sender';
 import { SHOP_NAME } from './service';
 
 const gatewayOrderIdSchema = textSchema('order_id').min(1).max(100);

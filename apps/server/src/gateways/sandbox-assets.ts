@@ -3,7 +3,7 @@
  * window.Razorpay), window.html and window.js. They are plain files so that they can be read and
  * linted as what they are. From the sources they sit beside this module; from the esbuild bundle
  * (apps/server/dist/main.js) they are read from dist/sandbox-assets/, which build.mjs copies, or else
- * from ../src/payments/sandbox-assets/.
+ * from ../src/gateways/sandbox-assets/.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +17,12 @@ export type SandboxAssetName = keyof typeof SANDBOX_ASSET_FILES;
 
 const CANDIDATE_DIRS = [
   new URL('./sandbox-assets/', import.meta.url),
-  new URL('../src/payments/sandbox-assets/', import.meta.url),
+  new URL('../src/gateways/sandbox-assets/', import.meta.url),
 ];
 
 function assetDir(): URL {
   const dir = CANDIDATE_DIRS.find((candidate) => existsSync(fileURLToPath(new URL('checkout.js', candidate))));
-  if (!dir) throw new Error('The sandbox payment window files (payments/sandbox-assets/) are missing.');
+  if (!dir) throw new Error('The sandbox payment window files (gateways/sandbox-assets/) are missing.');
   return dir;
 }
 
