@@ -12,7 +12,7 @@ import { assertStartableConfig, ConfigError, DEFAULT_ADMIN_PASSWORD, loadConfig,
 import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './db/lock';
 import { migrateDatabase } from './db/migrate';
-import { DEMO_CUSTOMER, seedDatabase } from './db/seed/index';
+import { DEMO_CUSTOMER, seedDatabase } from './seed/index';
 import { loadSecrets } from './lib/secrets';
 
 /** The start-up line about the admin account: its password only when it was just created with the demo default. */

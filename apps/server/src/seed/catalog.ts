@@ -2,14 +2,14 @@
  * The demo catalog: the products of demo-products.ts, each with a picture drawn
  * locally (artwork.ts) and stored through the same image pipeline as uploads. The pictures are
  * rendered in parallel with a small concurrency, then everything is written in one transaction;
- * if that fails, the stored pictures are removed again. Called by seed/index.ts on an empty
+ * if that fails, the stored pictures are removed again. Called by index.ts on an empty
  * products table; answers the number of products created.
  */
 import { productFormSchema, toPaise } from '@pumpkart/shared';
-import type { AppContext } from '../../context';
-import { processImages, removeStoredImages } from '../../modules/products/images';
-import { productValues } from '../../modules/products/service';
-import { productImages, products, productVariants } from '../schema';
+import type { AppContext } from '../context';
+import { processImages, removeStoredImages } from '../modules/products/images';
+import { productValues } from '../modules/products/service';
+import { productImages, products, productVariants } from '../db/schema';
 import { productArtwork } from './artwork';
 import { DEMO_PRODUCTS } from './demo-products';
 

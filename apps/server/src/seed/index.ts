@@ -4,9 +4,9 @@
  * months of demo order history.
  */
 import { count, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { createUser, ensureAdmin } from '../../modules/auth/service';
-import { products, users } from '../schema';
+import type { AppContext } from '../context';
+import { createUser, ensureAdmin } from '../modules/auth/service';
+import { products, users } from '../db/schema';
 import { seedDemoCatalog } from './catalog';
 import { DEMO_CUSTOMER } from './demo-customer';
 import { seedDemoOrders } from './orders';
