@@ -32,6 +32,7 @@ import cartRoutes from './modules/cart/routes';
 import favoriteRoutes from './modules/favorites/routes';
 import orderRoutes from './modules/orders/routes';
 import paymentRoutes from './modules/payments/routes';
+import { refundInBackground } from './modules/payments/refund';
 
 export interface BuildAppOptions {
   config: Config;
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildAppOptions) {
         app.log,
       ),
     },
+    // Cancellation (orders) asks for refunds through this port; the payments module makes them.
+    refunds: { requestRefund: (paymentId, log) => refundInBackground(ctx, paymentId, log) },
   };
   app.decorate('ctx', ctx);
 

@@ -1,4 +1,5 @@
 /** What every module gets from the app (built once in app.ts): configuration and shared resources. */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { CatalogCache } from './lib/catalog-cache';
@@ -20,6 +21,20 @@ export interface AppContext {
    * (docs/decisions/0004-sandbox-payment-gateway.md).
    */
   payments: PaymentsRuntime;
+  /** How a cancellation asks for a refund (the payments module makes it; app.ts wires it in). */
+  refunds: RefundRequester;
+}
+
+/** Where services log what happens after their answer (a request's or the app's logger). */
+export type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+
+/**
+ * The one thing the orders module needs from refunds: a cancellation that recorded a captured
+ * payment's refund as due (REFUND_DUE) asks for it after commit, without waiting for the gateway.
+ * Implemented by the payments module, so orders never imports payments.
+ */
+export interface RefundRequester {
+  requestRefund(paymentId: string, log: Log): void;
 }
 
 export interface PaymentsRuntime {

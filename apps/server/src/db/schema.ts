@@ -234,6 +234,13 @@ export const orderItems = pgTable(
   (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
 );
 
+/**
+ * payments.failure_reason of a captured online payment whose order was cancelled: the refund is
+ * owed and no attempt has been made yet. The cancellation (orders) or a late capture (payments)
+ * records it; the payments module's refunds take it up.
+ */
+export const REFUND_DUE = 'refund_due';
+
 export const payments = pgTable(
   'payments',
   {

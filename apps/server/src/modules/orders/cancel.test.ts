@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, payments } from '../../db/schema';
+import { orders, payments, REFUND_DUE } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
   backdateOrder,
@@ -14,7 +14,7 @@ import {
   variantStock,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
-import { REFUND_DUE, REFUND_IN_PROGRESS } from '../payments/refund';
+import { REFUND_IN_PROGRESS } from '../payments/refund';
 import { sweepExpiredOrders } from '../payments/sweeper';
 
 let t: TestApp;

@@ -14,11 +14,10 @@ import {
   type OrderDto,
   type OrderStatus,
 } from '@pumpkart/shared';
-import type { AppContext } from '../../context';
+import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
+import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { REFUND_DUE, refundInBackground, type Log } from '../payments/refund';
 import { loadOrder } from './dto';
 import { returnStock } from './stock';
 
@@ -93,8 +92,9 @@ export async function cancelOrderInTransaction(
 }
 
 /**
- * Cancels with stock return; a captured online payment's refund, recorded as due, is started in the
- * background so that the caller answers at once (a silent gateway never holds the request up).
+ * Cancels with stock return; a captured online payment's refund, recorded as due, is asked for
+ * through ctx.refunds, which starts it in the background so that the caller answers at once (a
+ * silent gateway never holds the request up).
  */
 async function cancelAndRefund(
   ctx: AppContext,
@@ -108,7 +108,7 @@ async function cancelAndRefund(
   // Only stock coming back from 0 changes what the catalog offers (stock.ts, StockMove).
   if (result.availabilityChanged) ctx.catalogCache.invalidate();
   const refundPending = result.payment?.failureReason === REFUND_DUE;
-  if (refundPending) refundInBackground(ctx, result.payment!.id, log);
+  if (refundPending) ctx.refunds.requestRefund(result.payment!.id, log);
   return { cancelled: true, refundPending };
 }
 

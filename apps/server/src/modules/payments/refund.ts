@@ -12,14 +12,10 @@
  * and no new one is made).
  */
 import { and, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
-import { payments } from '../../db/schema';
+import type { AppContext, Log } from '../../context';
+import { payments, REFUND_DUE } from '../../db/schema';
 
 type PaymentRow = typeof payments.$inferSelect;
-export type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
-
-export const REFUND_DUE = 'refund_due';
 export const REFUND_IN_PROGRESS = 'refund_in_progress';
 export const REFUND_FAILED_PREFIX = 'refund_failed';
 

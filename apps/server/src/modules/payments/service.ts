@@ -11,11 +11,10 @@ import type {
   PaymentStatus,
   VerifyPaymentBody,
 } from '@pumpkart/shared';
-import type { AppContext } from '../../context';
+import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { loadPayments } from './dto';
-import type { Log } from './refund';
 import { settleCapturedPayment } from './settle';
 
 export const SHOP_NAME = 'PumpKart';

@@ -6,11 +6,11 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentStatus } from '@pumpkart/shared';
-import type { AppContext } from '../../context';
+import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
+import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { removeOrderedLines } from '../cart/service';
-import { REFUND_DUE, refundCapturedPayment, type Log } from './refund';
+import { refundCapturedPayment } from './refund';
 
 export interface SettleOutcome {
   orderId: string;

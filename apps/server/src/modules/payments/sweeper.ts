@@ -9,10 +9,10 @@
  * gateway asked first).
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { cancelOrderInTransaction } from '../orders/lifecycle';
-import { refundRetryDue, retryRefund, type Log } from './refund';
+import { refundRetryDue, retryRefund } from './refund';
 
 const BATCH = 100;
 

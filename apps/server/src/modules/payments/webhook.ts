@@ -10,10 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@pumpkart/shared';
-import type { AppContext, ModuleOptions } from '../../context';
+import type { AppContext, Log, ModuleOptions } from '../../context';
 import { payments, webhookEvents } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
-import type { Log } from './refund';
 import { settleCapturedPayment, settleFailedPayment, settleRefundedPayment } from './settle';
 
 export const WEBHOOK_MESSAGES = {
