@@ -1,11 +1,10 @@
 /**
  * The admin sidebar: greets the user by stored name (default Admin), links to the
  * five admin pages with the current one marked, Change password (the admin's own account), and
- * Logout, which clears all local storage and goes to /login.
+ * Logout (the one logout: the session listener clears all local storage), which goes to /login.
  */
 import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
-import { storage } from '../lib/storage';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { loggedOut } from '../store/session-slice';
 
@@ -28,7 +27,6 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const navigate = useNavigate();
 
   const logout = () => {
-    storage.clearAll();
     dispatch(loggedOut());
     void navigate(paths.login, { replace: true });
   };

@@ -7,12 +7,9 @@ import {
   TOTAL_COUNT_HEADER,
   type Address,
   type CartLine,
-  type ChangePasswordBody,
-  type ChangePasswordResponse,
   type CheckoutConfig,
   type CreateOrderBody,
   type CreatePaymentResponse,
-  type LoginResponse,
   type OrderDto,
   type OrderStatus,
   type PaymentDto,
@@ -20,8 +17,6 @@ import {
   type PriceRange,
   type Product,
   type StatsResponse,
-  type UpdateProfileBody,
-  type UpdateProfileResponse,
   type VerifyPaymentBody,
 } from '@pumpkart/shared';
 import { api, sharedApi } from './http';
@@ -100,21 +95,6 @@ export const adminCatalogApi = {
   destroy: async (id: string) =>
     (await sharedApi.delete<{ _id: string; message: string }>(`/products/${id}/destroy`)).data,
   stats: async () => (await sharedApi.get<StatsResponse>('/products/stats')).data,
-};
-
-export const authApi = {
-  login: async (email: string, password: string) =>
-    (await api.post<LoginResponse>('/auth/login', { email, password })).data,
-  register: async (body: { name: string; email: string; phone: string; password: string }) =>
-    (await api.post<unknown>('/auth/register', body)).data,
-  /** Carries `token` when the e-mail or password changed: the earlier one is then revoked. */
-  updateProfile: async (body: UpdateProfileBody) =>
-    (await sharedApi.put<UpdateProfileResponse>('/auth/update-profile', body)).data,
-  /** Revokes every earlier token of the account; answers this session's new one. */
-  changePassword: async (body: ChangePasswordBody) =>
-    (await api.post<ChangePasswordResponse>('/auth/change-password', body)).data,
-  /** Revokes every token of the account, this one included. */
-  logoutAll: async () => (await api.post<{ message: string }>('/auth/logout-all')).data,
 };
 
 export const cartApi = {

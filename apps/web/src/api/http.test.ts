@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
+import { createStore } from '../store';
 import { loginAs, mockFetch } from '../test/render';
 import {
   api,
@@ -15,6 +16,8 @@ import {
 beforeEach(() => {
   loginAs('customer', 'Asha');
   localStorage.setItem('userAddresses', '[]');
+  // The clients write nothing themselves: the store's session listener persists what they report.
+  createStore();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,12 +1,14 @@
 /**
- * The two HTTP clients, over fetch (docs/architecture.md, web app):
- * - `api`: the product's API base (/api); attaches the bearer token; a 401 removes the token.
- * - `sharedApi`: the API host plus the /api prefix with a 10-second time-out; a 401 also removes the
+ * The two HTTP clients, over fetch (docs/architecture.md, web app), under the RTK Query api of
+ * shop-api.ts:
+ * - `api`: the product's API base (/api); attaches the bearer token; a 401 ends the session.
+ * - `sharedApi`: the API host plus the /api prefix with a 10-second time-out; a 401 also forgets the
  *   stored name, email, role and addresses.
  * Both: 403 and 404 only log a warning; no response at all logs 'No response from server'; any
- * response carrying a user object has its name, email, role, phone and addresses stored.
+ * response carrying a user object hands it to the session. The clients read the stored token but
+ * write nothing: the store's session listener (store/session-listener.ts) persists the session.
  */
-import { MESSAGES } from '@pumpkart/shared';
+import { MESSAGES, type User } from '@pumpkart/shared';
 import { storage } from '../lib/storage';
 
 /** The server answered with an error status; `data` is its body (`{ message }` from our API). */
@@ -36,19 +38,61 @@ function messageOf(data: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A failed call as the RTK Query api keeps it (plain data, so that it can live in the store): the
+ * server's error status and body, no answer at all, the caller's own abort, or (development and
+ * tests only) an answer that does not match the shared contract.
+ */
+export type ApiFailure =
+  | { status: number; data: unknown; message: string }
+  | { status: 'NO_RESPONSE'; timedOut: boolean; message: string }
+  | { status: 'ABORTED'; message: string }
+  | { status: 'SCHEMA_MISMATCH'; message: string };
+
+export function toApiFailure(error: unknown): ApiFailure {
+  if (error instanceof HttpError) return { status: error.status, data: error.data, message: error.message };
+  if (error instanceof NoResponseError)
+    return { status: 'NO_RESPONSE', timedOut: error.timedOut, message: error.message };
+  if (error instanceof DOMException && error.name === 'AbortError') return { status: 'ABORTED', message: 'Aborted' };
+  throw error;
+}
+
+/** The server answered with an error status (an HttpError, or its ApiFailure). */
+export function isHttpFailure(error: unknown): error is { status: number; data: unknown } {
+  if (error instanceof HttpError) return true;
+  return Boolean(error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number');
+}
+
+/** The call got no answer at all (a NoResponseError, or its ApiFailure). */
+export function isNoResponse(error: unknown): boolean {
+  if (error instanceof NoResponseError) return true;
+  return Boolean(error && typeof error === 'object' && (error as { status?: unknown }).status === 'NO_RESPONSE');
+}
+
 /** The server's message when there is one, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof HttpError) return messageOf(error.data) ?? fallback;
+  if (isHttpFailure(error)) return messageOf(error.data) ?? fallback;
   return fallback;
 }
 
-type Listener = () => void;
-const unauthorizedListeners = new Set<Listener>();
+type UnauthorizedListener = (details: { clearUser: boolean }) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+type UserListener = (user: Partial<User>) => void;
+const userListeners = new Set<UserListener>();
 
-/** Lets the store log the user out when any call answers 401. Returns the unsubscribe function. */
-export function onUnauthorized(listener: Listener): () => void {
+/**
+ * Lets the store end the session when any call answers 401 (`clearUser`: the second client's 401,
+ * which also forgets the stored user details). Returns the unsubscribe function.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+/** Lets the store keep the user object of any response. Returns the unsubscribe function. */
+export function onUserReceived(listener: UserListener): () => void {
+  userListeners.add(listener);
+  return () => userListeners.delete(listener);
 }
 
 export interface HttpResponse<T> {
@@ -75,7 +119,7 @@ export interface HttpClientOptions {
   baseUrl: string;
   /** Milliseconds before a request is abandoned as "no response". */
   timeoutMs?: number;
-  /** On 401, also remove the stored name, email, role and addresses (the second client). */
+  /** On 401, also forget the stored name, email, role and addresses (the second client). */
   clearUserOn401?: boolean;
 }
 
@@ -97,10 +141,10 @@ async function parseBody(response: Response): Promise<unknown> {
   return response.text();
 }
 
-function storeUserFrom(data: unknown): void {
+function announceUserFrom(data: unknown): void {
   if (!data || typeof data !== 'object') return;
   const user = (data as { user?: unknown }).user;
-  if (user && typeof user === 'object') storage.storeUser(user as Parameters<typeof storage.storeUser>[0]);
+  if (user && typeof user === 'object') userListeners.forEach((listener) => listener(user as Partial<User>));
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -147,15 +191,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const data = await parseBody(response);
     if (!response.ok) {
       if (response.status === 401) {
-        storage.removeToken();
-        if (options.clearUserOn401) storage.removeUserDetails();
-        unauthorizedListeners.forEach((listener) => listener());
+        const details = { clearUser: Boolean(options.clearUserOn401) };
+        unauthorizedListeners.forEach((listener) => listener(details));
       } else if (response.status === 403 || response.status === 404) {
         console.warn(`${method} ${path}: ${response.status} ${messageOf(data) ?? ''}`.trim());
       }
       throw new HttpError(response.status, data);
     }
-    storeUserFrom(data);
+    announceUserFrom(data);
     return { data: data as T, status: response.status, headers: response.headers };
   }
 

@@ -8,16 +8,14 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { Link, useLocation, useNavigate } from 'react-router';
 import { catalogApi } from '../api/endpoints';
 import { categoryPath, paths } from '../config/paths';
-import { storage } from '../lib/storage';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
 import { searchChanged } from '../store/filters-slice';
 import { loggedOut } from '../store/session-slice';
 import { Logo } from './logo';
 import { useDialogFocus } from './use-dialog-focus';
 
-/** Logout removes the stored session, goes to /login and reloads the page. */
-export function logoutAndReload(dispatch: ReturnType<typeof useAppDispatch>) {
-  storage.clearAll();
+/** Logout (the one logout: the session listener clears the stored session), then /login with a page reload. */
+function logoutAndReload(dispatch: ReturnType<typeof useAppDispatch>) {
   dispatch(loggedOut());
   window.location.assign(paths.login);
 }

@@ -12,7 +12,7 @@ import { cartLineKey, clampQuantity, MESSAGES, type CartLine, type Product, type
 import { cartApi } from '../api/endpoints';
 import { errorMessage } from '../api/http';
 import type { LoadStatus } from './products-slice';
-import { loggedOut, sessionExpired } from './session-slice';
+import { loggedOut } from './session-slice';
 
 export interface CartState {
   items: CartLine[];
@@ -176,8 +176,7 @@ const cartSlice = createSlice({
       .addCase(clearCart.rejected, (state, action) => {
         state.error = String(action.payload ?? action.error.message ?? MESSAGES.cartUpdateFailed);
       })
-      .addCase(loggedOut, () => initialState)
-      .addCase(sessionExpired, () => initialState);
+      .addCase(loggedOut, () => initialState);
     for (const thunk of [addToCart, updateCartItem, removeFromCart]) {
       builder.addCase(thunk.fulfilled, (state, action) => {
         state.changesInFlight = Math.max(0, (state.changesInFlight ?? 1) - 1);

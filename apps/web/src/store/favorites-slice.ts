@@ -6,7 +6,7 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { favoritesApi } from '../api/endpoints';
 import { storage } from '../lib/storage';
 import type { LoadStatus } from './products-slice';
-import { loggedOut, sessionExpired } from './session-slice';
+import { loggedOut } from './session-slice';
 
 export interface FavoritesState {
   ids: string[];
@@ -46,8 +46,7 @@ const favoritesSlice = createSlice({
       .addCase(toggleFavorite.fulfilled, (state, action) => {
         state.ids = action.payload;
       })
-      .addCase(loggedOut, () => ({ ids: [], status: 'idle' }))
-      .addCase(sessionExpired, () => ({ ids: [], status: 'idle' }));
+      .addCase(loggedOut, () => ({ ids: [], status: 'idle' }));
   },
 });
 

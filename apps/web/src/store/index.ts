@@ -1,17 +1,38 @@
-/** The Redux store: types inferred from the reducers, typed hooks in hooks.ts. */
+/**
+ * The Redux store: server state in the RTK Query cache (api/shop-api.ts), client state in slices
+ * (session, cart selection errors, filters), the session persisted by its listener. Types are
+ * inferred from the reducers; the typed hooks are in hooks.ts.
+ */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { onUnauthorized } from '../api/http';
+import { onUnauthorized, onUserReceived } from '../api/http';
+import { shopApi } from '../api/shop-api';
 import cart from './cart-slice';
 import favorites from './favorites-slice';
 import filters from './filters-slice';
 import products from './products-slice';
-import session, { sessionExpired } from './session-slice';
+import { createSessionListener } from './session-listener';
+import session, { loggedOut, profileUpdated } from './session-slice';
 
-const rootReducer = combineReducers({ session, products, cart, favorites, filters });
+const rootReducer = combineReducers({
+  session,
+  products,
+  cart,
+  favorites,
+  filters,
+  [shopApi.reducerPath]: shopApi.reducer,
+});
 
 export function createStore(preloadedState?: Partial<RootState>) {
-  const store = configureStore({ reducer: rootReducer, preloadedState });
-  onUnauthorized(() => store.dispatch(sessionExpired()));
+  const sessionListener = createSessionListener();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(sessionListener.middleware).concat(shopApi.middleware),
+    // Subscribers hear the api's batched updates at the end of the tick (not on an animation frame).
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
+  });
+  onUnauthorized(({ clearUser }) => store.dispatch(loggedOut({ expired: true, clearUser })));
+  onUserReceived((user) => store.dispatch(profileUpdated(user)));
   return store;
 }
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_TOO_SHORT, SERVER_MESSAGES } from '@pumpkart/shared';
-import { authApi } from '../../api/endpoints';
+import { useChangePasswordMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
 import { useAppDispatch } from '../../store/hooks';
 import { tokenRenewed } from '../../store/session-slice';
@@ -36,6 +36,7 @@ function validate(fields: Fields): Errors {
 
 export function ChangePasswordPage() {
   const dispatch = useAppDispatch();
+  const [changePassword] = useChangePasswordMutation();
   const formId = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -54,10 +55,10 @@ export function ChangePasswordPage() {
     }
     setBusy(true);
     try {
-      const { token } = await authApi.changePassword({
+      const { token } = await changePassword({
         currentPassword: fields.currentPassword,
         newPassword: fields.newPassword,
-      });
+      }).unwrap();
       dispatch(tokenRenewed(token));
       setFields(EMPTY);
       setResult({ ok: true, text: CHANGE_PASSWORD_TEXT.changed });

@@ -6,14 +6,17 @@
 import { MESSAGES } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useLoginMutation } from '../../api/shop-api';
+import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { useAppDispatch } from '../../store/hooks';
-import { login } from '../../store/session-slice';
+import { loggedIn } from '../../store/session-slice';
 import { AuthCard, inputClass, labelClass, submitClass } from './auth-card';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [login] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -23,13 +26,14 @@ export function LoginPage() {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await dispatch(login({ email: email.trim(), password }));
-    if (login.fulfilled.match(result)) {
-      void navigate(result.payload.user.role === 'admin' ? paths.admin.dashboard : paths.home, { replace: true });
-      return;
+    try {
+      const answer = await login({ email: email.trim(), password }).unwrap();
+      dispatch(loggedIn(answer));
+      void navigate(answer.user.role === 'admin' ? paths.admin.dashboard : paths.home, { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure, MESSAGES.loginFailed));
+      setBusy(false);
     }
-    setError(result.payload ?? MESSAGES.loginFailed);
-    setBusy(false);
   };
 
   return (

@@ -6,13 +6,14 @@
 import { MESSAGES, PASSWORD_MIN_LENGTH, sanitizePhoneInput } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authApi } from '../../api/endpoints';
+import { useRegisterMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { AuthCard, inputClass, labelClass, submitClass } from './auth-card';
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const [register] = useRegisterMutation();
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export function SignupPage() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.register({ ...form, name: form.name.trim(), email: form.email.trim() });
+      await register({ ...form, name: form.name.trim(), email: form.email.trim() }).unwrap();
       window.alert(MESSAGES.signupSucceeded);
       void navigate(paths.login);
     } catch (failure) {

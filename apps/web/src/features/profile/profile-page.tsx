@@ -11,10 +11,9 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, sanitizePhoneInput, type Address, type User } from '@pumpkart/shared';
-import { authApi } from '../../api/endpoints';
+import { useLogoutAllMutation, useUpdateProfileMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
-import { storage } from '../../lib/storage';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { loggedOut, profileUpdated, tokenRenewed } from '../../store/session-slice';
 import { AddressFields, inputClass } from '../../components/address-fields';
@@ -39,6 +38,8 @@ export const LOGOUT_EVERYWHERE_FAILED = 'Could not log out the other devices. Pl
 export function ProfilePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [updateProfile] = useUpdateProfileMutation();
+  const [logoutAll] = useLogoutAllMutation();
   const session = useAppSelector((state) => state.session);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -92,7 +93,7 @@ export function ProfilePage() {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      const answer = await authApi.updateProfile(profilePayload(form, session.email));
+      const answer = await updateProfile(profilePayload(form, session.email)).unwrap();
       const user: User = answer.user ?? answer;
       if (answer.token) dispatch(tokenRenewed(answer.token));
       dispatch(profileUpdated(user));
@@ -108,12 +109,11 @@ export function ProfilePage() {
   const logoutEverywhere = async () => {
     setLogoutAllError(null);
     try {
-      await authApi.logoutAll();
+      await logoutAll().unwrap();
     } catch (error) {
       setLogoutAllError(errorMessage(error, LOGOUT_EVERYWHERE_FAILED));
       return;
     }
-    storage.clearAll();
     dispatch(loggedOut());
     void navigate(paths.login, { replace: true });
   };
