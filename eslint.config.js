@@ -5,6 +5,18 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Server modules meet through their index.ts: no import of another module's own files, whether
+// from a sibling module ('../cart/service') or from outside ('./modules/cart/service').
+const serverModuleInternals = [
+  {
+    regex: '(^|/)modules/[^/]+/(?!index$)',
+    message: "Import a server module through its index.ts ('./modules/cart').",
+  },
+];
+const siblingModuleInternals = [
+  { regex: '^\\.\\./[^./][^/]*/(?!index$)', message: "Import another server module through its index.ts ('../cart')." },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +111,31 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverModuleInternals }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverModuleInternals, ...siblingModuleInternals] }] },
+  },
+  {
+    // payments -> orders, never back: a cancellation asks for refunds through ctx.refunds.
+    files: ['apps/server/src/modules/orders/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverModuleInternals,
+            ...siblingModuleInternals,
+            { regex: '(^|/)payments(/|$)', message: 'Orders never imports payments: use ctx.refunds.' },
+          ],
+        },
       ],
     },
   },

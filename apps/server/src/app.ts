@@ -23,16 +23,15 @@ import { LocalDiskStorage, type ImageStorage } from './storage/image-storage';
 import type { PaymentGateway } from './gateways/gateway';
 import { selectGateway } from './gateways/select-gateway';
 import { httpTransport, ownUrl, WebhookSender, type WebhookTransport } from './gateways/webhook-sender';
-import healthRoutes from './modules/health/routes';
-import authRoutes from './modules/auth/routes';
-import productRoutes from './modules/products/routes';
-import statsRoutes from './modules/stats/routes';
-import pincodeRoutes from './modules/pincode/routes';
-import cartRoutes from './modules/cart/routes';
-import favoriteRoutes from './modules/favorites/routes';
-import orderRoutes from './modules/orders/routes';
-import paymentRoutes from './modules/payments/routes';
-import { refundInBackground } from './modules/payments/refund';
+import { healthRoutes } from './modules/health';
+import { authRoutes } from './modules/auth';
+import { productRoutes } from './modules/products';
+import { statsRoutes } from './modules/stats';
+import { pincodeRoutes } from './modules/pincode';
+import { cartRoutes } from './modules/cart';
+import { favoriteRoutes } from './modules/favorites';
+import { orderRoutes } from './modules/orders';
+import { paymentRoutes, refundInBackground } from './modules/payments';
 
 export interface BuildAppOptions {
   config: Config;

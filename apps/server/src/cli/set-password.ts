@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@pumpkart/shared';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from '../modules/auth/service';
+import { hashPassword } from '../modules/auth';
 
 /** A refusal the command prints as it is and exits 1 on. */
 export class CommandError extends Error {

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { SERVER_MESSAGES, type Role } from '@pumpkart/shared';
 import type { DbOrTx } from '../db/client';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { sessionAccount } from '../modules/auth/sessions';
+import { sessionAccount } from '../modules/auth';
 
 export interface TokenPayload {
   sub: string;

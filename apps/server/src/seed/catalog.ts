@@ -7,8 +7,7 @@
  */
 import { productFormSchema, toPaise } from '@pumpkart/shared';
 import type { AppContext } from '../context';
-import { processImages, removeStoredImages } from '../modules/products/images';
-import { productValues } from '../modules/products/service';
+import { processImages, productValues, removeStoredImages } from '../modules/products';
 import { productImages, products, productVariants } from '../db/schema';
 import { productArtwork } from './artwork';
 import { DEMO_PRODUCTS } from './demo-products';

@@ -5,7 +5,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { createUser, ensureAdmin } from '../modules/auth/service';
+import { createUser, ensureAdmin } from '../modules/auth';
 import { products, users } from '../db/schema';
 import { seedDemoCatalog } from './catalog';
 import { DEMO_CUSTOMER } from './demo-customer';

@@ -2,7 +2,7 @@ import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { createTestAdmin } from '../test/factories';
-import { sweepExpiredOrders } from '../modules/payments/sweeper';
+import { sweepExpiredOrders } from '../modules/payments';
 import { paymentSignature } from '../gateways/signature';
 import { orders, payments, products } from '../db/schema';
 import { seedDatabase } from './index';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { orderTotals, type OrderStatus, type PaymentMode, type PaymentStatus } from '@pumpkart/shared';
 import type { AppContext } from '../context';
-import { renditionKey, PRIMARY_WIDTH } from '../modules/products/images';
+import { PRIMARY_WIDTH, renditionKey } from '../modules/products';
 import { paymentSignature } from '../gateways/signature';
 import { orderItems, orders, payments, productImages, products, productVariants, users } from '../db/schema';
 import { DEMO_CUSTOMER } from './demo-customer';

@@ -9,7 +9,7 @@ import { toPaise } from '@pumpkart/shared';
 import type { App } from '../app';
 import type { DbOrTx } from '../db/client';
 import { products, productVariants } from '../db/schema';
-import { createUser } from '../modules/auth/service';
+import { createUser } from '../modules/auth';
 
 export const TEST_PASSWORD = 'secret123';
 

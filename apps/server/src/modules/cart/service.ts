@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { cartItems, carts, products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
-import { loadProductImages } from './product-images';
+import { loadProductImages } from '../products';
 
 export const CART_MESSAGES = {
   productNotFound: 'This product does not exist.',

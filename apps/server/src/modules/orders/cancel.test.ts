@@ -14,8 +14,7 @@ import {
   variantStock,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
-import { REFUND_IN_PROGRESS } from '../payments/refund';
-import { sweepExpiredOrders } from '../payments/sweeper';
+import { REFUND_IN_PROGRESS, sweepExpiredOrders } from '../payments';
 
 let t: TestApp;
 let webhooks: ReturnType<typeof deliverWebhooksByInject>;

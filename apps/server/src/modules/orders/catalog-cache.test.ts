@@ -10,7 +10,7 @@ import {
   signedWebhook,
 } from '../../test/commerce-factories';
 import { createTestProduct, createTestUser, type TestProductInput } from '../../test/factories';
-import { sweepExpiredOrders } from '../payments/sweeper';
+import { sweepExpiredOrders } from '../payments';
 
 // Stock moves clear the cached catalog only when a product or variant sells out or comes back in
 // stock (stock.ts, StockMove); any other stock change leaves the cached reads (and their ETags) alone.

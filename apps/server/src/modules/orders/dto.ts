@@ -7,7 +7,7 @@ import { toRupees, type OrderDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, products, users } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
-import { loadProductImages } from '../cart/product-images';
+import { loadProductImages } from '../products';
 
 /** Orders matching `where` (all when omitted), newest first. */
 export async function loadOrders(db: DbOrTx, storage: ImageStorage, where?: SQL): Promise<OrderDto[]> {

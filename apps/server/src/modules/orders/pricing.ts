@@ -10,8 +10,8 @@ import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
-import { CART_MESSAGES } from '../cart/service';
-import { loadProductImages } from '../cart/product-images';
+import { CART_MESSAGES } from '../cart';
+import { loadProductImages } from '../products';
 import { STOCK_MESSAGES } from './stock';
 
 export interface PricedLine {

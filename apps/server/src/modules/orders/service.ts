@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { removeOrderedLines } from '../cart/service';
+import { removeOrderedLines } from '../cart';
 import { loadOrder, loadOrders } from './dto';
 import { ORDER_MESSAGES } from './lifecycle';
 import { priceOrder } from './pricing';

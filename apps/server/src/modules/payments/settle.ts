@@ -9,7 +9,7 @@ import type { PaymentStatus } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
-import { removeOrderedLines } from '../cart/service';
+import { removeOrderedLines } from '../cart';
 import { refundCapturedPayment } from './refund';
 
 export interface SettleOutcome {

@@ -11,7 +11,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
-import { cancelOrderInTransaction } from '../orders/lifecycle';
+import { cancelOrderInTransaction } from '../orders';
 import { refundRetryDue, retryRefund } from './refund';
 
 const BATCH = 100;

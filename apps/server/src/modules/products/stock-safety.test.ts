@@ -19,7 +19,7 @@ import {
   variantStock,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
-import { returnStock } from '../orders/stock';
+import { returnStock } from '../orders';
 
 let t: TestApp;
 let adminToken: string;

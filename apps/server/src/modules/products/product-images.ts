@@ -1,13 +1,13 @@
 /**
- * Product images as the API shows them (productImageSchema) for cart and order lines, mapped by the
- * products module's own toImageDto so that the storage layout is known in one place only.
+ * Product images as the API shows them (productImageSchema), for the cart's and the orders' lines,
+ * mapped by toImageDto so that the storage layout is known in one place only.
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { ProductImageDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { productImages } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
-import { toImageDto } from '../products/images';
+import { toImageDto } from './images';
 
 /** Every image of the given products, in display order, keyed by product id. */
 export async function loadProductImages(

@@ -1,0 +1,2 @@
+/** Readiness and liveness checks. Others use only the routes (app.ts). */
+export { default as healthRoutes } from './routes';

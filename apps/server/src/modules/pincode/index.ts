@@ -1,0 +1,2 @@
+/** Offline postal-code lookup. Others use only the routes (app.ts). */
+export { default as pincodeRoutes } from './routes';
