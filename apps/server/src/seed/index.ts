@@ -22,13 +22,13 @@ export interface SeedResult {
 
 export async function seedDatabase(ctx: AppContext): Promise<SeedResult> {
   const { db, config } = ctx;
-  const adminCreated = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const adminCreated = await ensureAdmin(ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   if (!config.SEED_DEMO) return { adminCreated, customerCreated: false, productsCreated: 0, ordersCreated: 0 };
 
   let customerCreated = false;
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email));
   if (!customer) {
-    const row = await createUser(db, { ...DEMO_CUSTOMER });
+    const row = await createUser(ctx, { ...DEMO_CUSTOMER });
     await db
       .update(users)
       .set({ addresses: [{ ...DEMO_CUSTOMER.address }] })

@@ -27,7 +27,7 @@ export const testAddress = (overrides: Partial<Address> = {}): Address => ({
 
 export async function createTestUser(app: App, options: { role?: Role; name?: string; email?: string } = {}) {
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await createUser(app.ctx.db, {
+  const user = await createUser(app.ctx, {
     name: options.name ?? 'Test Buyer',
     email,
     phone: '9876501234',

@@ -29,7 +29,7 @@ const minutes = (from: Date, n: number) => new Date(from.getTime() + n * 60_000)
 /** The status a login at `now` ends with: 200, or the DomainError's status (401, 429). */
 async function attempt(email: string, password: string, now: Date): Promise<number> {
   try {
-    await login(t.db, { email, password }, now);
+    await login(t.app.ctx, { email, password }, now);
     return 200;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const user = await createUser(ctx.db, request.body);
+      const user = await createUser(ctx, request.body);
       return reply.code(201).send({ message: 'Registration successful', _id: user.id });
     },
   );
@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const user = await login(ctx.db, request.body);
+      const user = await login(ctx, request.body);
       return { token: tokenFor(user), user: toUserDto(user) };
     },
   );
@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const { row, tokenRevoked } = await updateProfile(ctx.db, request.user.sub, request.body);
+      const { row, tokenRevoked } = await updateProfile(ctx, request.user.sub, request.body);
       const user = toUserDto(row);
       return {
         message: 'Profile updated successfully!',
@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const row = await changePassword(ctx.db, request.user.sub, request.body);
+      const row = await changePassword(ctx, request.user.sub, request.body);
       return { message: 'Your password has been changed.', token: tokenFor(row) };
     },
   );
@@ -125,7 +125,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await bumpTokenVersion(ctx.db, request.user.sub);
+      await bumpTokenVersion(ctx, request.user.sub);
       return { message: 'You have been logged out on every device.' };
     },
   );

@@ -20,6 +20,7 @@ import {
   type UpdateProfileBody,
   type User,
 } from '@pumpkart/shared';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { loginThrottle, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -39,6 +40,7 @@ export const LOGIN_ACCOUNT_WINDOW_MINUTES = 15;
 export const LOGIN_ACCOUNT_LOCKED_MESSAGE = `Too many failed logins for this e-mail address. Please wait ${LOGIN_ACCOUNT_WINDOW_MINUTES} minutes and try again.`;
 
 type UserRow = typeof users.$inferSelect;
+type Ctx = Pick<AppContext, 'db'>;
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -56,7 +58,7 @@ export const hashPassword = (password: string) => hash(password);
 // Verified against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
-export async function createUser(db: DbOrTx, input: RegisterBody & { role?: Role }): Promise<UserRow> {
+export async function createUser({ db }: Ctx, input: RegisterBody & { role?: Role }): Promise<UserRow> {
   try {
     const [row] = await db
       .insert(users)
@@ -109,7 +111,7 @@ async function clearLoginAttempts(db: DbOrTx, email: string): Promise<void> {
 }
 
 /** `now` is the clock of the per-account limit (tests pass their own). */
-export async function login(db: DbOrTx, body: LoginBody, now: Date = new Date()): Promise<UserRow> {
+export async function login({ db }: Ctx, body: LoginBody, now: Date = new Date()): Promise<UserRow> {
   const email = body.email.trim().toLowerCase();
   await countLoginAttempt(db, email, now);
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -150,7 +152,7 @@ async function findUser(db: DbOrTx, userId: string): Promise<UserRow> {
  * version (`tokenRevoked`): the caller then hands this session a fresh token.
  */
 export async function updateProfile(
-  db: DbOrTx,
+  { db }: Ctx,
   userId: string,
   body: UpdateProfileBody,
   now: Date = new Date(),
@@ -185,7 +187,7 @@ export async function updateProfile(
  * revokes every earlier token of the account, on every device. Answers the updated account.
  */
 export async function changePassword(
-  db: DbOrTx,
+  { db }: Ctx,
   userId: string,
   body: ChangePasswordBody,
   now: Date = new Date(),
@@ -215,7 +217,7 @@ export async function changePassword(
  * transaction, or call forgetSession again after the commit: this process forgets the cached
  * version as soon as the statement ran.
  */
-export async function bumpTokenVersion(db: DbOrTx, userId: string): Promise<number | undefined> {
+export async function bumpTokenVersion({ db }: Ctx, userId: string): Promise<number | undefined> {
   try {
     const [row] = await db
       .update(users)
@@ -229,9 +231,10 @@ export async function bumpTokenVersion(db: DbOrTx, userId: string): Promise<numb
 }
 
 /** Creates the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no user has that email. */
-export async function ensureAdmin(db: DbOrTx, email: string, password: string): Promise<boolean> {
+export async function ensureAdmin(ctx: Ctx, email: string, password: string): Promise<boolean> {
+  const { db } = ctx;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
   if (existing) return false;
-  await createUser(db, { name: 'Admin', email, phone: '9000000000', password, role: 'admin' });
+  await createUser(ctx, { name: 'Admin', email, phone: '9000000000', password, role: 'admin' });
   return true;
 }

@@ -114,13 +114,13 @@ describe('the database has the last word', () => {
     // Both are cached as valid first.
     expect((await get('/api/cart', token)).statusCode).toBe(200);
     expect((await get('/api/cart', otherDevice)).statusCode).toBe(200);
-    expect(await bumpTokenVersion(t.db, user.id)).toBe(1);
+    expect(await bumpTokenVersion(t.app.ctx, user.id)).toBe(1);
     for (const old of [token, otherDevice]) {
       const res = await get('/api/cart', old);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: SERVER_MESSAGES.sessionExpired });
     }
     expect((await get('/api/cart', t.app.signToken({ sub: user.id, role: user.role, ver: 1 }))).statusCode).toBe(200);
-    expect(await bumpTokenVersion(t.db, randomUUID())).toBeUndefined();
+    expect(await bumpTokenVersion(t.app.ctx, randomUUID())).toBeUndefined();
   });
 });

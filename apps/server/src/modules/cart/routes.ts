@@ -13,7 +13,7 @@ import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from '.
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const security = [{ bearerAuth: [] }];
   const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
-  const cartOf = (userId: string) => getCart(ctx.db, ctx.storage, userId);
+  const cartOf = (userId: string) => getCart(ctx, userId);
 
   app.get(
     '/',
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await addToCart(ctx.db, request.user.sub, request.body);
+      await addToCart(ctx, request.user.sub, request.body);
       return cartOf(request.user.sub);
     },
   );
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await updateCartLine(ctx.db, request.user.sub, request.body);
+      await updateCartLine(ctx, request.user.sub, request.body);
       return cartOf(request.user.sub);
     },
   );
@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await removeCartLine(ctx.db, request.user.sub, request.body);
+      await removeCartLine(ctx, request.user.sub, request.body);
       return cartOf(request.user.sub);
     },
   );
@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: { tags: ['cart'], summary: 'Empty the cart', security, response: { 200: cartResponseSchema, ...errors } },
     },
     async (request) => {
-      await clearCart(ctx.db, request.user.sub);
+      await clearCart(ctx, request.user.sub);
       return { items: [] };
     },
   );

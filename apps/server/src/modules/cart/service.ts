@@ -6,10 +6,10 @@
  */
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clampQuantity, MESSAGES, toRupees, type CartLine, type CartResponse } from '@pumpkart/shared';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, carts, products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import type { ImageStorage } from '../../storage/image-storage';
 import { loadProductImages } from '../products';
 
 export const CART_MESSAGES = {
@@ -19,6 +19,8 @@ export const CART_MESSAGES = {
   variantNotOfProduct: (title: string) => `That size is not available for "${title}".`,
   noVariants: (title: string) => `"${title}" has no sizes to choose from.`,
 } as const;
+
+type Ctx = Pick<AppContext, 'db' | 'storage'>;
 
 export interface LineKey {
   productId: string;
@@ -66,7 +68,7 @@ const lineMatches = (key: LineKey): SQL =>
     key.variantId ? eq(cartItems.variantId, key.variantId) : isNull(cartItems.variantId),
   )!;
 
-export async function getCart(db: DbOrTx, storage: ImageStorage, userId: string): Promise<CartResponse> {
+export async function getCart({ db, storage }: Ctx, userId: string): Promise<CartResponse> {
   const rows = await db
     .select({ item: cartItems, product: products, variant: productVariants })
     .from(cartItems)
@@ -109,7 +111,7 @@ export async function getCart(db: DbOrTx, storage: ImageStorage, userId: string)
 }
 
 /** Adds to a line (merging with an existing one), capped at the line's stock and at least 1. */
-export async function addToCart(db: DbOrTx, userId: string, input: LineKey & { quantity: number }): Promise<void> {
+export async function addToCart({ db }: Ctx, userId: string, input: LineKey & { quantity: number }): Promise<void> {
   const { stock } = await resolveLine(db, input);
   if (stock <= 0) throw new ConflictError(MESSAGES.productOutOfStock);
   const cartId = await ensureCartId(db, userId);
@@ -124,7 +126,11 @@ export async function addToCart(db: DbOrTx, userId: string, input: LineKey & { q
 }
 
 /** Sets a line's quantity, clamped to [1, stock]; a missing line is 404. */
-export async function updateCartLine(db: DbOrTx, userId: string, input: LineKey & { quantity: number }): Promise<void> {
+export async function updateCartLine(
+  { db }: Ctx,
+  userId: string,
+  input: LineKey & { quantity: number },
+): Promise<void> {
   const { stock } = await resolveLine(db, input);
   const cartId = await findCartId(db, userId);
   const quantity = clampQuantity(input.quantity, stock);
@@ -139,20 +145,23 @@ export async function updateCartLine(db: DbOrTx, userId: string, input: LineKey 
 }
 
 /** Removes a line; removing a line that is not there changes nothing (a double click is harmless). */
-export async function removeCartLine(db: DbOrTx, userId: string, key: LineKey): Promise<void> {
+export async function removeCartLine({ db }: Ctx, userId: string, key: LineKey): Promise<void> {
   const cartId = await findCartId(db, userId);
   if (cartId) await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), lineMatches(key)));
 }
 
-export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
+export async function clearCart({ db }: Ctx, userId: string): Promise<void> {
   const cartId = await findCartId(db, userId);
   if (cartId) await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
 }
 
-/** The ordered lines leave the buyer's cart (COD at ordering, online after a successful payment). */
-export async function removeOrderedLines(db: DbOrTx, userId: string, lines: readonly LineKey[]): Promise<void> {
+/**
+ * Inside the caller's transaction: the ordered lines leave the buyer's cart (COD at ordering,
+ * online after a successful payment).
+ */
+export async function removeOrderedLines(tx: DbOrTx, userId: string, lines: readonly LineKey[]): Promise<void> {
   if (lines.length === 0) return;
-  const cartId = await findCartId(db, userId);
+  const cartId = await findCartId(tx, userId);
   if (!cartId) return;
-  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), or(...lines.map(lineMatches))));
+  await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), or(...lines.map(lineMatches))));
 }

@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: favoritesResponseSchema, 401: errorSchema },
       },
     },
-    async (request) => ({ ids: await listFavoriteIds(ctx.db, request.user.sub) }),
+    async (request) => ({ ids: await listFavoriteIds(ctx, request.user.sub) }),
   );
 
   app.post(
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: favoritesResponseSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => ({ ids: await toggleFavorite(ctx.db, request.user.sub, request.params.productId) }),
+    async (request) => ({ ids: await toggleFavorite(ctx, request.user.sub, request.params.productId) }),
   );
 };
 

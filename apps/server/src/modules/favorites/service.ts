@@ -1,10 +1,12 @@
 /** Favorites (docs/shop-rules.md#cart): a set of product ids per user, answered newest first. */
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../context';
 import { favorites, products } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 
-export async function listFavoriteIds(db: DbOrTx, userId: string): Promise<string[]> {
+type Ctx = Pick<AppContext, 'db'>;
+
+export async function listFavoriteIds({ db }: Ctx, userId: string): Promise<string[]> {
   const rows = await db
     .select({ productId: favorites.productId })
     .from(favorites)
@@ -14,7 +16,8 @@ export async function listFavoriteIds(db: DbOrTx, userId: string): Promise<strin
 }
 
 /** Adds the product to the favorites, or removes it when it is there; an unknown product is 404. */
-export async function toggleFavorite(db: DbOrTx, userId: string, productId: string): Promise<string[]> {
+export async function toggleFavorite(ctx: Ctx, userId: string, productId: string): Promise<string[]> {
+  const { db } = ctx;
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) throw new NotFoundError('This product does not exist.');
   const removed = await db
@@ -24,5 +27,5 @@ export async function toggleFavorite(db: DbOrTx, userId: string, productId: stri
   if (removed.length === 0) {
     await db.insert(favorites).values({ userId, productId }).onConflictDoNothing();
   }
-  return listFavoriteIds(db, userId);
+  return listFavoriteIds(ctx, userId);
 }

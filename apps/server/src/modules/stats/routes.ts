@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: statsResponseSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    () => getStats(ctx.db),
+    () => getStats(ctx),
   );
 };
 

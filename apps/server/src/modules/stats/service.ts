@@ -5,6 +5,7 @@
  */
 import { count, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import { ORDER_STATUSES, toRupees, type StatsResponse } from '@pumpkart/shared';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, products } from '../../db/schema';
 
@@ -70,7 +71,7 @@ async function topProducts(db: DbOrTx): Promise<StatsResponse['topProducts']> {
   return rows.map((row) => ({ title: row.title, totalSold: row.totalSold }));
 }
 
-export async function getStats(db: DbOrTx): Promise<StatsResponse> {
+export async function getStats({ db }: Pick<AppContext, 'db'>): Promise<StatsResponse> {
   const [[revenue], [orderCount], [productCount], monthlyRevenue, ordersStatus, top] = await Promise.all([
     db
       .select({ paise: sum(payments.amountPaise).mapWith(Number) })
