@@ -5,7 +5,7 @@
  * stock. Ordered lines leave the cart through removeOrderedLines (orders and payments modules).
  */
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { clampQuantity, MESSAGES, toRupees, type CartLine, type CartResponse } from '@pumpkart/shared';
+import { clampQuantity, MESSAGES, toRupees, variantChoiceOf, type CartLine, type CartResponse } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, carts, products, productVariants } from '../../db/schema';
@@ -44,20 +44,16 @@ async function findCartId(db: DbOrTx, userId: string): Promise<string | undefine
 
 /**
  * The product and variant a line refers to, and its current stock (0 when the product is
- * inactive). A product with variants needs one of its own variants; one without takes none.
+ * inactive). A product with variants needs one of its own variants; one without takes none
+ * (variantChoiceOf in @pumpkart/shared, which order pricing applies too).
  */
 async function resolveLine(db: DbOrTx, key: LineKey) {
   const [product] = await db.select().from(products).where(eq(products.id, key.productId));
   if (!product) throw new NotFoundError(CART_MESSAGES.productNotFound);
   const variants = await db.select().from(productVariants).where(eq(productVariants.productId, product.id));
-  let variant: (typeof variants)[number] | undefined;
-  if (variants.length > 0) {
-    if (!key.variantId) throw new BadRequestError(CART_MESSAGES.chooseVariant(product.title));
-    variant = variants.find((v) => v.id === key.variantId);
-    if (!variant) throw new BadRequestError(CART_MESSAGES.variantNotOfProduct(product.title));
-  } else if (key.variantId) {
-    throw new BadRequestError(CART_MESSAGES.noVariants(product.title));
-  }
+  const choice = variantChoiceOf(variants, key.variantId, (v) => v.id);
+  if (choice.problem) throw new BadRequestError(CART_MESSAGES[choice.problem](product.title));
+  const { variant } = choice;
   const stock = product.active ? (variant ? variant.stock : product.stock) : 0;
   return { product, variant, stock };
 }

@@ -8,7 +8,9 @@
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
+  adminStatusChangeRefusal,
   BUYER_CANCELLABLE_STATUSES,
+  buyerMayCancel,
   MESSAGES,
   ORDER_STATUSES,
   type OrderDto,
@@ -35,6 +37,11 @@ export const ORDER_MESSAGES = {
       : `This order has already been ${status} and can no longer be cancelled.`,
   alreadyCancelled: 'This order has been cancelled and its stock returned, so its status can no longer be changed.',
   paymentNotComplete: "This order's payment is not complete yet, so its status cannot be changed.",
+} as const;
+
+const STATUS_CHANGE_REFUSALS = {
+  cancelled: ORDER_MESSAGES.alreadyCancelled,
+  paymentNotComplete: ORDER_MESSAGES.paymentNotComplete,
 } as const;
 
 /** Statuses from which an order can still be cancelled by anyone (an admin may cancel any). */
@@ -132,6 +139,8 @@ export async function cancelByBuyer(
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order || order.userId !== userId) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  if (!buyerMayCancel(order)) throw new ConflictError(ORDER_MESSAGES.cannotCancel(order.status));
+  // The cancellation itself is conditional on the same statuses: a concurrent change still wins.
   const outcome = await cancelAndRefund(ctx, orderId, BUYER_CANCELLABLE_STATUSES, 'cancelled', log);
   if (!outcome.cancelled) {
     const current = await orderRow(ctx, orderId);
@@ -153,9 +162,9 @@ export async function setStatusByAdmin(
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-  if (order.status === 'cancelled') throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
-  if (payment?.status !== 'success') throw new ConflictError(ORDER_MESSAGES.paymentNotComplete);
+  const refusal = adminStatusChangeRefusal({ ...order, payment: payment ?? null });
+  if (refusal) throw new ConflictError(STATUS_CHANGE_REFUSALS[refusal]);
 
   if (status === 'cancelled') {
     const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log);

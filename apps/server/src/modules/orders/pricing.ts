@@ -5,7 +5,15 @@
  * are merged into one line (quantities added; each sent line's price is still checked).
  */
 import { asc, inArray } from 'drizzle-orm';
-import { orderTotals, SERVER_MESSAGES, toPaise, type CreateOrderBody, type OrderTotals } from '@pumpkart/shared';
+import {
+  cartLineKey,
+  orderTotals,
+  SERVER_MESSAGES,
+  toPaise,
+  variantChoiceOf,
+  type CreateOrderBody,
+  type OrderTotals,
+} from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../lib/errors';
@@ -41,7 +49,7 @@ export async function priceOrder(
   // Merge duplicate lines, keeping the first one's position.
   const merged = new Map<string, { input: ItemInput; quantity: number }>();
   for (const item of body.items) {
-    const key = `${item.product}:${item.variantId ?? 'base'}`;
+    const key = cartLineKey(item.product, item.variantId);
     const entry = merged.get(key);
     if (entry) entry.quantity += item.quantity;
     else merged.set(key, { input: item, quantity: item.quantity });
@@ -65,10 +73,9 @@ export async function priceOrder(
       throw new ConflictError(STOCK_MESSAGES.unavailable(name));
     }
     const variants = variantRows.filter((v) => v.productId === product.id);
-    const variant = input.variantId ? variants.find((v) => v.id === input.variantId) : undefined;
-    if (variants.length > 0 && !input.variantId) throw new BadRequestError(CART_MESSAGES.chooseVariant(product.title));
-    if (variants.length > 0 && !variant) throw new BadRequestError(CART_MESSAGES.variantNotOfProduct(product.title));
-    if (variants.length === 0 && input.variantId) throw new BadRequestError(CART_MESSAGES.noVariants(product.title));
+    const choice = variantChoiceOf(variants, input.variantId, (v) => v.id);
+    if (choice.problem) throw new BadRequestError(CART_MESSAGES[choice.problem](product.title));
+    const variant = choice.variant;
 
     const label = variant?.size ? `${product.title} (${variant.size})` : product.title;
     const stock = variant ? variant.stock : product.stock;
@@ -88,11 +95,9 @@ export async function priceOrder(
   }
 
   // Every sent line's price, then the shipping and the total, must be the server's to the paisa.
-  const priceByKey = new Map(
-    lines.map((line) => [`${line.productId}:${line.variantId ?? 'base'}`, line.unitPricePaise]),
-  );
+  const priceByKey = new Map(lines.map((line) => [cartLineKey(line.productId, line.variantId), line.unitPricePaise]));
   for (const item of body.items) {
-    if (toPaise(item.price) !== priceByKey.get(`${item.product}:${item.variantId ?? 'base'}`)) {
+    if (toPaise(item.price) !== priceByKey.get(cartLineKey(item.product, item.variantId))) {
       throw new ConflictError(SERVER_MESSAGES.pricesChanged);
     }
   }
