@@ -6,7 +6,6 @@ import {
   normalizeProduct,
   TOTAL_COUNT_HEADER,
   type Address,
-  type CartLine,
   type CheckoutConfig,
   type CreateOrderBody,
   type CreatePaymentResponse,
@@ -41,12 +40,6 @@ export interface HomeSection {
 }
 
 const asList = (data: unknown): unknown[] => (Array.isArray(data) ? data : []);
-
-/** Reads `items` at the top level or under `cart`. */
-function cartItemsOf(data: unknown): CartLine[] {
-  const body = (data ?? {}) as { items?: CartLine[]; cart?: { items?: CartLine[] } };
-  return body.items ?? body.cart?.items ?? [];
-}
 
 /** Orders as a bare list, or under `orders` or `data`. */
 function ordersOf(data: unknown): OrderDto[] {
@@ -95,24 +88,6 @@ export const adminCatalogApi = {
   destroy: async (id: string) =>
     (await sharedApi.delete<{ _id: string; message: string }>(`/products/${id}/destroy`)).data,
   stats: async () => (await sharedApi.get<StatsResponse>('/products/stats')).data,
-};
-
-export const cartApi = {
-  get: async () => cartItemsOf((await api.get<unknown>('/cart')).data),
-  add: async (productId: string, variantId: string | null, quantity: number) =>
-    cartItemsOf((await api.post<unknown>('/cart/add', { productId, variantId, quantity })).data),
-  update: async (productId: string, variantId: string | null, quantity: number) =>
-    cartItemsOf((await api.put<unknown>('/cart/update', { productId, variantId, quantity })).data),
-  remove: async (productId: string, variantId: string | null) =>
-    cartItemsOf((await api.delete<unknown>('/cart/remove', { productId, variantId })).data),
-  clear: async () => {
-    await api.delete<unknown>('/cart/clear');
-  },
-};
-
-export const favoritesApi = {
-  get: async () => (await api.get<{ ids: string[] }>('/favorites/')).data.ids,
-  toggle: async (productId: string) => (await api.post<{ ids: string[] }>(`/favorites/${productId}/toggle`)).data.ids,
 };
 
 /** The order creation payload (docs/shop-rules.md#orders; paymentMode from the checkout modal). */

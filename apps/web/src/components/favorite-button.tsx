@@ -4,8 +4,9 @@
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { useState } from 'react';
-import { toggleFavorite } from '../store/favorites-slice';
-import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
+import { useToggleFavoriteMutation } from '../api/shop-api';
+import { useAppSelector, useIsLoggedIn } from '../store/hooks';
+import { selectFavoriteIds } from '../store/selectors';
 import { useTimedMessage } from './use-timed-message';
 
 export function FavoriteButton({
@@ -18,9 +19,9 @@ export function FavoriteButton({
   /** Classes of the wrapper; it must be positioned (relative or absolute) for the message bubble. */
   className?: string;
 }) {
-  const dispatch = useAppDispatch();
+  const [toggleFavorite] = useToggleFavoriteMutation();
   const loggedIn = useIsLoggedIn();
-  const isFavorite = useAppSelector((state) => state.favorites.ids.includes(productId));
+  const isFavorite = useAppSelector((state) => selectFavoriteIds(state).includes(productId));
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage();
 
@@ -31,7 +32,7 @@ export function FavoriteButton({
     }
     setBusy(true);
     try {
-      await dispatch(toggleFavorite(productId)).unwrap();
+      await toggleFavorite(productId).unwrap();
     } catch (error) {
       console.error('Failed to toggle favorite', error);
     } finally {

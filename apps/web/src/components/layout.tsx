@@ -1,27 +1,21 @@
 /**
  * The storefront frame: navbar, page and footer (hidden on /admin, which has its own layout), and
- * the test-mode banner while payments go through the sandbox. Loads the cart and favorites whenever
- * a user is logged in.
+ * the test-mode banner while payments go through the sandbox. Loads (and keeps) the cart and
+ * favorites whenever a user is logged in.
  */
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useAppDispatch, useIsLoggedIn } from '../store/hooks';
-import { fetchCart } from '../store/cart-slice';
-import { fetchFavorites } from '../store/favorites-slice';
+import { useGetCartQuery, useGetFavoritesQuery } from '../api/shop-api';
+import { useIsLoggedIn } from '../store/hooks';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { Loading } from './spinner';
 import { TestModeBanner } from './test-mode-banner';
 
 export function Layout() {
-  const dispatch = useAppDispatch();
   const loggedIn = useIsLoggedIn();
-
-  useEffect(() => {
-    if (!loggedIn) return;
-    void dispatch(fetchCart());
-    void dispatch(fetchFavorites());
-  }, [dispatch, loggedIn]);
+  useGetCartQuery(undefined, { skip: !loggedIn });
+  useGetFavoritesQuery(undefined, { skip: !loggedIn });
 
   return (
     <div className="flex min-h-screen flex-col">

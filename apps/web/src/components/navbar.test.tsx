@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
 import { cartLine } from '../test/fixtures';
-import { loginAs, mockFetch, renderWithStore } from '../test/render';
+import { selectCartItems, selectFavoriteIds } from '../store/selectors';
+import { loginAs, mockFetch, renderWithStore, storeWith } from '../test/render';
 import { Navbar } from './navbar';
 
 afterEach(() => {
@@ -15,13 +16,9 @@ afterEach(() => {
 const serveCategories = (categories: string[] = []) =>
   mockFetch({ 'GET /api/products/categories/list': { body: categories } });
 
-const cartState = (count: number) => ({
-  cart: {
-    items: Array.from({ length: count }, () => cartLine({})),
-    status: 'succeeded' as const,
-    error: null,
-    changesInFlight: 0,
-  },
+/** A store whose cart holds `count` lines (as the storefront frame loads it). */
+const withCart = (count: number, favorites?: string[]) => ({
+  store: storeWith({ cart: Array.from({ length: count }, () => cartLine({})), favorites }),
 });
 
 function CategoryStub() {
@@ -41,14 +38,14 @@ describe('Navbar', () => {
   it("names the Cart link by its visible text: 'Cart (n)' above zero, else 'Cart'", () => {
     loginAs();
     serveCategories();
-    const { unmount } = renderWithStore(<Navbar />, { preloadedState: cartState(2) });
+    const { unmount } = renderWithStore(<Navbar />, withCart(2));
     const link = screen.getByRole('link', { name: 'Cart (2)' });
     expect(link).toHaveTextContent(/^Cart \(2\)$/);
     expect(link).not.toHaveAttribute('aria-label');
     expect(link).toHaveAttribute('href', '/cart');
     unmount();
 
-    renderWithStore(<Navbar />, { preloadedState: cartState(0) });
+    renderWithStore(<Navbar />, withCart(0));
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveTextContent(/^Cart$/);
   });
 
@@ -67,7 +64,7 @@ describe('Navbar', () => {
   it('shows the stored name, and a menu that closes on Escape and outside clicks', async () => {
     loginAs('customer', 'Meera');
     serveCategories();
-    renderWithStore(<Navbar />, { preloadedState: cartState(3) });
+    renderWithStore(<Navbar />, withCart(3));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Meera' }));
     const menu = screen.getByRole('menu');
@@ -157,9 +154,7 @@ describe('Logout', () => {
     // window.location.assign both changes the URL and reloads the page: stand in for it.
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const { store } = renderWithStore(<Navbar />, {
-      preloadedState: { ...cartState(1), favorites: { ids: ['p1'], status: 'succeeded' } },
-    });
+    const { store } = renderWithStore(<Navbar />, withCart(1, ['p1']));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Meera' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
@@ -170,7 +165,7 @@ describe('Logout', () => {
     expect(localStorage.length).toBe(0);
     expect(assign).toHaveBeenCalledWith('/login');
     expect(store.getState().session.token).toBeNull();
-    expect(store.getState().favorites.ids).toEqual([]);
-    expect(store.getState().cart.items).toEqual([]);
+    expect(selectFavoriteIds(store.getState())).toEqual([]);
+    expect(selectCartItems(store.getState())).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { catalogApi } from '../api/endpoints';
 import { categoryPath, paths } from '../config/paths';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
 import { searchChanged } from '../store/filters-slice';
+import { selectCartItems } from '../store/selectors';
 import { loggedOut } from '../store/session-slice';
 import { Logo } from './logo';
 import { useDialogFocus } from './use-dialog-focus';
@@ -27,7 +28,7 @@ export function Navbar() {
   const loggedIn = useIsLoggedIn();
   const name = useAppSelector((state) => state.session.name);
   const search = useAppSelector((state) => state.filters.search);
-  const cartCount = useAppSelector((state) => state.cart.items.length);
+  const cartCount = useAppSelector((state) => selectCartItems(state).length);
   const [categories, setCategories] = useState<string[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);

@@ -2,6 +2,7 @@ import { formatPrice, MESSAGES } from '@pumpkart/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selectFavoriteIds } from '../store/selectors';
 import { loginAs, mockFetch, renderWithStore } from '../test/render';
 import { ProductCard } from './product-card';
 import { makeProduct } from './test-products';
@@ -107,7 +108,7 @@ describe('ProductCard', () => {
     });
     const { store } = renderWithStore(<ProductCard product={product} onOpen={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Safety Helmet to favorites' }));
-    await waitFor(() => expect(store.getState().favorites.ids).toEqual([product._id]));
+    await waitFor(() => expect(selectFavoriteIds(store.getState())).toEqual([product._id]));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Remove Safety Helmet from favorites' })).toHaveAttribute(
       'aria-pressed',

@@ -3,6 +3,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shopApi } from '../api/shop-api';
+import { createStore } from '../store';
+import { selectCartItems } from '../store/selectors';
 import { loginAs, mockFetch, renderWithStore } from '../test/render';
 import { ADDED_STATE_MS, ProductModal } from './product-modal';
 import { makeProduct, rawProduct } from './test-products';
@@ -187,7 +190,7 @@ describe('ProductModal', () => {
     await settleUntil(() => expect(screen.getByText(MESSAGES.itemAdded)).toBeInTheDocument());
     const body = JSON.parse(String(fetch.mock.calls.find(([u]) => String(u).endsWith('/cart/add'))![1]!.body));
     expect(body).toEqual({ productId: product._id, variantId: null, quantity: 3 });
-    expect(store.getState().cart.items).toHaveLength(1);
+    expect(selectCartItems(store.getState())).toHaveLength(1);
     expect(addButton()).toHaveTextContent(MESSAGES.addToCart);
     expect(addButton()).toBeDisabled();
     expect(quantity()).toHaveValue(1);
@@ -215,9 +218,10 @@ describe('ProductModal', () => {
 
   it("shows 'Loading cart…' while the cart loads", () => {
     loginAs();
-    renderWithStore(<ProductModal product={makeProduct()} onClose={() => {}} />, {
-      preloadedState: { cart: { items: [], status: 'loading', error: null } },
-    });
+    mockFetch({ 'GET /api/cart': () => new Promise(() => undefined) as never });
+    const store = createStore();
+    void store.dispatch(shopApi.endpoints.getCart.initiate());
+    renderWithStore(<ProductModal product={makeProduct()} onClose={() => {}} />, { store });
     expect(screen.getByText(MESSAGES.loadingCart)).toBeInTheDocument();
   });
 

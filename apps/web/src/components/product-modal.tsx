@@ -9,8 +9,9 @@
  */
 import { availabilityOf, lowStockText, MESSAGES, struckThroughPrice, type Product } from '@pumpkart/shared';
 import { useEffect, useId, useRef, useState } from 'react';
-import { addToCart } from '../store/cart-slice';
-import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
+import { useAddToCartMutation } from '../api/shop-api';
+import { useAppSelector, useIsLoggedIn } from '../store/hooks';
+import { selectCartLoading } from '../store/selectors';
 import { Modal } from './modal';
 import { Price, StruckPrice } from './price';
 import { ProductImage } from './product-image';
@@ -39,9 +40,9 @@ export function ProductModal({ product, onClose }: { product: Product | null; on
 type Tone = 'info' | 'success' | 'error';
 
 function ProductDetails({ product }: { product: Product }) {
-  const dispatch = useAppDispatch();
+  const [addToCart] = useAddToCartMutation();
   const loggedIn = useIsLoggedIn();
-  const cartStatus = useAppSelector((state) => state.cart.status);
+  const cartLoading = useAppSelector(selectCartLoading);
   const cartError = useAppSelector((state) => state.cart.error);
 
   const [variantId, setVariantId] = useState<string | null>(product.variants[0]?._id ?? null);
@@ -107,7 +108,7 @@ function ProductDetails({ product }: { product: Product }) {
     setSaving(true);
     clear();
     try {
-      await dispatch(addToCart({ product, variant, quantity: quantity === '' ? 1 : quantity })).unwrap();
+      await addToCart({ product, variant, quantity: quantity === '' ? 1 : quantity }).unwrap();
       say(MESSAGES.itemAdded, 'success');
       setQuantity(1);
       setAdded(true);
@@ -269,7 +270,7 @@ function ProductDetails({ product }: { product: Product }) {
         </button>
 
         <div className="min-h-6 space-y-1 text-sm" aria-live="polite" role="status">
-          {loggedIn && cartStatus === 'loading' && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
+          {loggedIn && cartLoading && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
           {message && (
             <p
               className={

@@ -91,7 +91,8 @@ export const storage = {
     }
   },
 
-  getFavorites: () => readJson<string[]>(STORAGE_KEYS.favorites, []),
+  /** The favorite ids kept from the last visit, or null when none were kept. */
+  getFavorites: () => readJson<string[] | null>(STORAGE_KEYS.favorites, null),
   setFavorites: (ids: string[]) => write(STORAGE_KEYS.favorites, JSON.stringify(ids)),
 
   getPendingOrder: <T>() => readJson<T | null>(STORAGE_KEYS.pendingOrder, null),

@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, normalizeProduct } from '@pumpkart/shared';
 import { cartLine } from '../test/fixtures';
 import { loginAs, mockFetch } from '../test/render';
-import { addToCart, clearCart, fetchCart, removeFromCart, updateCartItem } from './cart-slice';
+import { shopApi } from '../api/shop-api';
 import { createStore } from './index';
+import { selectCartItems } from './selectors';
+
+const { getCart, addToCart, updateCartItem, removeFromCart, clearCart } = shopApi.endpoints;
+const fetchCart = () => getCart.initiate();
 
 beforeEach(() => loginAs());
 afterEach(() => {
@@ -28,11 +32,11 @@ describe('cart slice', () => {
       });
     });
     const product = normalizeProduct({ ...nozzle.product, variants: [nozzle.variant] });
-    const pending = store.dispatch(addToCart({ product, variant: variantOf(nozzle), quantity: 5 }));
-    expect(store.getState().cart.items[0]!.quantity).toBe(4);
+    const pending = store.dispatch(addToCart.initiate({ product, variant: variantOf(nozzle), quantity: 5 }));
+    expect(selectCartItems(store.getState())[0]!.quantity).toBe(4);
     answer();
     await pending;
-    expect(store.getState().cart.items).toEqual([{ ...nozzle, quantity: 4 }]);
+    expect(selectCartItems(store.getState())).toEqual([{ ...nozzle, quantity: 4 }]);
   });
 
   it('clamps an optimistic update between 1 and the stock', async () => {
@@ -42,10 +46,14 @@ describe('cart slice', () => {
     });
     const store = createStore();
     await store.dispatch(fetchCart());
-    void store.dispatch(updateCartItem({ productId: nozzle.product._id, variantId: nozzle.variantId, quantity: 9 }));
-    expect(store.getState().cart.items[0]!.quantity).toBe(4);
-    void store.dispatch(updateCartItem({ productId: nozzle.product._id, variantId: nozzle.variantId, quantity: 0 }));
-    expect(store.getState().cart.items[0]!.quantity).toBe(1);
+    void store.dispatch(
+      updateCartItem.initiate({ productId: nozzle.product._id, variantId: nozzle.variantId, quantity: 9 }),
+    );
+    expect(selectCartItems(store.getState())[0]!.quantity).toBe(4);
+    void store.dispatch(
+      updateCartItem.initiate({ productId: nozzle.product._id, variantId: nozzle.variantId, quantity: 0 }),
+    );
+    expect(selectCartItems(store.getState())[0]!.quantity).toBe(1);
   });
 
   it('a failed remove stores the error and brings the line back', async () => {
@@ -55,9 +63,9 @@ describe('cart slice', () => {
     });
     const store = createStore();
     await store.dispatch(fetchCart());
-    await store.dispatch(removeFromCart({ productId: nozzle.product._id, variantId: nozzle.variantId }));
+    await store.dispatch(removeFromCart.initiate({ productId: nozzle.product._id, variantId: nozzle.variantId }));
     expect(store.getState().cart.error).toBe('Database unavailable');
-    await vi.waitFor(() => expect(store.getState().cart.items).toHaveLength(1));
+    await vi.waitFor(() => expect(selectCartItems(store.getState())).toHaveLength(1));
   });
 
   it.each([
@@ -70,9 +78,10 @@ describe('cart slice', () => {
     await store.dispatch(fetchCart());
     const ids = { productId: nozzle.product._id, variantId: nozzle.variantId };
     const product = normalizeProduct({ ...nozzle.product, variants: [nozzle.variant] });
-    if (change === 'add') await store.dispatch(addToCart({ product, variant: variantOf(nozzle), quantity: 1 }));
-    else if (change === 'update') await store.dispatch(updateCartItem({ ...ids, quantity: 3 }));
-    else await store.dispatch(removeFromCart(ids));
+    if (change === 'add')
+      await store.dispatch(addToCart.initiate({ product, variant: variantOf(nozzle), quantity: 1 }));
+    else if (change === 'update') await store.dispatch(updateCartItem.initiate({ ...ids, quantity: 3 }));
+    else await store.dispatch(removeFromCart.initiate(ids));
     expect(store.getState().cart.error).toBe(MESSAGES.cartUpdateFailed);
     expect(MESSAGES.cartUpdateFailed).toBe('Failed to update cart.');
   });
@@ -84,9 +93,9 @@ describe('cart slice', () => {
     });
     const store = createStore();
     await store.dispatch(fetchCart());
-    await store.dispatch(clearCart());
+    await store.dispatch(clearCart.initiate());
     expect(store.getState().cart.error).toBe(MESSAGES.cartUpdateFailed);
-    await vi.waitFor(() => expect(store.getState().cart.items).toHaveLength(1));
+    await vi.waitFor(() => expect(selectCartItems(store.getState())).toHaveLength(1));
   });
 
   it('sends quick changes one at a time, and an older answer never overwrites a newer quantity', async () => {
@@ -109,8 +118,8 @@ describe('cart slice', () => {
         ),
     );
     const change = (quantity: number) =>
-      store.dispatch(updateCartItem({ productId: nozzle.product._id, variantId: nozzle.variantId, quantity }));
-    const quantity = () => store.getState().cart.items[0]!.quantity;
+      store.dispatch(updateCartItem.initiate({ productId: nozzle.product._id, variantId: nozzle.variantId, quantity }));
+    const quantity = () => selectCartItems(store.getState())[0]!.quantity;
 
     const first = change(2);
     const second = change(3);

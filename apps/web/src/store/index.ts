@@ -6,8 +6,8 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { onUnauthorized, onUserReceived } from '../api/http';
 import { shopApi } from '../api/shop-api';
+import { storage } from '../lib/storage';
 import cart from './cart-slice';
-import favorites from './favorites-slice';
 import filters from './filters-slice';
 import products from './products-slice';
 import { createSessionListener } from './session-listener';
@@ -17,7 +17,6 @@ const rootReducer = combineReducers({
   session,
   products,
   cart,
-  favorites,
   filters,
   [shopApi.reducerPath]: shopApi.reducer,
 });
@@ -31,6 +30,13 @@ export function createStore(preloadedState?: Partial<RootState>) {
     // Subscribers hear the api's batched updates at the end of the tick (not on an animation frame).
     enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
   });
+  // The favorite hearts show the ids kept from the last visit until the server's list arrives.
+  const keptFavorites = store.getState().session.token ? storage.getFavorites() : null;
+  if (keptFavorites) {
+    store.dispatch(
+      shopApi.util.upsertQueryEntries([{ endpointName: 'getFavorites', arg: undefined, value: keptFavorites }]),
+    );
+  }
   onUnauthorized(({ clearUser }) => store.dispatch(loggedOut({ expired: true, clearUser })));
   onUserReceived((user) => store.dispatch(profileUpdated(user)));
   return store;

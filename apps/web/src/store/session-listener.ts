@@ -1,7 +1,7 @@
 /**
  * The one place the session is persisted: a listener middleware that writes localStorage after the
- * session actions (lib/storage.ts holds the keys), and the one effect of the logout, which also lets
- * go of every cached answer that belonged to the user.
+ * session actions (lib/storage.ts holds the keys) and mirrors the favorite ids, and the one effect
+ * of the logout, which also lets go of every cached answer that belonged to the user.
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { shopApi, USER_TAGS } from '../api/shop-api';
@@ -18,6 +18,12 @@ export function createSessionListener() {
       storage.storeUser(payload.user);
     },
   });
+  for (const endpoint of [shopApi.endpoints.getFavorites, shopApi.endpoints.toggleFavorite]) {
+    listener.startListening({
+      matcher: endpoint.matchFulfilled,
+      effect: ({ payload }) => storage.setFavorites(payload),
+    });
+  }
   listener.startListening({ actionCreator: profileUpdated, effect: ({ payload }) => storage.storeUser(payload) });
   listener.startListening({ actionCreator: tokenRenewed, effect: ({ payload }) => storage.setToken(payload) });
   listener.startListening({

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartLine, savedAddress } from '../test/fixtures';
+import { shopApi } from '../api/shop-api';
 import { loginAs, mockFetch } from '../test/render';
-import { fetchCart } from './cart-slice';
-import { fetchFavorites } from './favorites-slice';
 import { createStore } from './index';
+import { selectCartItems, selectFavoriteIds } from './selectors';
 import { loggedOut, profileUpdated, tokenRenewed } from './session-slice';
 
 afterEach(() => {
@@ -44,10 +44,10 @@ describe('session slice', () => {
       'GET /api/favorites/': { body: { ids: ['p1', 'p2'] } },
     });
     const store = createStore();
-    await store.dispatch(fetchCart());
-    await store.dispatch(fetchFavorites());
-    expect(store.getState().cart.items).toHaveLength(1);
-    expect(store.getState().favorites.ids).toEqual(['p1', 'p2']);
+    await store.dispatch(shopApi.endpoints.getCart.initiate());
+    await store.dispatch(shopApi.endpoints.getFavorites.initiate());
+    expect(selectCartItems(store.getState())).toHaveLength(1);
+    expect(selectFavoriteIds(store.getState())).toEqual(['p1', 'p2']);
     store.dispatch(loggedOut());
     expect(store.getState().session).toEqual({
       token: null,
@@ -57,15 +57,15 @@ describe('session slice', () => {
       phone: null,
       addresses: [],
     });
-    expect(store.getState().cart.items).toEqual([]);
-    expect(store.getState().favorites.ids).toEqual([]);
+    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(selectFavoriteIds(store.getState())).toEqual([]);
   });
 
   it('a 401 from any call ends the session', async () => {
     loginAs();
     mockFetch({ 'GET /api/cart': { status: 401, body: { message: 'Your session has expired.' } } });
     const store = createStore();
-    await store.dispatch(fetchCart());
+    await store.dispatch(shopApi.endpoints.getCart.initiate());
     expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -7,8 +7,10 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { CartLine } from '@pumpkart/shared';
 import { vi } from 'vitest';
-import { createStore, type RootState } from '../store';
+import { shopApi } from '../api/shop-api';
+import { createStore, type AppStore, type RootState } from '../store';
 
 export interface RenderWithStoreOptions extends Omit<RenderOptions, 'wrapper'> {
   /** The URL the memory router starts at. */
@@ -18,11 +20,19 @@ export interface RenderWithStoreOptions extends Omit<RenderOptions, 'wrapper'> {
   /** Other routes to mount beside it, e.g. a '/login' stub to check redirects. */
   extraRoutes?: RouteObject[];
   preloadedState?: Partial<RootState>;
+  /** A store prepared by the test (e.g. by storeWith); else a new one. */
+  store?: AppStore;
 }
 
 export function renderWithStore(ui: ReactElement, options: RenderWithStoreOptions = {}) {
-  const { route = '/', path = route.split('?')[0], extraRoutes = [], preloadedState, ...renderOptions } = options;
-  const store = createStore(preloadedState);
+  const {
+    route = '/',
+    path = route.split('?')[0],
+    extraRoutes = [],
+    preloadedState,
+    store = createStore(preloadedState),
+    ...renderOptions
+  } = options;
   const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
   const result = render(
     <Provider store={store}>
@@ -31,6 +41,18 @@ export function renderWithStore(ui: ReactElement, options: RenderWithStoreOption
     renderOptions,
   );
   return { ...result, store, router };
+}
+
+/** A store whose cache already holds the cart lines and favorite ids the storefront frame loads. */
+export function storeWith({ cart, favorites }: { cart?: CartLine[]; favorites?: string[] }): AppStore {
+  const store = createStore();
+  if (cart) store.dispatch(shopApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: undefined, value: cart }]));
+  if (favorites) {
+    store.dispatch(
+      shopApi.util.upsertQueryEntries([{ endpointName: 'getFavorites', arg: undefined, value: favorites }]),
+    );
+  }
+  return store;
 }
 
 export type FakeResponse = { status?: number; body?: unknown; headers?: Record<string, string> } | (() => never);
@@ -49,6 +71,8 @@ export function mockFetch(
     if (!handler) return jsonResponse(404, { message: `No fake for ${method} ${url.pathname}` });
     const answer =
       typeof handler === 'function' ? (handler as (i?: RequestInit, u?: URL) => FakeResponse)(init, url) : handler;
+    // A promise stands for an answer still on its way (one that never settles: no answer yet).
+    if (answer instanceof Promise) return answer as Promise<Response>;
     if (typeof answer === 'function') return answer();
     return jsonResponse(answer.status ?? 200, answer.body ?? null, answer.headers);
   });

@@ -6,13 +6,13 @@
  * and can be unticked; it is cleared after a verified payment. Cart failures show the stored error
  * in red.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals } from '@pumpkart/shared';
+import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals, type CartLine } from '@pumpkart/shared';
+import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../api/shop-api';
 import { Loading } from '../../components/spinner';
 import { paths } from '../../config/paths';
-import { fetchCart, removeFromCart, updateCartItem } from '../../store/cart-slice';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { CheckoutModal } from './checkout-modal';
 import { usePaymentScript } from './use-payment-script';
 import { CartLineRow } from './cart-line';
@@ -25,17 +25,16 @@ interface Selection {
 }
 const ALL_SELECTED: Selection = { allExcept: true, keys: new Set() };
 const NONE_SELECTED: Selection = { allExcept: false, keys: new Set() };
+const NO_LINES: CartLine[] = [];
 
 export function CartPage() {
-  const dispatch = useAppDispatch();
-  const { items, status, error } = useAppSelector((state) => state.cart);
+  const { data: items = NO_LINES, isFetching, isUninitialized } = useGetCartQuery();
+  const error = useAppSelector((state) => state.cart.error);
+  const [updateCartItem] = useUpdateCartItemMutation();
+  const [removeFromCart] = useRemoveFromCartMutation();
   const { config, loaded } = usePaymentScript();
   const [selection, setSelection] = useState<Selection>(ALL_SELECTED);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
-
-  useEffect(() => {
-    void dispatch(fetchCart());
-  }, [dispatch]);
 
   const availableKeys = useMemo(() => new Set(items.filter(isLineAvailable).map(keyOfLine)), [items]);
   // Lines that left the cart or went out of stock drop out of the selection by themselves.
@@ -62,7 +61,7 @@ export function CartPage() {
   const clearSelection = useCallback(() => setSelection(NONE_SELECTED), []);
   const closeCheckout = useCallback(() => setCheckoutOpen(false), []);
 
-  if (items.length === 0 && (status === 'loading' || status === 'idle')) {
+  if (items.length === 0 && (isFetching || isUninitialized)) {
     return <Loading text={MESSAGES.loadingCart} />;
   }
 
@@ -119,10 +118,8 @@ export function CartPage() {
                   line={line}
                   selected={selected.has(key)}
                   onToggle={() => toggle(key)}
-                  onQuantity={(quantity) =>
-                    void dispatch(updateCartItem({ productId: line.product._id, variantId, quantity }))
-                  }
-                  onRemove={() => void dispatch(removeFromCart({ productId: line.product._id, variantId }))}
+                  onQuantity={(quantity) => void updateCartItem({ productId: line.product._id, variantId, quantity })}
+                  onRemove={() => void removeFromCart({ productId: line.product._id, variantId })}
                 />
               );
             })}

@@ -9,10 +9,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, type CreateOrderBody } from '@pumpkart/shared';
 import { ordersApi } from '../../api/endpoints';
+import { refreshCart } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
-import { fetchCart } from '../../store/cart-slice';
 import { useAppDispatch } from '../../store/hooks';
 
 /** How long the 'No pending order found' text stays before going to the cart (2 s). */
@@ -37,7 +37,7 @@ export function PaymentPage() {
       .then(async (order) => {
         if (!order?._id) throw new Error('The server answered without an order.');
         storage.setPendingOrder(null);
-        await dispatch(fetchCart());
+        await dispatch(refreshCart());
         void navigate(paths.orders, { replace: true });
       })
       .catch((error: unknown) => {

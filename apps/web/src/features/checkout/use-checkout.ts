@@ -21,9 +21,9 @@ import {
   type PaymentMode,
 } from '@pumpkart/shared';
 import { newIdempotencyKey, ordersApi, paymentsApi } from '../../api/endpoints';
+import { refreshCart } from '../../api/shop-api';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
-import { fetchCart } from '../../store/cart-slice';
 import { useAppDispatch } from '../../store/hooks';
 import { buildOrderPayload, checkoutErrorMessage, validateCheckout, type CustomerInfo } from './checkout-form';
 import type { RazorpaySuccessResponse } from './razorpay';
@@ -142,7 +142,7 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
         onPlaced();
         // The refreshed cart arrives after the page has moved on, so the cart page never flashes
         // 'Your cart is empty' behind the success message.
-        void dispatch(fetchCart());
+        void dispatch(refreshCart());
         window.alert(MESSAGES.paymentSucceeded);
         void navigate(paths.orders);
       };

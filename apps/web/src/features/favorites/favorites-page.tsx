@@ -10,8 +10,9 @@ import { catalogApi } from '../../api/endpoints';
 import { PRODUCT_GRID_CLASS, ProductCard } from '../../components/product-card';
 import { ProductModal } from '../../components/product-modal';
 import { Loading } from '../../components/spinner';
-import { fetchFavorites } from '../../store/favorites-slice';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useGetFavoritesQuery } from '../../api/shop-api';
+
+const NO_IDS: string[] = [];
 
 interface Loaded {
   /** The ids asked for: a product missing from the answer (no longer sold) is not asked for again. */
@@ -21,14 +22,17 @@ interface Loaded {
 }
 
 export function FavoritesPage() {
-  const dispatch = useAppDispatch();
-  const { ids, status } = useAppSelector((state) => state.favorites);
+  const favorites = useGetFavoritesQuery();
+  const ids = favorites.data ?? NO_IDS;
+  const status = favorites.isFetching
+    ? 'loading'
+    : favorites.isError
+      ? 'failed'
+      : favorites.isSuccess
+        ? 'succeeded'
+        : 'idle';
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [openProduct, setOpenProduct] = useState<Product | null>(null);
-
-  useEffect(() => {
-    void dispatch(fetchFavorites());
-  }, [dispatch]);
 
   const idsReady = status === 'succeeded' || (status === 'loading' && loaded !== null);
   const covered = loaded !== null && ids.every((id) => loaded.requested.has(id));
@@ -64,7 +68,7 @@ export function FavoritesPage() {
     return (
       <div>
         {heading}
-        <FailedText onRetry={() => void dispatch(fetchFavorites())} />
+        <FailedText onRetry={() => void favorites.refetch()} />
       </div>
     );
   }
