@@ -1,6 +1,6 @@
 /**
- * Applies the drizzle-kit migrations at start-up (docs/architecture.md#database). On a PostgreSQL server an
- * advisory lock keeps two processes starting at once from migrating side by side.
+ * Applies the drizzle-kit migrations at start-up (docs/architecture.md#database). On a PostgreSQL
+ * server an advisory lock keeps two processes starting at once from migrating side by side.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,10 @@
 /**
- * The database schema (docs/architecture.md#database): one Drizzle pg-core schema for the embedded PGlite and
- * for a PostgreSQL server. Money is integer paise in bigint columns (read as JavaScript numbers: an
- * order's total is capped far below 2^53 by MAX_ORDER_AMOUNT), so an order above ₹2,14,74,836.47 (the
- * int4 limit in paise) is stored exactly; ids are UUIDs; timestamps are timestamptz.
- * Migrations in ../../drizzle are generated from this file by `npm run db:generate -w apps/server`.
+ * The database schema (docs/architecture.md#database): one Drizzle pg-core schema for the embedded
+ * PGlite and for a PostgreSQL server. Money is integer paise in bigint columns (read as JavaScript
+ * numbers: an order's total is capped far below 2^53 by MAX_ORDER_AMOUNT), so an order above
+ * ₹2,14,74,836.47 (the int4 limit in paise) is stored exactly; ids are UUIDs; timestamps are
+ * timestamptz. Migrations in ../../drizzle are generated from this file by `npm run db:generate -w
+ * apps/server`.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -21,8 +22,17 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Address, OrderStatus, PaymentMode, PaymentStatus, Role } from '@pumpkart/shared';
-import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES, ROLES } from '@pumpkart/shared';
+import {
+  ORDER_STATUSES,
+  PAYMENT_MODES,
+  PAYMENT_STATUSES,
+  ROLES,
+  type Address,
+  type OrderStatus,
+  type PaymentMode,
+  type PaymentStatus,
+  type Role,
+} from '@pumpkart/shared';
 
 /** An amount of money in paise. */
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -97,7 +107,8 @@ export const products = pgTable(
     index('products_active_price_stock_idx')
       .on(table.pricePaise, table.stock, table.category)
       .where(sql`${table.active}`),
-    // Case-insensitive substring search over title and description (docs/decisions/0006-search-text-column.md).
+    // Case-insensitive substring search over title and description
+    // (docs/decisions/0006-search-text-column.md).
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

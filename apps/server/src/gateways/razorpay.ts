@@ -6,8 +6,14 @@
  * never a request that hangs.
  */
 import Razorpay from 'razorpay';
-import type { GatewayOrder, GatewayRefund, PaymentGateway } from './gateway';
-import { GATEWAY_TIMEOUT_MS, PaymentGatewayError, PaymentGatewayTimeoutError } from './gateway';
+import {
+  GATEWAY_TIMEOUT_MS,
+  PaymentGatewayError,
+  PaymentGatewayTimeoutError,
+  type GatewayOrder,
+  type GatewayRefund,
+  type PaymentGateway,
+} from './gateway';
 import { hmacSha256Hex, paymentSignature, signaturesMatch } from './signature';
 
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';

@@ -1,9 +1,9 @@
 /**
- * In-memory cache of catalog reads (docs/shop-rules.md#catalog-cache): serialized responses keyed by the request,
- * each with a strong ETag. Product edits call invalidate() at once; stock moves from orders,
- * payments and cancellations call it only when a product or variant goes out of stock or comes
- * back (modules/orders/stock.ts), so other stock figures may be shown up to one TTL stale. Entries
- * expire after that short TTL, which also lets several processes on one PostgreSQL converge
+ * In-memory cache of catalog reads (docs/shop-rules.md#catalog-cache): serialized responses keyed
+ * by the request, each with a strong ETag. Product edits call invalidate() at once; stock moves
+ * from orders, payments and cancellations call it only when a product or variant goes out of stock
+ * or comes back (modules/orders/stock.ts), so other stock figures may be shown up to one TTL stale.
+ * Entries expire after that short TTL, which also lets several processes on one PostgreSQL converge
  * without a shared bus. Concurrent misses of one key share a single read (getOrLoad).
  */
 import { createHash } from 'node:crypto';

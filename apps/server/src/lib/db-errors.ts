@@ -11,8 +11,6 @@ function codeOf(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => codeOf(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => codeOf(error) === '23503';
-export const isCheckViolation = (error: unknown) => codeOf(error) === '23514';
 
 /**
  * Text PostgreSQL cannot store: 22021 (a NUL byte in text: "invalid byte sequence for encoding") or

@@ -1,9 +1,10 @@
 /**
- * The one error handler (docs/shop-rules.md#validation): every error becomes JSON `{ message }` with the right
- * status. A client's mistake (validation, malformed JSON, bad upload, unknown route) is a 4xx with a
- * message naming the problem; anything unexpected is logged with the request and answered with a
- * generic 500 that never leaks internals. Text the database cannot store (a NUL character) is
- * refused by the shared schemas; should one still reach PostgreSQL, it is a 400 here, not a 500.
+ * The one error handler (docs/shop-rules.md#validation): every error becomes JSON `{ message }`
+ * with the right status. A client's mistake (validation, malformed JSON, bad upload, unknown route)
+ * is a 4xx with a message naming the problem; anything unexpected is logged with the request and
+ * answered with a generic 500 that never leaks internals. Text the database cannot store (a NUL
+ * character) is refused by the shared schemas; should one still reach PostgreSQL, it is a 400 here,
+ * not a 500.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

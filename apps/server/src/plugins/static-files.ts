@@ -1,8 +1,8 @@
 /**
- * Static files (docs/architecture.md#the-process): product images under /uploads/ and the built web app for every
- * other path, with the history-API fallback to index.html for GET/HEAD of extension-less paths
- * outside /api/ (a missing /assets/x.js must stay a 404, not index.html). Anything else
- * unknown answers JSON `{ message }` with 404.
+ * Static files (docs/architecture.md#the-process): product images under /uploads/ and the built web
+ * app for every other path, with the history-API fallback to index.html for GET/HEAD of
+ * extension-less paths outside /api/ (a missing /assets/x.js must stay a 404, not index.html).
+ * Anything else unknown answers JSON `{ message }` with 404.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * First-start data (docs/architecture.md): the admin account from ADMIN_EMAIL / ADMIN_PASSWORD, a demo
- * customer, and, when the products table is empty and SEED_DEMO is on, the demo catalog with six
- * months of demo order history.
+ * First-start data (docs/architecture.md): the admin account from ADMIN_EMAIL / ADMIN_PASSWORD, a
+ * demo customer, and, when the products table is empty and SEED_DEMO is on, the demo catalog with
+ * six months of demo order history.
  */
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';

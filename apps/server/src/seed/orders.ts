@@ -81,9 +81,9 @@ function statusFor(ageDays: number, random: () => number): OrderStatus {
 }
 
 /**
- * An order moves past pending only once its payment succeeded (docs/shop-rules.md#order-status): a COD order of the
- * last week that has not moved on is still pending, with its cash not yet collected (what the
- * admin's Mark as Paid is for); an older one was paid before it was shipped.
+ * An order moves past pending only once its payment succeeded (docs/shop-rules.md#order-status): a
+ * COD order of the last week that has not moved on is still pending, with its cash not yet
+ * collected (what the admin's Mark as Paid is for); an older one was paid before it was shipped.
  */
 function codStatusFor(status: OrderStatus, ageDays: number): OrderStatus {
   return ageDays <= 7 && (status === 'processing' || status === 'shipped') ? 'pending' : status;

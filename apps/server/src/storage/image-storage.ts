@@ -1,6 +1,7 @@
 /**
- * Where product images live (docs/architecture.md): an interface with a local-disk implementation under
- * DATA_DIR/uploads, served at /uploads/. An S3-compatible store can implement the same interface.
+ * Where product images live (docs/architecture.md): an interface with a local-disk implementation
+ * under DATA_DIR/uploads, served at /uploads/. An S3-compatible store can implement the same
+ * interface.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

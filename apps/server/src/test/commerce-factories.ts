@@ -3,8 +3,7 @@
  * shared rules, row counts and stock read straight from the database, signed webhooks, and a
  * webhook transport that delivers the sandbox's webhooks through app.inject (tests never listen).
  */
-import { createHmac } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { orderTotals, toPaise, toRupees, type CreateOrderBody } from '@pumpkart/shared';
 import type { App } from '../app';

@@ -4,8 +4,7 @@
  * of docs/shop-rules.md#catalog (cheapest variant price, sum of variant stock).
  */
 import { randomUUID } from 'node:crypto';
-import type { Address, Role } from '@pumpkart/shared';
-import { toPaise } from '@pumpkart/shared';
+import { toPaise, type Address, type Role } from '@pumpkart/shared';
 import type { App } from '../app';
 import type { DbOrTx } from '../db/client';
 import { products, productVariants } from '../db/schema';

@@ -4,4 +4,4 @@
  * Depends on products (line images).
  */
 export { default as cartRoutes } from './routes';
-export { CART_MESSAGES, removeOrderedLines, type LineKey } from './service';
+export { CART_MESSAGES, removeOrderedLines } from './service';

@@ -1,8 +1,9 @@
 /**
- * The cart (docs/shop-rules.md#cart): one cart per user, created on first use; a line is a product plus a
- * variant (or none). Quantities are kept between 1 and the line's current stock; every call answers
- * the whole cart with each line's current price and stock, so the client can show what is out of
- * stock. Ordered lines leave the cart through removeOrderedLines (orders and payments modules).
+ * The cart (docs/shop-rules.md#cart): one cart per user, created on first use; a line is a product
+ * plus a variant (or none). Quantities are kept between 1 and the line's current stock; every call
+ * answers the whole cart with each line's current price and stock, so the client can show what is
+ * out of stock. Ordered lines leave the cart through removeOrderedLines (orders and payments
+ * modules).
  */
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clampQuantity, MESSAGES, toRupees, variantChoiceOf, type CartLine, type CartResponse } from '@pumpkart/shared';

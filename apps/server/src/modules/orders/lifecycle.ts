@@ -1,6 +1,6 @@
 /**
- * Order state changes that move stock or money (docs/shop-rules.md#cancellation, #order-status): cancellation by the
- * buyer, by an admin or by the expiry sweeper, and the admin's status changes.
+ * Order state changes that move stock or money (docs/shop-rules.md#cancellation, #order-status):
+ * cancellation by the buyer, by an admin or by the expiry sweeper, and the admin's status changes.
  * A cancellation is one conditional UPDATE ... WHERE status IN (...) RETURNING in the same
  * transaction as the stock return, so however many paths race (double click, sweeper, webhook),
  * exactly one of them cancels and the stock comes back exactly once. A captured online payment is
@@ -151,8 +151,9 @@ export async function cancelByBuyer(
 }
 
 /**
- * An admin sets any status once the order's payment is 'success' (docs/shop-rules.md#order-status). 'cancelled' returns
- * the stock once and refunds a paid online order; a cancelled order keeps its status.
+ * An admin sets any status once the order's payment is 'success' (docs/shop-rules.md#order-status).
+ * 'cancelled' returns the stock once and refunds a paid online order; a cancelled order keeps its
+ * status.
  */
 export async function setStatusByAdmin(
   ctx: AppContext,

@@ -1,8 +1,9 @@
 /**
- * Server-side pricing of an order (docs/shop-rules.md#orders, #delivery): every line is priced from the database
- * (variant price, else product price), the delivery charge and total come from the shared
- * orderTotals, and the client's figures are only checked. Duplicate lines for one product+variant
- * are merged into one line (quantities added; each sent line's price is still checked).
+ * Server-side pricing of an order (docs/shop-rules.md#orders, #delivery): every line is priced from
+ * the database (variant price, else product price), the delivery charge and total come from the
+ * shared orderTotals, and the client's figures are only checked. Duplicate lines for one
+ * product+variant are merged into one line (quantities added; each sent line's price is still
+ * checked).
  */
 import { asc, inArray } from 'drizzle-orm';
 import {

@@ -34,8 +34,9 @@ export interface StockLine {
  * other move only changes a stock figure, which the catalog may then show stale for at most the
  * cache's TTL (5 s) plus the duration of one read (a read that began before the move may still be
  * cached): safe, because the server checks real stock when a line is added to the cart (cart
- * service) and when an order is placed (reserveStock below). The product's availability (In Stock / Out of Stock, and so the
- * availability filter) is that of its total stock, `stock > 0` (availabilityOf in @pumpkart/shared).
+ * service) and when an order is placed (reserveStock below). The product's availability (In Stock /
+ * Out of Stock, and so the availability filter) is that of its total stock, `stock > 0`
+ * (availabilityOf in @pumpkart/shared).
  */
 export interface StockMove {
   availabilityChanged: boolean;

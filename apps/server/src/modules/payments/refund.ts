@@ -1,15 +1,15 @@
 /**
- * Refunds of captured online payments (docs/shop-rules.md#refunds): a cancelled paid order, or a capture
- * that arrives after its order was cancelled (e.g. expired). The cancellation records the refund as
- * due ('refund_due') in its own transaction; the first attempt then runs in the background, never
- * inside the request that cancelled (refundInBackground), or at once for a late capture. A refund is
- * claimed with a conditional update before the gateway is called, so two paths can never refund one
- * payment twice. A due refund that no attempt took up (the process stopped) is made by the sweeper
- * after REFUND_DUE_GRACE_MS. An attempt that failed ('refund_failed: ...') or never finished (still
- * 'refund_in_progress' long after it began: the process stopped mid-call) is retried by the
- * sweeper: with a growing delay, at most MAX_REFUND_ATTEMPTS calls in all, and only after asking the
- * gateway whether the earlier call did refund the payment after all (then that refund is recorded
- * and no new one is made).
+ * Refunds of captured online payments (docs/shop-rules.md#refunds): a cancelled paid order, or a
+ * capture that arrives after its order was cancelled (e.g. expired). The cancellation records the
+ * refund as due ('refund_due') in its own transaction; the first attempt then runs in the
+ * background, never inside the request that cancelled (refundInBackground), or at once for a late
+ * capture. A refund is claimed with a conditional update before the gateway is called, so two paths
+ * can never refund one payment twice. A due refund that no attempt took up (the process stopped) is
+ * made by the sweeper after REFUND_DUE_GRACE_MS. An attempt that failed ('refund_failed: ...') or
+ * never finished (still 'refund_in_progress' long after it began: the process stopped mid-call) is
+ * retried by the sweeper: with a growing delay, at most MAX_REFUND_ATTEMPTS calls in all, and only
+ * after asking the gateway whether the earlier call did refund the payment after all (then that
+ * refund is recorded and no new one is made).
  */
 import { and, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, Log } from '../../context';

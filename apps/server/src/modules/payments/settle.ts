@@ -1,8 +1,8 @@
 /**
- * The outcome of an online payment (docs/shop-rules.md#payments), keyed on the gateway order id and shared by
- * the browser's verify call, the webhook and the sandbox. Each function is idempotent: the state
- * change is a conditional UPDATE inside a transaction that first locks the order row (the same lock
- * order as cancellations: order, then payment), so racing callers settle a payment once.
+ * The outcome of an online payment (docs/shop-rules.md#payments), keyed on the gateway order id and
+ * shared by the browser's verify call, the webhook and the sandbox. Each function is idempotent:
+ * the state change is a conditional UPDATE inside a transaction that first locks the order row (the
+ * same lock order as cancellations: order, then payment), so racing callers settle a payment once.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentStatus } from '@pumpkart/shared';

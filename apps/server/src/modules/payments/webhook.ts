@@ -1,9 +1,9 @@
 /**
- * POST /api/payments/webhook (docs/shop-rules.md#webhook): the gateway's server-to-server notifications.
- * The signature (`x-razorpay-signature`) is an HMAC-SHA256 of the RAW body bytes, so this plugin
- * replaces the body parsers, for its own routes only, with one that keeps the bytes. Events are
- * deduplicated by `x-razorpay-event-id` through the webhook_events table; a forged or unsigned call
- * is refused with 400 before anything is read or written.
+ * POST /api/payments/webhook (docs/shop-rules.md#webhook): the gateway's server-to-server
+ * notifications. The signature (`x-razorpay-signature`) is an HMAC-SHA256 of the RAW body bytes, so
+ * this plugin replaces the body parsers, for its own routes only, with one that keeps the bytes.
+ * Events are deduplicated by `x-razorpay-event-id` through the webhook_events table; a forged or
+ * unsigned call is refused with 400 before anything is read or written.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

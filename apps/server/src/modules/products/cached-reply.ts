@@ -1,8 +1,8 @@
 /**
- * Catalog reads through the in-memory cache (docs/shop-rules.md#catalog-cache, lib/catalog-cache.ts): the JSON is
- * serialized once and sent as stored, with a strong ETag, `Cache-Control: no-cache` (browsers
- * revalidate every time) and 304 when the client's If-None-Match still matches. Concurrent misses
- * of one request share a single database read.
+ * Catalog reads through the in-memory cache (docs/shop-rules.md#catalog-cache,
+ * lib/catalog-cache.ts): the JSON is serialized once and sent as stored, with a strong ETag,
+ * `Cache-Control: no-cache` (browsers revalidate every time) and 304 when the client's
+ * If-None-Match still matches. Concurrent misses of one request share a single database read.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogCache, CatalogLoad } from '../../lib/catalog-cache';
