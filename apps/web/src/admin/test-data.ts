@@ -124,6 +124,7 @@ export function rawProduct(id: string, overrides: Record<string, unknown> = {}) 
     active: true,
     images: [],
     variants: [],
+    version: 1,
     createdAt: '2026-06-01T00:00:00.000Z',
     updatedAt: '2026-06-01T00:00:00.000Z',
     ...overrides,

@@ -4,7 +4,6 @@
  */
 import {
   normalizeProduct,
-  TOTAL_COUNT_HEADER,
   type Address,
   type CheckoutConfig,
   type CreateOrderBody,
@@ -13,31 +12,10 @@ import {
   type OrderStatus,
   type PaymentDto,
   type PincodeResponse,
-  type PriceRange,
-  type Product,
   type StatsResponse,
   type VerifyPaymentBody,
 } from '@pumpkart/shared';
 import { api, sharedApi } from './http';
-
-export interface CatalogFilters {
-  search?: string;
-  category?: string;
-  brand?: string;
-  priceRange?: PriceRange | '';
-  availability?: 'In Stock' | 'Out of Stock' | '';
-}
-
-export interface ProductPage {
-  items: Product[];
-  total: number;
-}
-
-export interface HomeSection {
-  category: string;
-  total: number;
-  products: Product[];
-}
 
 const asList = (data: unknown): unknown[] => (Array.isArray(data) ? data : []);
 
@@ -47,30 +25,6 @@ function ordersOf(data: unknown): OrderDto[] {
   const body = (data ?? {}) as { orders?: OrderDto[]; data?: OrderDto[] };
   return body.orders ?? body.data ?? [];
 }
-
-export const catalogApi = {
-  async list(filters: CatalogFilters & { page?: number; limit?: number; ids?: string[] } = {}): Promise<ProductPage> {
-    const { ids, ...rest } = filters;
-    const res = await api.get<unknown>('/products', { query: { ...rest, ids: ids?.join(',') } });
-    const items = asList(res.data).map(normalizeProduct);
-    return { items, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
-  },
-  async home(filters: CatalogFilters = {}): Promise<{ sections: HomeSection[]; total: number }> {
-    const res = await api.get<{ sections: { category: string; total: number; products: unknown[] }[]; total: number }>(
-      '/products',
-      { query: { ...filters, view: 'home' } },
-    );
-    return {
-      total: res.data.total,
-      sections: res.data.sections.map((s) => ({ ...s, products: s.products.map(normalizeProduct) })),
-    };
-  },
-  async get(id: string): Promise<Product> {
-    return normalizeProduct((await api.get<unknown>(`/products/${id}`)).data);
-  },
-  categories: async () => (await api.get<string[]>('/products/categories/list')).data,
-  brands: async () => (await api.get<string[]>('/products/brands/list')).data,
-};
 
 export const adminCatalogApi = {
   all: async () => asList((await sharedApi.get<unknown>('/products/admin/all')).data).map(normalizeProduct),

@@ -18,16 +18,25 @@ import {
   changePasswordResponseSchema,
   clampQuantity,
   favoritesResponseSchema,
+  homeViewResponseSchema,
   loginResponseSchema,
   messageSchema,
+  normalizeProduct,
+  productListResponseSchema,
+  PRODUCTS_MAX_LIMIT,
   registerResponseSchema,
+  stringListSchema,
+  TOTAL_COUNT_HEADER,
   updateProfileResponseSchema,
   type CartLine,
   type CartResponse,
   type ChangePasswordBody,
   type ChangePasswordResponse,
+  type HomeView,
   type LoginResponse,
+  type PriceRange,
   type Product,
+  type ProductDto,
   type UpdateProfileBody,
   type UpdateProfileResponse,
 } from '@pumpkart/shared';
@@ -56,6 +65,24 @@ export interface ApiMeta {
 }
 
 const hasSession = (state: unknown) => Boolean((state as { session?: { token?: string | null } }).session?.token);
+
+/** Logs a failed load (a screen shows its own text for it). */
+const logFailure =
+  (what: string) =>
+  async (_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) => {
+    try {
+      await queryFulfilled;
+    } catch (failure) {
+      const error = (failure as { error?: ApiFailure | { name?: string } }).error;
+      const aborted =
+        error &&
+        (('status' in error && error.status === 'ABORTED') || ('name' in error && error.name === 'AbortError'));
+      if (!aborted) console.error(`Failed to load ${what}`, error ?? failure);
+    }
+  };
+
+const distinctCount = (pages: readonly ProductPage[]) =>
+  new Set(pages.flatMap((page) => page.items.map((product) => product._id))).size;
 
 const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
@@ -87,6 +114,26 @@ export const httpBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiFailure, object
   return { data: response.data, meta: { status: response.status, headers: response.headers } };
 };
 
+export interface CatalogFilters {
+  search?: string;
+  category?: string;
+  brand?: string;
+  priceRange?: PriceRange | '';
+  availability?: 'In Stock' | 'Out of Stock' | '';
+}
+
+export interface HomeSection {
+  category: string;
+  total: number;
+  products: Product[];
+}
+
+/** One page of a category, and how many products match in all (X-Total-Count). */
+export interface ProductPage {
+  items: Product[];
+  total: number;
+}
+
 export interface AddToCartArgs {
   product: Product;
   variant: { _id: string; size: string; price: number; stock: number } | null;
@@ -108,6 +155,60 @@ export const shopApi = createApi({
   keepUnusedDataFor: 0,
   refetchOnMountOrArgChange: true,
   endpoints: (build) => ({
+    // --- Catalog (docs/shop-rules.md#catalog, #filters, #home) ---------------------------------
+    /** The home view: each category's 4 newest matches and its total, plus the overall total. */
+    getHomeView: build.query<{ sections: HomeSection[]; total: number }, CatalogFilters>({
+      query: (filters) => ({ url: '/products', query: { ...filters, view: 'home' }, schema: homeViewResponseSchema }),
+      transformResponse: (answer: HomeView) => ({
+        total: answer.total,
+        sections: answer.sections.map((section) => ({ ...section, products: section.products.map(normalizeProduct) })),
+      }),
+      providesTags: ['Products'],
+      onQueryStarted: logFailure('products'),
+    }),
+    /** A category's products a page at a time; a product that moved between pages shows once. */
+    getCategoryProducts: build.infiniteQuery<ProductPage, { category: string; search: string; limit: number }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, allPages, lastPageParam) =>
+          distinctCount(allPages) < lastPage.total ? lastPageParam + 1 : undefined,
+      },
+      query: ({ queryArg: { category, search, limit }, pageParam }) => ({
+        url: '/products',
+        query: { search, category, page: pageParam, limit },
+        schema: productListResponseSchema,
+      }),
+      transformResponse: (items: ProductDto[], meta: ApiMeta | undefined) => ({
+        items: items.map(normalizeProduct),
+        total: Number(meta?.headers.get(TOTAL_COUNT_HEADER) ?? items.length),
+      }),
+      providesTags: ['Products'],
+      onQueryStarted: logFailure('products'),
+    }),
+    /** The products with these ids (the favorites page), at most PRODUCTS_MAX_LIMIT. */
+    getProductsByIds: build.query<Product[], string[]>({
+      query: (ids) => ({
+        url: '/products',
+        query: { limit: PRODUCTS_MAX_LIMIT, ids: ids.slice(0, PRODUCTS_MAX_LIMIT).join(',') },
+        schema: productListResponseSchema,
+      }),
+      transformResponse: (items: ProductDto[]) => items.map(normalizeProduct),
+      providesTags: ['Products'],
+      onQueryStarted: logFailure('favorite products'),
+    }),
+    /** The category names of active products (navbar and filter panel). */
+    getCategories: build.query<string[], void>({
+      query: () => ({ url: '/products/categories/list', schema: stringListSchema }),
+      providesTags: ['Products'],
+      onQueryStarted: logFailure('categories'),
+    }),
+    /** The brand names of active products (filter panel). */
+    getBrands: build.query<string[], void>({
+      query: () => ({ url: '/products/brands/list', schema: stringListSchema }),
+      providesTags: ['Products'],
+      onQueryStarted: logFailure('brands'),
+    }),
+
     // --- Cart and favorites (docs/shop-rules.md#cart) ------------------------------------------
     /** The cart's lines; empty without a session. */
     getCart: build.query<CartLine[], void>({
@@ -340,6 +441,11 @@ function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine
 }
 
 export const {
+  useGetHomeViewQuery,
+  useGetCategoryProductsInfiniteQuery,
+  useGetProductsByIdsQuery,
+  useGetCategoriesQuery,
+  useGetBrandsQuery,
   useGetCartQuery,
   useAddToCartMutation,
   useUpdateCartItemMutation,

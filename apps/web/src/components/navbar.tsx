@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { catalogApi } from '../api/endpoints';
+import { useGetCategoriesQuery } from '../api/shop-api';
 import { categoryPath, paths } from '../config/paths';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
 import { searchChanged } from '../store/filters-slice';
@@ -21,6 +21,8 @@ function logoutAndReload(dispatch: ReturnType<typeof useAppDispatch>) {
   window.location.assign(paths.login);
 }
 
+const NO_CATEGORIES: string[] = [];
+
 export function Navbar() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -29,7 +31,7 @@ export function Navbar() {
   const name = useAppSelector((state) => state.session.name);
   const search = useAppSelector((state) => state.filters.search);
   const cartCount = useAppSelector((state) => selectCartItems(state).length);
-  const [categories, setCategories] = useState<string[]>([]);
+  const { data: categories = NO_CATEGORIES } = useGetCategoriesQuery();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -37,13 +39,6 @@ export function Navbar() {
   const menuId = useId();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDialogFocus(menuOpen, panelRef, closeMenu, { modal: false, returnFocusTo: triggerRef });
-
-  useEffect(() => {
-    catalogApi
-      .categories()
-      .then(setCategories)
-      .catch((error) => console.error('Failed to load categories', error));
-  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -24,6 +24,7 @@ export function rawProduct(overrides: Record<string, unknown> = {}): Record<stri
     active: true,
     images: [],
     variants: [],
+    version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -3,7 +3,7 @@
  * home, and the filter panel's applied values (changes take effect only on Apply Filters).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CatalogFilters } from '../api/endpoints';
+import type { CatalogFilters } from '../api/shop-api';
 
 export interface FiltersState {
   search: string;

@@ -1,11 +1,10 @@
 /**
- * Products as the client holds them: items, status, error. The home page loads the server's home
- * view (at most 4 per category plus counts), the category page one page at a time, the admin area
- * every product. A delete removes the product from the list, and a failure stores the error message.
+ * The admin area's products: items, status, error. A delete removes the product from the list, and
+ * a failure stores the error message.
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Product } from '@pumpkart/shared';
-import { adminCatalogApi, catalogApi, type CatalogFilters, type HomeSection } from '../api/endpoints';
+import { adminCatalogApi } from '../api/endpoints';
 import { errorMessage } from '../api/http';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
@@ -14,41 +13,11 @@ export interface ProductsState {
   items: Product[];
   status: LoadStatus;
   error: string | null;
-  /** Home view: each category's shown products (at most 4) and how many match in all. */
-  sections: HomeSection[];
-  /** Category page / admin list: how many products match in all. */
+  /** How many products the admin list holds. */
   total: number;
-  /**
-   * The home or category request whose answer the screen waits for. Typing in the search box starts
-   * a new request before the last one answers; an older answer arriving late is ignored.
-   */
-  latestRequestId: string | null;
-  /** Which screen's request the state last started: the home view, a category page or the admin list. */
-  view: 'home' | 'category' | 'admin' | null;
-  /** The category whose page the items are, when view is 'category'. */
-  category: string | null;
 }
 
-const initialState: ProductsState = {
-  items: [],
-  status: 'idle',
-  error: null,
-  sections: [],
-  total: 0,
-  latestRequestId: null,
-  view: null,
-  category: null,
-};
-
-export const fetchHomeProducts = createAsyncThunk('products/homeFetched', (filters: CatalogFilters) =>
-  catalogApi.home(filters),
-);
-
-export const fetchCategoryProducts = createAsyncThunk(
-  'products/categoryFetched',
-  (args: { category: string; page: number; limit: number; filters?: CatalogFilters }) =>
-    catalogApi.list({ ...args.filters, category: args.category, page: args.page, limit: args.limit }),
-);
+const initialState: ProductsState = { items: [], status: 'idle', error: null, total: 0 };
 
 export const fetchAdminProducts = createAsyncThunk('products/adminFetched', () => adminCatalogApi.all());
 
@@ -90,55 +59,9 @@ const productsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchHomeProducts.pending, (state, action) => {
-        state.status = 'loading';
-        state.error = null;
-        state.latestRequestId = action.meta.requestId;
-        state.view = 'home';
-      })
-      .addCase(fetchHomeProducts.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.latestRequestId) return;
-        state.status = 'succeeded';
-        state.items = action.payload.sections.flatMap((s) => s.products);
-        state.sections = action.payload.sections;
-        state.total = action.payload.total;
-      })
-      .addCase(fetchHomeProducts.rejected, (state, action) => {
-        if (action.meta.requestId !== state.latestRequestId || action.meta.aborted) return;
-        failed(state, action.error.message ?? 'Failed to load');
-      })
-      .addCase(fetchCategoryProducts.pending, (state, action) => {
-        state.status = 'loading';
-        state.error = null;
-        state.latestRequestId = action.meta.requestId;
-        state.view = 'category';
-        state.category = action.meta.arg.category;
-        if (action.meta.arg.page === 1) {
-          state.items = [];
-          state.total = 0;
-        }
-      })
-      .addCase(fetchCategoryProducts.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.latestRequestId) return;
-        state.status = 'succeeded';
-        const { items, total } = action.payload;
-        if (action.meta.arg.page === 1) state.items = items;
-        else {
-          // A product may have moved between pages since the last one was read: show it once.
-          const seen = new Set(state.items.map((p) => p._id));
-          state.items = [...state.items, ...items.filter((p) => !seen.has(p._id))];
-        }
-        state.total = total;
-      })
-      .addCase(fetchCategoryProducts.rejected, (state, action) => {
-        if (action.meta.requestId !== state.latestRequestId || action.meta.aborted) return;
-        failed(state, action.error.message ?? 'Failed to load');
-      })
       .addCase(fetchAdminProducts.pending, (state) => {
         state.status = 'loading';
         state.error = null;
-        state.latestRequestId = null;
-        state.view = 'admin';
       })
       .addCase(fetchAdminProducts.fulfilled, (state, action) => {
         state.status = 'succeeded';

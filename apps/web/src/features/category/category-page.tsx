@@ -5,14 +5,14 @@
  * (or home).
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useGetCategoryProductsInfiniteQuery } from '../../api/shop-api';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { ProductModal } from '../../components/product-modal';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { paths } from '../../config/paths';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchCategoryProducts } from '../../store/products-slice';
+import { useAppSelector } from '../../store/hooks';
 
 export const CATEGORY_PAGE_SIZE = 24;
 /** Cards in the first row on the widest grid: their images load at once, the rest lazily. */
@@ -22,44 +22,27 @@ export function CategoryPage() {
   const { categoryName = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const dispatch = useAppDispatch();
   const search = useAppSelector((state) => state.filters.search);
-  const { items, total, status, view, category } = useAppSelector((state) => state.products);
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Product | null>(null);
-  const [retries, setRetries] = useState(0);
   const searchTerm = useDebouncedValue(search.trim());
-
-  // A new category or search starts again from page 1 (state adjusted while rendering, not in an effect).
-  const queryKey = `${categoryName}\n${searchTerm}`;
-  const [shownKey, setShownKey] = useState(queryKey);
-  if (shownKey !== queryKey) {
-    setShownKey(queryKey);
-    setPage(1);
-  }
-
-  useEffect(() => {
-    const request = dispatch(
-      fetchCategoryProducts({
-        category: categoryName,
-        page,
-        limit: CATEGORY_PAGE_SIZE,
-        filters: { search: searchTerm },
-      }),
-    );
-    request.then((action) => {
-      if (fetchCategoryProducts.rejected.match(action) && !action.meta.aborted) {
-        console.error('Failed to load products', action.error);
-      }
-    });
-    return () => request.abort();
-  }, [dispatch, categoryName, searchTerm, page, retries]);
-
-  const current = view === 'category' && category === categoryName;
-  const products = current ? items : [];
-  const loading = !current || status === 'loading';
-  const firstLoad = products.length === 0 && loading;
-  const hasMore = current && products.length < total;
+  // A new category or search starts again from page 1 with nothing shown (its own cache entry).
+  const result = useGetCategoryProductsInfiniteQuery({
+    category: categoryName,
+    search: searchTerm,
+    limit: CATEGORY_PAGE_SIZE,
+  });
+  const pages = result.currentData?.pages;
+  const products = useMemo(() => {
+    // A product may have moved between pages since the last one was read: show it once.
+    const seen = new Set<string>();
+    return (pages ?? []).flatMap((page) => page.items).filter((p) => !seen.has(p._id) && Boolean(seen.add(p._id)));
+  }, [pages]);
+  const total = pages?.at(-1)?.total ?? 0;
+  const loading = result.isFetching;
+  const status = loading ? 'loading' : result.isError ? 'failed' : result.isSuccess ? 'succeeded' : 'idle';
+  const firstLoad = products.length === 0 && (loading || status === 'idle');
+  const hasMore = products.length < total;
+  const retry = () => void (result.isFetchNextPageError ? result.fetchNextPage() : result.refetch());
 
   const goBack = () => {
     // With no earlier page in this tab (a shared link), Back goes to the home page.
@@ -78,7 +61,7 @@ export function CategoryPage() {
           <span aria-hidden="true">←</span> Back
         </button>
         <h1 className="min-w-0 break-words text-2xl font-bold text-slate-900">{categoryName}</h1>
-        {current && status === 'succeeded' && total > 0 && (
+        {status === 'succeeded' && total > 0 && (
           <p className="text-sm text-slate-600">
             {total} {total === 1 ? 'product' : 'products'}
             {searchTerm && (
@@ -102,7 +85,7 @@ export function CategoryPage() {
         <div className="py-12 text-center">
           <button
             type="button"
-            onClick={() => setRetries((n) => n + 1)}
+            onClick={retry}
             className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
           >
             Try again
@@ -119,11 +102,11 @@ export function CategoryPage() {
               </li>
             ))}
           </ul>
-          {(hasMore || (loading && page > 1)) && (
+          {(hasMore || result.isFetchingNextPage) && (
             <div className="flex justify-center">
               <button
                 type="button"
-                onClick={() => setPage((n) => n + 1)}
+                onClick={() => void result.fetchNextPage()}
                 disabled={loading}
                 className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
               >

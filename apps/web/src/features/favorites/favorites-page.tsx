@@ -4,22 +4,15 @@
  * yet.' when there are none. Only the favorite products are fetched (GET /products?ids=...), and a
  * product un-hearted here leaves the grid at once without a refetch.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { MESSAGES, PRODUCTS_MAX_LIMIT, type Product } from '@pumpkart/shared';
-import { catalogApi } from '../../api/endpoints';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo, useState } from 'react';
+import { MESSAGES, type Product } from '@pumpkart/shared';
 import { PRODUCT_GRID_CLASS, ProductCard } from '../../components/product-card';
 import { ProductModal } from '../../components/product-modal';
 import { Loading } from '../../components/spinner';
-import { useGetFavoritesQuery } from '../../api/shop-api';
+import { useGetFavoritesQuery, useGetProductsByIdsQuery } from '../../api/shop-api';
 
 const NO_IDS: string[] = [];
-
-interface Loaded {
-  /** The ids asked for: a product missing from the answer (no longer sold) is not asked for again. */
-  requested: ReadonlySet<string>;
-  products: Product[];
-  failed: boolean;
-}
 
 export function FavoritesPage() {
   const favorites = useGetFavoritesQuery();
@@ -31,35 +24,27 @@ export function FavoritesPage() {
       : favorites.isSuccess
         ? 'succeeded'
         : 'idle';
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [openProduct, setOpenProduct] = useState<Product | null>(null);
 
-  const idsReady = status === 'succeeded' || (status === 'loading' && loaded !== null);
-  const covered = loaded !== null && ids.every((id) => loaded.requested.has(id));
+  // The ids asked for: an un-hearted product (or one missing from the answer, no longer sold) is not
+  // asked for again; a new favorite is (state adjusted while rendering, not in an effect).
+  const [requested, setRequested] = useState<string[] | null>(null);
+  const requestCovers = requested !== null && ids.every((id) => requested.includes(id));
+  if (status === 'succeeded' && ids.length > 0 && !requestCovers) setRequested(ids);
+  const products = useGetProductsByIdsQuery(requested && requested.length > 0 ? requested : skipToken);
+  const answered = products.currentData !== undefined || products.isError;
+  const loaded = requested !== null && answered;
 
-  useEffect(() => {
-    if (status !== 'succeeded' || ids.length === 0 || covered) return;
-    let active = true;
-    const requested = new Set(ids);
-    catalogApi
-      .list({ ids: ids.slice(0, PRODUCTS_MAX_LIMIT), limit: PRODUCTS_MAX_LIMIT })
-      .then((page) => active && setLoaded({ requested, products: page.items, failed: false }))
-      .catch((error: unknown) => {
-        console.error('Failed to load favorite products', error);
-        if (active) setLoaded({ requested, products: [], failed: true });
-      });
-    return () => {
-      active = false;
-    };
-  }, [status, ids, covered]);
+  const idsReady = status === 'succeeded' || (status === 'loading' && loaded);
+  const covered = loaded && requestCovers;
 
   const visible = useMemo(() => {
-    if (!loaded) return [];
+    if (!products.currentData) return [];
     const order = new Map(ids.map((id, index) => [id, index]));
-    return loaded.products
+    return products.currentData
       .filter((product) => order.has(product._id))
       .sort((a, b) => order.get(a._id)! - order.get(b._id)!);
-  }, [loaded, ids]);
+  }, [products.currentData, ids]);
 
   const heading = <h1 className="mb-4 text-2xl font-semibold text-slate-900">My Favorites</h1>;
   const loading = !idsReady || (ids.length > 0 && !covered);
@@ -80,11 +65,11 @@ export function FavoritesPage() {
       </div>
     );
   }
-  if (loaded?.failed && ids.length > 0) {
+  if (products.isError && ids.length > 0) {
     return (
       <div>
         {heading}
-        <FailedText onRetry={() => setLoaded(null)} />
+        <FailedText onRetry={() => void products.refetch()} />
       </div>
     );
   }

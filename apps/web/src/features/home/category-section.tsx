@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@pumpkart/shared';
-import type { HomeSection } from '../../api/endpoints';
+import type { HomeSection } from '../../api/shop-api';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { categoryPath } from '../../config/paths';
 

@@ -5,43 +5,38 @@
  * search term (docs/shop-rules.md#search), which waits ~300 ms after the last keystroke.
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useGetHomeViewQuery, type HomeSection } from '../../api/shop-api';
 import { FilterPanel, countFilters, type AppliedFilters } from '../../components/filter-panel';
 import { ProductModal } from '../../components/product-modal';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { filtersApplied } from '../../store/filters-slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchHomeProducts } from '../../store/products-slice';
 import { CategorySection, CategorySectionSkeleton } from './category-section';
 import { PartnerOffers } from './partner-offers';
 import { useFilterOptions } from './use-filter-options';
 
+const NO_SECTIONS: HomeSection[] = [];
+
 export function HomePage() {
   const dispatch = useAppDispatch();
   const { search, category, brand, priceRange, availability } = useAppSelector((state) => state.filters);
-  const { sections, status, view, total } = useAppSelector((state) => state.products);
   const [selected, setSelected] = useState<Product | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelWanted, setPanelWanted] = useState(false);
-  const [retries, setRetries] = useState(0);
   const options = useFilterOptions(panelWanted);
   const funnelRef = useRef<HTMLButtonElement>(null);
   const searchTerm = useDebouncedValue(search.trim());
-
-  useEffect(() => {
-    const request = dispatch(fetchHomeProducts({ search: searchTerm, category, brand, priceRange, availability }));
-    request.then((action) => {
-      if (fetchHomeProducts.rejected.match(action) && !action.meta.aborted) {
-        console.error('Failed to load products', action.error);
-      }
-    });
-    return () => request.abort();
-  }, [dispatch, searchTerm, category, brand, priceRange, availability, retries]);
+  // The sections stay on screen (dimmed) while another search or filter set loads.
+  const home = useGetHomeViewQuery({ search: searchTerm, category, brand, priceRange, availability });
+  const sections = home.data?.sections ?? NO_SECTIONS;
+  const total = home.data?.total ?? 0;
+  const status = home.isFetching ? 'loading' : home.isError ? 'failed' : home.isSuccess ? 'succeeded' : 'idle';
 
   const applied: AppliedFilters = { category, brand, priceRange, availability };
   const activeFilters = countFilters(applied);
-  const homeLoaded = view === 'home' && (status === 'succeeded' || status === 'failed');
-  const loading = view === 'home' && status === 'loading';
+  const homeLoaded = status === 'succeeded' || status === 'failed';
+  const loading = status === 'loading';
   const showSkeleton = sections.length === 0 && !homeLoaded;
 
   const openPanel = () => {
@@ -129,7 +124,7 @@ export function HomePage() {
           <div className="py-12 text-center">
             <button
               type="button"
-              onClick={() => setRetries((n) => n + 1)}
+              onClick={() => void home.refetch()}
               className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
             >
               Try again
