@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetTestModeBannerState } from '../components/test-mode-banner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkoutConfig } from '../test/fixtures';
 import { loginAs, mockFetch, renderWithStore } from '../test/render';
 import AdminApp from './admin-app';
 import { makeStats } from './test-data';
 
-beforeEach(() => resetTestModeBannerState());
 afterEach(() => vi.unstubAllGlobals());
 
 const renderDashboard = (gateway: 'sandbox' | 'razorpay') => {

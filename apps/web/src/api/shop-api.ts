@@ -16,29 +16,42 @@ import {
   cartLineKey,
   cartResponseSchema,
   changePasswordResponseSchema,
+  checkoutConfigSchema,
+  createOrderResponseSchema,
+  createPaymentResponseSchema,
   clampQuantity,
   favoritesResponseSchema,
   homeViewResponseSchema,
   loginResponseSchema,
   messageSchema,
+  myOrdersResponseSchema,
   normalizeProduct,
+  orderResponseSchema,
+  pincodeResponseSchema,
   productListResponseSchema,
   PRODUCTS_MAX_LIMIT,
   registerResponseSchema,
   stringListSchema,
   TOTAL_COUNT_HEADER,
   updateProfileResponseSchema,
+  verifyPaymentResponseSchema,
   type CartLine,
   type CartResponse,
   type ChangePasswordBody,
   type ChangePasswordResponse,
+  type CheckoutConfig,
+  type CreateOrderBody,
+  type CreatePaymentResponse,
   type HomeView,
   type LoginResponse,
+  type OrderDto,
+  type PincodeResponse,
   type PriceRange,
   type Product,
   type ProductDto,
   type UpdateProfileBody,
   type UpdateProfileResponse,
+  type VerifyPaymentBody,
 } from '@pumpkart/shared';
 import { api, sharedApi, toApiFailure, type ApiFailure, type HttpClient, type RequestOptions } from './http';
 
@@ -143,6 +156,22 @@ export interface AddToCartArgs {
 export interface CartLineArgs {
   productId: string;
   variantId: string | null;
+}
+
+/** The header that makes placing an order safe to retry: one key per checkout attempt. */
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * A fresh random key for one checkout attempt (a UUID v4). crypto.randomUUID exists only in secure
+ * contexts (https, localhost); getRandomValues works everywhere.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Data only a logged-in user sees: dropped (or asked again) when the session ends. */
@@ -307,6 +336,63 @@ export const shopApi = createApi({
       },
     }),
 
+    // --- Orders and checkout (docs/shop-rules.md#orders, #payments, docs/architecture.md#checkout) --
+    /** The buyer's own orders. */
+    getMyOrders: build.query<OrderDto[], void>({
+      query: () => ({ url: '/orders/me', schema: myOrdersResponseSchema }),
+      transformResponse: (answer: { orders: OrderDto[] }) => answer.orders,
+      providesTags: ['Orders'],
+      onQueryStarted: logFailure('orders'),
+    }),
+    /**
+     * Places an order. With an idempotency key, a repeated call with the same key answers the order
+     * the first one placed.
+     */
+    createOrder: build.mutation<OrderDto, { order: CreateOrderBody; idempotencyKey?: string }>({
+      query: ({ order, idempotencyKey }) => ({
+        url: '/orders',
+        method: 'POST',
+        body: order,
+        headers: idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined,
+        schema: createOrderResponseSchema,
+      }),
+      transformResponse: (answer: { order: OrderDto }) => answer.order,
+      invalidatesTags: (_order, error) => (error ? [] : ['Orders', 'AdminOrders', 'Payments', 'Stats']),
+    }),
+    /** The buyer cancels an order (or the checkout cancels an unpaid one); answers the server's message. */
+    cancelOrder: build.mutation<{ message?: string }, string>({
+      query: (orderId) => ({ url: `/orders/${orderId}/cancel`, method: 'PATCH', schema: orderResponseSchema }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Orders', 'AdminOrders', 'Payments', 'Stats']),
+    }),
+    /** Which payment script to load, and whether cash on delivery is offered: asked once per page life. */
+    getPaymentsConfig: build.query<CheckoutConfig, void>({
+      query: () => ({ url: '/payments/config', schema: checkoutConfigSchema }),
+      keepUnusedDataFor: 24 * 60 * 60,
+    }),
+    createPayment: build.mutation<CreatePaymentResponse, string>({
+      query: (orderId) => ({
+        url: '/payments/create',
+        method: 'POST',
+        body: { orderId },
+        schema: createPaymentResponseSchema,
+      }),
+    }),
+    verifyPayment: build.mutation<unknown, VerifyPaymentBody>({
+      query: (body) => ({ url: '/payments/verify', method: 'POST', body, schema: verifyPaymentResponseSchema }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Orders', 'AdminOrders', 'Payments', 'Stats']),
+    }),
+    /**
+     * The postal-code lookup: the server answers the public service's shape from a bundled dataset,
+     * so it works offline. The first post office's district and state, or null.
+     */
+    lookupPincode: build.query<{ city: string; state: string } | null, string>({
+      query: (code) => ({ url: `/pincode/${code}`, shared: true, schema: pincodeResponseSchema }),
+      transformResponse: (answer: PincodeResponse) => {
+        const office = answer[0]?.PostOffice?.[0];
+        return office ? { city: office.District, state: office.State } : null;
+      },
+    }),
+
     // --- Session -------------------------------------------------------------------------------
     login: build.mutation<LoginResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, schema: loginResponseSchema }),
@@ -441,6 +527,13 @@ function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine
 }
 
 export const {
+  useGetMyOrdersQuery,
+  useCreateOrderMutation,
+  useCancelOrderMutation,
+  useGetPaymentsConfigQuery,
+  useCreatePaymentMutation,
+  useVerifyPaymentMutation,
+  useLazyLookupPincodeQuery,
   useGetHomeViewQuery,
   useGetCategoryProductsInfiniteQuery,
   useGetProductsByIdsQuery,

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { sanitizePhoneInput, type Address } from '@pumpkart/shared';
-import { lookupPincode } from '../api/endpoints';
+import { useLazyLookupPincodeQuery } from '../api/shop-api';
 
 export type AddressErrors = Partial<Record<keyof Address, string>>;
 
@@ -42,6 +42,7 @@ export const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-500';
 
 export function AddressFields({ idPrefix, value, onChange, errors = {}, disabled }: AddressFieldsProps) {
+  const [lookupPincode] = useLazyLookupPincodeQuery();
   const latestCode = useRef(value.postalCode);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -52,6 +53,7 @@ export function AddressFields({ idPrefix, value, onChange, errors = {}, disabled
     latestCode.current = code;
     if (code.length !== 6) return;
     lookupPincode(code)
+      .unwrap()
       .then((place) => {
         if (place && latestCode.current === code) {
           onChangeRef.current({ city: place.city, state: place.state, country: 'India' });

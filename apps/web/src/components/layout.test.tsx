@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkoutConfig } from '../test/fixtures';
 import { mockFetch, renderWithStore } from '../test/render';
 import { Layout } from './layout';
-import { resetTestModeBannerState } from './test-mode-banner';
 
-beforeEach(() => resetTestModeBannerState());
 afterEach(() => vi.unstubAllGlobals());
 
 const serveGateway = (gateway: 'sandbox' | 'razorpay') =>
@@ -34,7 +32,6 @@ describe('the storefront layout: test-mode banner (docs/decisions/0007-productio
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText('Test mode — no money is taken')).not.toBeInTheDocument();
 
-    resetTestModeBannerState();
     vi.unstubAllGlobals();
     mockFetch({}); // every call answers 404
     renderWithStore(<Layout />);

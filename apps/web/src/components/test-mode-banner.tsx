@@ -5,39 +5,14 @@
  * it stays in view and, appearing once the config arrives, moves nothing already on the page (no
  * layout shift); a spacer of its height at the end of the page keeps it off the footer's last line.
  */
-import { useEffect, useState } from 'react';
-import { paymentsApi } from '../api/endpoints';
+import { useGetPaymentsConfigQuery } from '../api/shop-api';
 
 export const TEST_MODE_TEXT = 'Test mode — no money is taken';
 
-let sandboxPromise: Promise<boolean> | null = null;
-
-/** Whether the server's gateway is the sandbox: asked once per page life, false until known or on error. */
-function loadIsSandbox(): Promise<boolean> {
-  sandboxPromise ??= paymentsApi.config().then(
-    (config) => config.gateway === 'sandbox',
-    () => {
-      sandboxPromise = null; // asked again on the next mount
-      return false;
-    },
-  );
-  return sandboxPromise;
-}
-
 export function TestModeBanner({ className = '' }: { className?: string }) {
-  const [sandbox, setSandbox] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    void loadIsSandbox().then((value) => {
-      if (active) setSandbox(value);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  if (!sandbox) return null;
+  // Asked once per page life (again on the next mount after a failure); hidden until known.
+  const { data: config } = useGetPaymentsConfigQuery(undefined, { refetchOnMountOrArgChange: false });
+  if (config?.gateway !== 'sandbox') return null;
   return (
     <>
       <div aria-hidden="true" className="h-7 shrink-0" />
@@ -50,9 +25,4 @@ export function TestModeBanner({ className = '' }: { className?: string }) {
       </p>
     </>
   );
-}
-
-/** Tests only: forget the cached answer. */
-export function resetTestModeBannerState(): void {
-  sandboxPromise = null;
 }

@@ -17,7 +17,7 @@ import {
   type CreateOrderBody,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { errorMessage, HttpError, NoResponseError } from '../../api/http';
+import { errorMessage, isHttpFailure, isNoResponse } from '../../api/http';
 import { isAddressIncomplete, trimAddress } from '../../lib/address';
 
 export interface CustomerInfo {
@@ -112,8 +112,8 @@ export function rememberAddress(typed: readonly Address[], address: Address): Ad
  * (backend error)'; with no response the retry text; otherwise 'Checkout failed: {message}'.
  */
 export function checkoutErrorMessage(error: unknown): string {
-  if (error instanceof HttpError) return errorMessage(error, MESSAGES.checkoutBackendError);
-  if (error instanceof NoResponseError) return MESSAGES.checkoutNoResponse;
+  if (isHttpFailure(error)) return errorMessage(error, MESSAGES.checkoutBackendError);
+  if (isNoResponse(error)) return MESSAGES.checkoutNoResponse;
   if (error instanceof Error && error.message) return MESSAGES.checkoutFailedWith(error.message);
   return MESSAGES.checkoutFailed;
 }

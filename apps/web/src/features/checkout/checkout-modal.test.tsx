@@ -5,7 +5,7 @@ import { MESSAGES, type CartLine, type CheckoutConfig } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { CartPage } from './cart-page';
 import { CheckoutModal } from './checkout-modal';
-import { cartLine, checkoutConfig, FakeRazorpay, savedAddress } from '../../test/fixtures';
+import { cartLine, checkoutConfig, FakeRazorpay, orderDto, savedAddress } from '../../test/fixtures';
 import { resetPaymentScriptState } from './use-payment-script';
 
 const ORDER_ID = '11111111-2222-4333-8444-555555abcdef';
@@ -35,7 +35,7 @@ function flowRoutes(overrides: Routes = {}, config: Partial<CheckoutConfig> = {}
   return {
     'GET /api/cart': { body: { items: [nozzle, gloves] } },
     'GET /api/payments/config': { body: checkoutConfig(config) },
-    'POST /api/orders': { status: 201, body: { message: 'Order placed', order: { _id: ORDER_ID } } },
+    'POST /api/orders': { status: 201, body: { message: 'Order placed', order: orderDto({ _id: ORDER_ID }) } },
     'POST /api/payments/create': {
       body: {
         rzpOrderId: 'order_sandbox_1',
@@ -46,7 +46,9 @@ function flowRoutes(overrides: Routes = {}, config: Partial<CheckoutConfig> = {}
       },
     },
     'POST /api/payments/verify': { body: { message: 'Payment verified', status: 'success', orderId: ORDER_ID } },
-    [`PATCH /api/orders/${ORDER_ID}/cancel`]: { body: { message: 'Order cancelled successfully' } },
+    [`PATCH /api/orders/${ORDER_ID}/cancel`]: {
+      body: { message: 'Order cancelled successfully', data: orderDto({ _id: ORDER_ID, status: 'cancelled' }) },
+    },
     ...overrides,
   };
 }
@@ -245,14 +247,22 @@ describe('Checkout modal', () => {
   });
 
   it("alerts '⚠️ Order could not be created.' when the answer has no order id", async () => {
-    const { user, fetchMock } = await openCheckout({ 'POST /api/orders': { status: 201, body: { message: 'ok' } } });
+    // An answer whose order has no id (an empty one).
+    const { user, fetchMock } = await openCheckout({
+      'POST /api/orders': { status: 201, body: { message: 'ok', order: orderDto({ _id: '' }) } },
+    });
     await user.click(confirmButton());
     await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.orderNotCreated));
     expect(callsTo(fetchMock, 'POST', '/api/payments/create')).toHaveLength(0);
   });
 
   it("alerts '⚠️ Checkout failed. Please try again.' when no payment could be opened", async () => {
-    const { user, fetchMock } = await openCheckout({ 'POST /api/payments/create': { body: {} } });
+    // A payment answer without the payment provider's order id (an empty one).
+    const { user, fetchMock } = await openCheckout({
+      'POST /api/payments/create': {
+        body: { rzpOrderId: '', amount: 132583, currency: 'INR', key: 'rzp_test_sandbox', orderId: ORDER_ID },
+      },
+    });
     await user.click(confirmButton());
     await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.checkoutFailed));
     expect(FakeRazorpay.instances).toHaveLength(0);
@@ -413,7 +423,7 @@ describe('Checkout modal', () => {
       'POST /api/orders': () => {
         orderCalls += 1;
         if (orderCalls === 1) throw new TypeError('Failed to fetch');
-        return { status: 201, body: { message: 'Order placed', order: { _id: ORDER_ID } } };
+        return { status: 201, body: { message: 'Order placed', order: orderDto({ _id: ORDER_ID }) } };
       },
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

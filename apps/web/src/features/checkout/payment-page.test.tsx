@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { NO_PENDING_ORDER_DELAY_MS, PaymentPage } from './payment-page';
-import { savedAddress } from '../../test/fixtures';
+import { orderDto, savedAddress } from '../../test/fixtures';
 
 const pendingOrder = {
   customer: { name: 'Asha', email: 'asha@example.com', phone: '9876543210' },
@@ -36,7 +36,7 @@ describe('PaymentPage', () => {
   it('posts the stored pending order, clears it, refreshes the cart and goes to /order', async () => {
     localStorage.setItem('pendingOrder', JSON.stringify(pendingOrder));
     const fetchMock = mockFetch({
-      'POST /api/orders': { status: 201, body: { message: 'Order placed', order: { _id: 'order-1' } } },
+      'POST /api/orders': { status: 201, body: { message: 'Order placed', order: orderDto({ _id: 'order-1' }) } },
       'GET /api/cart': { body: { items: [] } },
     });
     const { router } = renderPage();
@@ -52,7 +52,7 @@ describe('PaymentPage', () => {
   it("sends the checkout attempt's Idempotency-Key as a header, not in the order", async () => {
     localStorage.setItem('pendingOrder', JSON.stringify({ ...pendingOrder, idempotencyKey: 'attempt-key-1' }));
     const fetchMock = mockFetch({
-      'POST /api/orders': { status: 201, body: { message: 'Order placed', order: { _id: 'order-1' } } },
+      'POST /api/orders': { status: 201, body: { message: 'Order placed', order: orderDto({ _id: 'order-1' }) } },
       'GET /api/cart': { body: { items: [] } },
     });
     const { router } = renderPage();

@@ -8,8 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, type CreateOrderBody } from '@pumpkart/shared';
-import { ordersApi } from '../../api/endpoints';
-import { refreshCart } from '../../api/shop-api';
+import { refreshCart, useCreateOrderMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
@@ -23,6 +22,7 @@ type State = { kind: 'processing' } | { kind: 'none' } | { kind: 'failed'; reaso
 export function PaymentPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [createOrder] = useCreateOrderMutation();
   const [pending] = useState(() => storage.getPendingOrder<CreateOrderBody & { idempotencyKey?: string }>());
   const [state, setState] = useState<State>(() => (pending ? { kind: 'processing' } : { kind: 'none' }));
   // React's development double-run of effects must not post the order twice.
@@ -32,8 +32,8 @@ export function PaymentPage() {
     if (!pending || started.current) return;
     started.current = true;
     const { idempotencyKey, ...body } = pending;
-    ordersApi
-      .create(body, { idempotencyKey })
+    createOrder({ order: body, idempotencyKey })
+      .unwrap()
       .then(async (order) => {
         if (!order?._id) throw new Error('The server answered without an order.');
         storage.setPendingOrder(null);
@@ -47,7 +47,7 @@ export function PaymentPage() {
         const reason = errorMessage(error, '');
         setState({ kind: 'failed', reason: reason || null });
       });
-  }, [dispatch, navigate, pending]);
+  }, [createOrder, dispatch, navigate, pending]);
 
   useEffect(() => {
     if (state.kind !== 'none') return;

@@ -18,10 +18,17 @@ import {
   type Address,
   type CartLine,
   type CheckoutConfig,
+  type CreatePaymentResponse,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { newIdempotencyKey, ordersApi, paymentsApi } from '../../api/endpoints';
-import { refreshCart } from '../../api/shop-api';
+import {
+  newIdempotencyKey,
+  refreshCart,
+  useCancelOrderMutation,
+  useCreateOrderMutation,
+  useCreatePaymentMutation,
+  useVerifyPaymentMutation,
+} from '../../api/shop-api';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
 import { useAppDispatch } from '../../store/hooks';
@@ -44,18 +51,27 @@ export interface UseCheckoutOptions {
   onAddressUsed?: (address: Address) => void;
 }
 
-const cancelSilently = (orderId: string) => {
-  ordersApi.cancel(orderId).catch((error: unknown) => console.warn('Could not cancel the unpaid order', error));
-};
-
 export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheckoutOptions) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [createOrder] = useCreateOrderMutation();
+  const [createPayment] = useCreatePaymentMutation();
+  const [verifyPayment] = useVerifyPaymentMutation();
+  const [cancelOrder] = useCancelOrderMutation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busyRef = useRef(false);
   /** The checkout attempt whose order got no answer yet: its payload and its Idempotency-Key. */
   const attemptRef = useRef<{ payload: string; key: string } | null>(null);
+
+  const cancelSilently = useCallback(
+    (orderId: string) => {
+      cancelOrder(orderId)
+        .unwrap()
+        .catch((error: unknown) => console.warn('Could not cancel the unpaid order', error));
+    },
+    [cancelOrder],
+  );
 
   const finish = useCallback(() => {
     busyRef.current = false;
@@ -93,7 +109,7 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
       }
       let orderId: string;
       try {
-        const order = await ordersApi.create(payload, { idempotencyKey: attemptRef.current.key });
+        const order = await createOrder({ order: payload, idempotencyKey: attemptRef.current.key }).unwrap();
         attemptRef.current = null;
         if (!order?._id) {
           finish();
@@ -105,9 +121,9 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
         return finish();
       }
 
-      let payment: Awaited<ReturnType<typeof paymentsApi.create>>;
+      let payment: CreatePaymentResponse;
       try {
-        payment = await paymentsApi.create(orderId);
+        payment = await createPayment(orderId).unwrap();
       } catch (failure) {
         cancelSilently(orderId);
         setError(checkoutErrorMessage(failure));
@@ -127,12 +143,12 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
       const onPaid = async (response: RazorpaySuccessResponse) => {
         outcome = 'paid';
         try {
-          await paymentsApi.verify({
+          await verifyPayment({
             razorpay_order_id: response.razorpay_order_id,
             razorpay_payment_id: response.razorpay_payment_id,
             razorpay_signature: response.razorpay_signature,
             orderId,
-          });
+          }).unwrap();
         } catch (failure) {
           console.error('Payment verification failed', failure);
           finish();
@@ -183,7 +199,19 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
         finish();
       }
     },
-    [config, dispatch, finish, lines, navigate, onAddressUsed, onPlaced],
+    [
+      cancelSilently,
+      config,
+      createOrder,
+      createPayment,
+      dispatch,
+      finish,
+      lines,
+      navigate,
+      onAddressUsed,
+      onPlaced,
+      verifyPayment,
+    ],
   );
 
   return { confirm, busy, error };

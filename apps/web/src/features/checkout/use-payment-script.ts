@@ -6,25 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { CheckoutConfig } from '@pumpkart/shared';
-import { paymentsApi } from '../../api/endpoints';
+import { useGetPaymentsConfigQuery } from '../../api/shop-api';
 
-let configPromise: Promise<CheckoutConfig> | null = null;
-let loadedConfig: CheckoutConfig | null = null;
 const scripts = new Map<string, Promise<void>>();
-
-function loadCheckoutConfig(): Promise<CheckoutConfig> {
-  configPromise ??= paymentsApi.config().then(
-    (config) => {
-      loadedConfig = config;
-      return config;
-    },
-    (error: unknown) => {
-      configPromise = null;
-      throw error;
-    },
-  );
-  return configPromise;
-}
 
 /** Adds the script tag once; resolves when window.Razorpay exists. */
 function loadPaymentScript(src: string): Promise<void> {
@@ -58,34 +42,32 @@ interface PaymentScriptState {
 }
 
 export function usePaymentScript(): PaymentScriptState {
-  const [state, setState] = useState<PaymentScriptState>(() => ({
-    config: loadedConfig,
-    loaded: Boolean(loadedConfig && window.Razorpay),
-  }));
+  // Asked once per page life: a mount does not ask again once the config is known.
+  const { data: config = null, error } = useGetPaymentsConfigQuery(undefined, { refetchOnMountOrArgChange: false });
+  const [loaded, setLoaded] = useState(() => Boolean(config && window.Razorpay));
 
   useEffect(() => {
+    if (error) console.error('The payment system could not be loaded', error);
+  }, [error]);
+
+  useEffect(() => {
+    if (!config) return;
     let active = true;
-    loadCheckoutConfig()
-      .then((config) => {
-        if (active) setState((previous) => ({ ...previous, config }));
-        return loadPaymentScript(config.scriptUrl);
-      })
+    loadPaymentScript(config.scriptUrl)
       .then(() => {
-        if (active) setState((previous) => ({ ...previous, loaded: true }));
+        if (active) setLoaded(true);
       })
-      .catch((error: unknown) => console.error('The payment system could not be loaded', error));
+      .catch((failure: unknown) => console.error('The payment system could not be loaded', failure));
     return () => {
       active = false;
     };
-  }, []);
+  }, [config]);
 
-  return state;
+  return { config, loaded };
 }
 
-/** Tests only: forget the cached config and script promises. */
+/** Tests only: forget the loaded scripts. */
 export function resetPaymentScriptState(): void {
-  configPromise = null;
-  loadedConfig = null;
   scripts.clear();
   document.querySelectorAll('script[data-payment-script]').forEach((script) => script.remove());
 }

@@ -43,7 +43,7 @@ describe('OrdersPage', () => {
   it('shows amounts in the price format: rupees, Indian grouping, /-, paise to 2 digits', async () => {
     const order = orderDto({ subtotal: 125000, shipping: 2500.4, total: 127500.4 });
     order.items[0] = { ...order.items[0]!, quantity: 2, price: 62500, subtotal: 125000 };
-    mockFetch({ 'GET /api/orders/me': { body: [order] } });
+    mockFetch({ 'GET /api/orders/me': { body: { orders: [order] } } });
     renderPage();
     const card = await screen.findByTestId('order-card');
     expect(card).toHaveTextContent('Total₹1,27,500.40/-');
@@ -53,7 +53,7 @@ describe('OrdersPage', () => {
   it('shows the item image with its width and height, and COD orders as COD', async () => {
     const order = orderDto({ paymentMode: 'cod', payment: null });
     order.items[0]!.image = '/uploads/nozzle.webp';
-    mockFetch({ 'GET /api/orders/me': { body: [order] } });
+    mockFetch({ 'GET /api/orders/me': { body: { orders: [order] } } });
     renderPage();
     const card = await screen.findByTestId('order-card');
     const image = within(card).getByRole('img', { name: 'Fuel Nozzle' });
@@ -101,7 +101,12 @@ describe('OrdersPage', () => {
       'GET /api/orders/me': () => ({ body: { orders: [orderDto({ status: cancelled ? 'cancelled' : 'pending' })] } }),
       [`PATCH /api/orders/${ID}/cancel`]: () => {
         cancelled = true;
-        return { body: { message: 'Order cancelled successfully. Your refund will follow shortly.' } };
+        return {
+          body: {
+            message: 'Order cancelled successfully. Your refund will follow shortly.',
+            data: orderDto({ status: 'cancelled' }),
+          },
+        };
       },
     });
     renderPage();
@@ -117,7 +122,7 @@ describe('OrdersPage', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     mockFetch({
       'GET /api/orders/me': { body: { orders: [orderDto()] } },
-      [`PATCH /api/orders/${ID}/cancel`]: { body: {} },
+      [`PATCH /api/orders/${ID}/cancel`]: { body: { data: orderDto({ status: 'cancelled' }) } },
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: /Cancel Order/ }));

@@ -5,47 +5,32 @@
  * cancelled successfully') and reloads; any failure alerts exactly 'Failed to cancel order. Please
  * try again.' (the server's message is shown only on success).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
-import { ordersApi } from '../../api/endpoints';
+import { useCancelOrderMutation, useGetMyOrdersQuery } from '../../api/shop-api';
 import { Loading } from '../../components/spinner';
 import { OrderCard, orderNumber } from './order-card';
 
 export const confirmCancelText = (id: string) => `Are you sure you want to cancel order #${orderNumber(id)}?`;
 
 export function OrdersPage() {
-  const [orders, setOrders] = useState<OrderDto[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  const mine = useGetMyOrdersQuery();
+  const [cancelOrder] = useCancelOrderMutation();
   const [cancelling, setCancelling] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    ordersApi
-      .mine()
-      .then((list) => {
-        if (!active) return;
-        setOrders([...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
-        setFailed(false);
-      })
-      .catch((error: unknown) => {
-        console.error('Failed to load orders', error);
-        if (active) setFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [reloads]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const orders = useMemo(
+    () => (mine.data ? [...mine.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : null),
+    [mine.data],
+  );
+  const failed = mine.isError;
+  const reload = () => void mine.refetch();
 
   const cancel = async (order: OrderDto) => {
     if (!window.confirm(confirmCancelText(order._id))) return;
     setCancelling(order._id);
     try {
-      const answer = await ordersApi.cancel(order._id);
+      // A successful cancel reloads the list (its cache entry is invalidated).
+      const answer = await cancelOrder(order._id).unwrap();
       window.alert(answer?.message || MESSAGES.orderCancelled);
-      reload();
     } catch (error) {
       console.error('Failed to cancel order', error);
       window.alert(MESSAGES.cancelOrderFailed);
