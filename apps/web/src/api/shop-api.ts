@@ -17,6 +17,7 @@ import {
   cartResponseSchema,
   changePasswordResponseSchema,
   checkoutConfigSchema,
+  codPaidResponseSchema,
   createOrderResponseSchema,
   createPaymentResponseSchema,
   clampQuantity,
@@ -26,11 +27,16 @@ import {
   messageSchema,
   myOrdersResponseSchema,
   normalizeProduct,
+  orderListResponseSchema,
   orderResponseSchema,
+  paymentListResponseSchema,
   pincodeResponseSchema,
+  productDeletedResponseSchema,
   productListResponseSchema,
+  productSchema,
   PRODUCTS_MAX_LIMIT,
   registerResponseSchema,
+  statsResponseSchema,
   stringListSchema,
   TOTAL_COUNT_HEADER,
   updateProfileResponseSchema,
@@ -45,10 +51,13 @@ import {
   type HomeView,
   type LoginResponse,
   type OrderDto,
+  type OrderStatus,
+  type PaymentDto,
   type PincodeResponse,
   type PriceRange,
   type Product,
   type ProductDto,
+  type StatsResponse,
   type UpdateProfileBody,
   type UpdateProfileResponse,
   type VerifyPaymentBody,
@@ -393,6 +402,127 @@ export const shopApi = createApi({
       },
     }),
 
+    // --- Admin area (docs/shop-rules.md#permissions: admin only) ------------------------------
+    /** Every product, inactive ones too. */
+    getAdminProducts: build.query<Product[], void>({
+      query: () => ({ url: '/products/admin/all', shared: true, schema: productListResponseSchema }),
+      transformResponse: (items: ProductDto[]) => items.map(normalizeProduct),
+      providesTags: ['AdminProducts'],
+      onQueryStarted: logFailure('products'),
+    }),
+    /** One product, inactive too, as it is now (the edit form reloads it after a 409). */
+    getAdminProduct: build.query<Product, string>({
+      query: (id) => ({ url: `/products/admin/${id}`, shared: true, schema: productSchema }),
+      transformResponse: normalizeProduct,
+      onQueryStarted: showInAdminList,
+    }),
+    createProduct: build.mutation<Product, FormData>({
+      query: (form) => ({ url: '/products', method: 'POST', body: form, shared: true, schema: productSchema }),
+      transformResponse: normalizeProduct,
+      onQueryStarted: showInAdminList,
+      invalidatesTags: (_product, error) => (error ? [] : ['Products']),
+    }),
+    updateProduct: build.mutation<Product, { id: string; form: FormData }>({
+      query: ({ id, form }) => ({
+        url: `/products/${id}`,
+        method: 'PUT',
+        body: form,
+        shared: true,
+        schema: productSchema,
+      }),
+      transformResponse: normalizeProduct,
+      onQueryStarted: showInAdminList,
+      invalidatesTags: (_product, error) => (error ? [] : ['Products']),
+    }),
+    setProductActive: build.mutation<Product, { id: string; active: boolean }>({
+      query: ({ id, active }) => ({
+        url: `/products/${id}`,
+        method: 'PUT',
+        body: { active },
+        shared: true,
+        schema: productSchema,
+      }),
+      transformResponse: normalizeProduct,
+      onQueryStarted: showInAdminList,
+      invalidatesTags: (_product, error) => (error ? [] : ['Products']),
+    }),
+    removeProductImage: build.mutation<Product, { productId: string; publicId: string }>({
+      query: ({ productId, publicId }) => ({
+        url: '/products/remove-image',
+        method: 'POST',
+        body: { productId, public_id: publicId },
+        shared: true,
+        schema: productSchema,
+      }),
+      transformResponse: normalizeProduct,
+      onQueryStarted: showInAdminList,
+      invalidatesTags: (_product, error) => (error ? [] : ['Products']),
+    }),
+    /** Deletes a product permanently. */
+    destroyProduct: build.mutation<{ _id: string; message: string }, string>({
+      query: (id) => ({
+        url: `/products/${id}/destroy`,
+        method: 'DELETE',
+        shared: true,
+        schema: productDeletedResponseSchema,
+      }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          shopApi.util.updateQueryData('getAdminProducts', undefined, (items) => items.filter((p) => p._id !== id)),
+        );
+      },
+      invalidatesTags: (_answer, error) => (error ? [] : ['Products']),
+    }),
+    /** The dashboard's and analytics' figures. */
+    getStats: build.query<StatsResponse, void>({
+      query: () => ({ url: '/products/stats', shared: true, schema: statsResponseSchema }),
+      providesTags: ['Stats'],
+      onQueryStarted: logFailure('stats'),
+    }),
+    /** Every order. */
+    getAdminOrders: build.query<OrderDto[], void>({
+      query: () => ({ url: '/orders', shared: true, schema: orderListResponseSchema }),
+      transformResponse: (answer: { data: OrderDto[] }) => answer.data,
+      providesTags: ['AdminOrders'],
+      onQueryStarted: logFailure('orders'),
+    }),
+    /** One order as it is now (the admin's detail view after a change). */
+    getOrder: build.query<OrderDto, string>({
+      query: (id) => ({ url: `/orders/${id}`, shared: true, schema: orderResponseSchema }),
+      transformResponse: (answer: { data: OrderDto }) => answer.data,
+    }),
+    setOrderStatus: build.mutation<unknown, { id: string; status: OrderStatus }>({
+      query: ({ id, status }) => ({
+        url: `/orders/${id}/status`,
+        method: 'PUT',
+        body: { status },
+        shared: true,
+        schema: orderResponseSchema,
+      }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['AdminOrders', 'Orders', 'Payments', 'Stats']),
+    }),
+    /** Every payment. */
+    getPayments: build.query<PaymentDto[], void>({
+      query: () => ({ url: '/payments', shared: true, schema: paymentListResponseSchema }),
+      providesTags: ['Payments'],
+      onQueryStarted: logFailure('payments'),
+    }),
+    /** The cash of a COD order was collected. */
+    markCodPaid: build.mutation<unknown, string>({
+      query: (orderId) => ({
+        url: `/payments/${orderId}/cod`,
+        method: 'PATCH',
+        shared: true,
+        schema: codPaidResponseSchema,
+      }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['AdminOrders', 'Orders', 'Payments', 'Stats']),
+    }),
+
     // --- Session -------------------------------------------------------------------------------
     login: build.mutation<LoginResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, schema: loginResponseSchema }),
@@ -464,6 +594,27 @@ function cachedCart(state: unknown): CartLine[] | undefined {
     .data;
 }
 
+/** A product the admin saved or reloaded replaces its card in the admin list (a new one comes first). */
+async function showInAdminList(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Product }> },
+) {
+  let product: Product;
+  try {
+    product = (await queryFulfilled).data;
+  } catch {
+    return;
+  }
+  if (!product._id) return;
+  dispatch(
+    shopApi.util.updateQueryData('getAdminProducts', undefined, (items) => {
+      const index = items.findIndex((p) => p._id === product._id);
+      if (index >= 0) items[index] = product;
+      else items.unshift(product);
+    }),
+  );
+}
+
 /** Asks the server for the cart again (after a payment, or to undo a failed change). */
 export const refreshCart = () =>
   shopApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true });
@@ -527,6 +678,19 @@ function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine
 }
 
 export const {
+  useGetAdminProductsQuery,
+  useLazyGetAdminProductQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useSetProductActiveMutation,
+  useRemoveProductImageMutation,
+  useDestroyProductMutation,
+  useGetStatsQuery,
+  useGetAdminOrdersQuery,
+  useLazyGetOrderQuery,
+  useSetOrderStatusMutation,
+  useGetPaymentsQuery,
+  useMarkCodPaidMutation,
   useGetMyOrdersQuery,
   useCreateOrderMutation,
   useCancelOrderMutation,

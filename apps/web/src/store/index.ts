@@ -9,13 +9,11 @@ import { shopApi } from '../api/shop-api';
 import { storage } from '../lib/storage';
 import cart from './cart-slice';
 import filters from './filters-slice';
-import products from './products-slice';
 import { createSessionListener } from './session-listener';
 import session, { loggedOut, profileUpdated } from './session-slice';
 
 const rootReducer = combineReducers({
   session,
-  products,
   cart,
   filters,
   [shopApi.reducerPath]: shopApi.reducer,

@@ -3,20 +3,19 @@
  * axes) and the Top Products horizontal bars with titles wrapped at 22 characters. A failed fetch is
  * only logged: the page then shows an empty state.
  */
-import { adminCatalogApi } from '../../api/endpoints';
+import { useGetStatsQuery } from '../../api/shop-api';
 import { SalesTrendChart, TopProductsChart } from '../charts/stats-charts';
-import { useRemote } from '../lib/use-remote';
 import { LoadingText, PageHeader } from '../ui/page-header';
 
 export function AnalyticsPage() {
-  const stats = useRemote(adminCatalogApi.stats, 'analytics');
+  const stats = useGetStatsQuery();
   const monthly = stats.data?.monthlyRevenue ?? [];
   const topProducts = stats.data?.topProducts ?? [];
 
   return (
     <div>
       <PageHeader title="Analytics" />
-      {stats.status === 'loading' ? (
+      {stats.isLoading ? (
         <LoadingText text="Loading analytics..." />
       ) : (
         <div className="space-y-5">

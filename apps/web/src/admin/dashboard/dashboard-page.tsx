@@ -3,10 +3,9 @@
  * and Products in Store cards and three charts; 'Failed to fetch stats' when the call fails.
  */
 import { formatIndianNumber, MESSAGES } from '@pumpkart/shared';
-import { adminCatalogApi } from '../../api/endpoints';
+import { useGetStatsQuery } from '../../api/shop-api';
 import { MonthlyRevenueChart, OrdersByStatusChart, TopProductsChart } from '../charts/stats-charts';
 import { rupeesWhole } from '../lib/format';
-import { useRemote } from '../lib/use-remote';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
 
 /** The dashboard covers the last 6 months and the top 5 products. */
@@ -25,14 +24,14 @@ function StatCard({ label, value }: { label: string; value: string }) {
 }
 
 export function DashboardPage() {
-  const stats = useRemote(adminCatalogApi.stats, 'stats');
+  const stats = useGetStatsQuery();
 
   return (
     <div>
       <PageHeader title="Dashboard" />
-      {stats.status === 'loading' && <LoadingText text="Loading dashboard..." />}
-      {stats.status === 'failed' && <ErrorText text={MESSAGES.statsFailed} />}
-      {stats.status === 'ready' && (
+      {stats.isLoading && <LoadingText text="Loading dashboard..." />}
+      {stats.isError && <ErrorText text={MESSAGES.statsFailed} />}
+      {stats.isSuccess && (
         <div className="space-y-5">
           <div className="grid gap-4 sm:grid-cols-3">
             <StatCard label="Total Revenue" value={rupeesWhole(stats.data.revenue)} />

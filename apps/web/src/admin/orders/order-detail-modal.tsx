@@ -2,12 +2,12 @@
  * The admin order detail: customer, email, phone, items ('title x quantity = amount'), address, the
  * payment block, the status dropdown (disabled while the payment status is not 'success',
  * docs/shop-rules.md#order-status) and 'Mark as Paid' for a COD payment not yet successful. After
- * each action the order is reloaded and the list refreshed; failures alert the messages of the
+ * each action the order is reloaded (and the list, whose cache entry the change invalidates); failures alert the messages of the
  * shared MESSAGES map.
  */
 import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 import { useId, useState } from 'react';
-import { ordersApi, paymentsApi } from '../../api/endpoints';
+import { useLazyGetOrderQuery, useMarkCodPaidMutation, useSetOrderStatusMutation } from '../../api/shop-api';
 import { Modal } from '../../components/modal';
 import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
@@ -17,11 +17,12 @@ import { buyerOf, canMarkCodPaid, isPaid, modeOf, paymentOf } from './order-view
 export interface OrderDetailModalProps {
   order: OrderDto;
   onClose: () => void;
-  /** The order changed on the server: refresh the list. */
-  onChanged: () => void;
 }
 
-export function OrderDetailModal({ order: initial, onClose, onChanged }: OrderDetailModalProps) {
+export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalProps) {
+  const [getOrder] = useLazyGetOrderQuery();
+  const [setOrderStatus] = useSetOrderStatusMutation();
+  const [markCodPaid] = useMarkCodPaidMutation();
   const [order, setOrder] = useState(initial);
   const [busy, setBusy] = useState(false);
   const statusId = useId();
@@ -33,17 +34,16 @@ export function OrderDetailModal({ order: initial, onClose, onChanged }: OrderDe
 
   const reload = async () => {
     try {
-      setOrder(await ordersApi.get(order._id));
+      setOrder(await getOrder(order._id).unwrap());
     } catch (error) {
       console.error('Failed to reload the order', error);
     }
-    onChanged();
   };
 
   const changeStatus = async (status: OrderStatus) => {
     setBusy(true);
     try {
-      await ordersApi.setStatus(order._id, status);
+      await setOrderStatus({ id: order._id, status }).unwrap();
     } catch (error) {
       console.error('Failed to update status', error);
       window.alert(MESSAGES.statusUpdateFailed);
@@ -57,7 +57,7 @@ export function OrderDetailModal({ order: initial, onClose, onChanged }: OrderDe
   const markPaid = async () => {
     setBusy(true);
     try {
-      await paymentsApi.markCodPaid(order._id);
+      await markCodPaid(order._id).unwrap();
     } catch (error) {
       console.error('COD update failed', error);
       window.alert(MESSAGES.codUpdateFailed);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
-import { makeOrder } from '../test-data';
+import { makeOrder, makePayment } from '../test-data';
 import { OrdersPage } from './orders-page';
 
 beforeEach(() => loginAs('admin'));
@@ -156,7 +156,7 @@ describe('Admin orders: detail modal', () => {
       [`GET /api/orders/${codUnpaid._id}`]: () => ({ body: { data: current() } }),
       [`PATCH /api/payments/${codUnpaid._id}/cod`]: () => {
         paid = true;
-        return { body: { message: 'Marked as paid' } };
+        return { body: { message: 'Marked as paid', payment: makePayment('cod-1', { mode: 'cod' }) } };
       },
     });
     await user.click(await screen.findByRole('button', { name: 'View order BBB222' }));
@@ -195,7 +195,7 @@ describe('Admin orders: detail modal', () => {
       [`GET /api/orders/${onlinePaid._id}`]: () => ({ body: { data: current() } }),
       [`PUT /api/orders/${onlinePaid._id}/status`]: (init) => {
         status = JSON.parse(String(init?.body)).status;
-        return { body: { message: 'Status updated' } };
+        return { body: { message: 'Status updated', data: current() } };
       },
     });
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));

@@ -4,9 +4,8 @@
  */
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
 import { useState } from 'react';
-import { ordersApi } from '../../api/endpoints';
+import { useGetAdminOrdersQuery } from '../../api/shop-api';
 import { formatDate, orDash, rupees, shortId } from '../lib/format';
-import { useRemote } from '../lib/use-remote';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
@@ -14,7 +13,7 @@ import { OrderDetailModal } from './order-detail-modal';
 import { buyerOf, modeOf, paymentOf } from './order-view';
 
 export function OrdersPage() {
-  const orders = useRemote(ordersApi.all, 'orders');
+  const orders = useGetAdminOrdersQuery();
   const [viewing, setViewing] = useState<OrderDto | null>(null);
 
   const list = orders.data ?? [];
@@ -58,8 +57,8 @@ export function OrdersPage() {
   return (
     <div>
       <PageHeader title="Orders" />
-      {orders.status === 'loading' && <LoadingText text="Loading orders..." />}
-      {orders.status === 'failed' && <ErrorText text={MESSAGES.ordersLoadFailed} />}
+      {orders.isLoading && <LoadingText text="Loading orders..." />}
+      {orders.isError && <ErrorText text={MESSAGES.ordersLoadFailed} />}
       {orders.data && (
         <div className="mt-4 space-y-6">
           <DataTable
@@ -78,14 +77,7 @@ export function OrdersPage() {
           />
         </div>
       )}
-      {viewing && (
-        <OrderDetailModal
-          key={viewing._id}
-          order={viewing}
-          onClose={() => setViewing(null)}
-          onChanged={() => void orders.reload()}
-        />
-      )}
+      {viewing && <OrderDetailModal key={viewing._id} order={viewing} onClose={() => setViewing(null)} />}
     </div>
   );
 }

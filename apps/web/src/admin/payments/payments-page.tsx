@@ -5,9 +5,8 @@
  */
 import { MESSAGES, type PaymentDto } from '@pumpkart/shared';
 import { useState } from 'react';
-import { paymentsApi } from '../../api/endpoints';
+import { useGetPaymentsQuery } from '../../api/shop-api';
 import { formatDate, orDash, rupees, shortId } from '../lib/format';
-import { useRemote } from '../lib/use-remote';
 import { modeLabel, PaymentStatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
@@ -15,7 +14,7 @@ import { PaymentDetailModal } from './payment-detail-modal';
 import { paymentCustomer, paymentOrderId } from './payment-view';
 
 export function PaymentsPage() {
-  const payments = useRemote(paymentsApi.all, 'payments');
+  const payments = useGetPaymentsQuery();
   const [viewing, setViewing] = useState<PaymentDto | null>(null);
 
   const list = payments.data ?? [];
@@ -51,8 +50,8 @@ export function PaymentsPage() {
   return (
     <div>
       <PageHeader title="Payments" />
-      {payments.status === 'loading' && <LoadingText text="Loading payments..." />}
-      {payments.status === 'failed' && <ErrorText text={MESSAGES.paymentsLoadFailed} />}
+      {payments.isLoading && <LoadingText text="Loading payments..." />}
+      {payments.isError && <ErrorText text={MESSAGES.paymentsLoadFailed} />}
       {payments.data && (
         <div className="mt-4 space-y-6">
           <DataTable

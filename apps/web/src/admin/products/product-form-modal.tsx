@@ -10,8 +10,13 @@
  */
 import { PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { adminCatalogApi } from '../../api/endpoints';
-import { errorMessage, HttpError } from '../../api/http';
+import { errorMessage, isHttpFailure } from '../../api/http';
+import {
+  useCreateProductMutation,
+  useLazyGetAdminProductQuery,
+  useRemoveProductImageMutation,
+  useUpdateProductMutation,
+} from '../../api/shop-api';
 import { Modal } from '../../components/modal';
 import { Field, inputClass } from './form-field';
 import { ImagesField, useImagePreviews } from './images-field';
@@ -33,22 +38,15 @@ export interface ProductFormModalProps {
   product?: Product;
   categories: string[];
   onClose: () => void;
-  /** The server's answer after a create or an edit. */
+  /** The server's answer after a create or an edit (the admin list already shows it). */
   onSaved: (product: Product) => void;
-  /** The product after one of its existing images was removed. */
-  onImageRemoved: (product: Product) => void;
-  /** The product as reloaded after the server refused a save based on an older version. */
-  onReloaded?: (product: Product) => void;
 }
 
-export function ProductFormModal({
-  product,
-  categories,
-  onClose,
-  onSaved,
-  onImageRemoved,
-  onReloaded,
-}: ProductFormModalProps) {
+export function ProductFormModal({ product, categories, onClose, onSaved }: ProductFormModalProps) {
+  const [createProduct] = useCreateProductMutation();
+  const [updateProduct] = useUpdateProductMutation();
+  const [removeProductImage] = useRemoveProductImageMutation();
+  const [getAdminProduct] = useLazyGetAdminProductQuery();
   const id = useId();
   const [values, setValues] = useState<ProductFormValues>(() => valuesFromProduct(product));
   const [errors, setErrors] = useState<ProductFormErrors>({});
@@ -74,9 +72,8 @@ export function ProductFormModal({
     if (!product || !image.public_id) return;
     setRemovingImage(image.public_id);
     try {
-      const updated = await adminCatalogApi.removeImage(product._id, image.public_id);
+      await removeProductImage({ productId: product._id, publicId: image.public_id }).unwrap();
       setExistingImages((current) => current.filter((entry) => entry.public_id !== image.public_id));
-      if (updated._id) onImageRemoved(updated);
     } catch (error) {
       // Image removal failures are only logged.
       console.error('Failed to remove image', error);
@@ -85,16 +82,15 @@ export function ProductFormModal({
     }
   };
 
-  /** Loads the product as it is now into the form (values, current images and version). */
+  /** Loads the product as it is now into the form (values, current images and version) and the list. */
   const reload = async (productId: string) => {
     try {
-      const fresh = await adminCatalogApi.get(productId);
+      const fresh = await getAdminProduct(productId).unwrap();
       setValues(valuesFromProduct(fresh));
       setExistingImages(fresh.images);
       setVersion(fresh.version);
       setErrors({});
       setReloaded(true);
-      onReloaded?.(fresh);
     } catch (error) {
       console.error('Failed to reload the product', error);
     }
@@ -114,13 +110,15 @@ export function ProductFormModal({
         previews.images.map((image) => image.file),
         product ? version : undefined,
       );
-      const saved = product ? await adminCatalogApi.update(product._id, form) : await adminCatalogApi.create(form);
+      const saved = product
+        ? await updateProduct({ id: product._id, form }).unwrap()
+        : await createProduct(form).unwrap();
       onSaved(saved);
     } catch (error) {
       console.error('Failed to save product', error);
       const message = errorMessage(error, SAVE_FAILED);
       setSaveError(message);
-      if (product && error instanceof HttpError && error.status === 409 && message === PRODUCT_CHANGED_MESSAGE) {
+      if (product && isHttpFailure(error) && error.status === 409 && message === PRODUCT_CHANGED_MESSAGE) {
         await reload(product._id);
       }
       setSaving(false);

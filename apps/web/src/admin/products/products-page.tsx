@@ -5,9 +5,9 @@
  * alerts the outcome. Product load and toggle failures are only logged.
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { destroyProduct, fetchAdminProducts, productSaved, setProductActive } from '../../store/products-slice';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../api/http';
+import { useDestroyProductMutation, useGetAdminProductsQuery, useSetProductActiveMutation } from '../../api/shop-api';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { ProductCard } from './product-card';
 import { ProductFormModal } from './product-form-modal';
@@ -21,31 +21,19 @@ function matchesSearch(product: Pick<Product, 'title' | 'description'>, search: 
 
 type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
 
+const NO_PRODUCTS: Product[] = [];
+
 export function ProductsPage() {
-  const dispatch = useAppDispatch();
-  const { items, status } = useAppSelector((state) => state.products);
-  const [loaded, setLoaded] = useState(false);
+  // Saves, toggles and deletes update this list in place (api/shop-api.ts).
+  const products = useGetAdminProductsQuery();
+  const [setProductActive] = useSetProductActiveMutation();
+  const [destroyProduct] = useDestroyProductMutation();
+  const items = products.data ?? NO_PRODUCTS;
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    dispatch(fetchAdminProducts())
-      .unwrap()
-      .catch((error: unknown) => console.error('Failed to load products', error))
-      .finally(() => {
-        if (current) setLoaded(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [dispatch]);
-
-  const visible = useMemo(
-    () => (loaded ? items.filter((product) => matchesSearch(product, search)) : []),
-    [items, loaded, search],
-  );
+  const visible = useMemo(() => items.filter((product) => matchesSearch(product, search)), [items, search]);
   const categories = useMemo(
     () => [...new Set(items.map((product) => product.category).filter(Boolean))].sort((a, b) => a.localeCompare(b)),
     [items],
@@ -54,7 +42,7 @@ export function ProductsPage() {
   const toggle = async (product: Product) => {
     setBusyId(product._id);
     try {
-      await dispatch(setProductActive({ id: product._id, active: !product.active })).unwrap();
+      await setProductActive({ id: product._id, active: !product.active }).unwrap();
     } catch (error) {
       console.error('Failed to change the product status', error);
     } finally {
@@ -66,10 +54,10 @@ export function ProductsPage() {
     if (!window.confirm(MESSAGES.confirmDeleteProduct)) return;
     setBusyId(product._id);
     try {
-      await dispatch(destroyProduct(product._id)).unwrap();
+      await destroyProduct(product._id).unwrap();
       window.alert(MESSAGES.productDeleted);
     } catch (error) {
-      window.alert(typeof error === 'string' && error ? error : MESSAGES.productDeleteFailed);
+      window.alert(errorMessage(error, MESSAGES.productDeleteFailed));
     } finally {
       setBusyId(null);
     }
@@ -77,8 +65,8 @@ export function ProductsPage() {
 
   const onSaved = (product: Product) => {
     setEditing(null);
-    if (product._id) dispatch(productSaved(product));
-    else void dispatch(fetchAdminProducts());
+    // A saved product replaces its card; an answer without an id means the list must be read again.
+    if (!product._id) void products.refetch();
   };
 
   return (
@@ -104,7 +92,7 @@ export function ProductsPage() {
         </button>
       </PageHeader>
 
-      {!loaded || status === 'loading' ? (
+      {products.isFetching || products.isUninitialized ? (
         <LoadingText text="Loading products..." />
       ) : visible.length === 0 ? (
         <p className="py-10 text-center text-slate-500">
@@ -137,8 +125,6 @@ export function ProductsPage() {
           categories={categories}
           onClose={() => setEditing(null)}
           onSaved={onSaved}
-          onImageRemoved={(product) => dispatch(productSaved(product))}
-          onReloaded={(product) => dispatch(productSaved(product))}
         />
       )}
     </div>
