@@ -32,6 +32,29 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Type-checked rules that catch real mistakes: a promise nobody awaits or catches (an error that
+    // vanishes, a write that races the answer), a promise where a callback's result is ignored
+    // (an async onClick, an async forEach), and awaiting something that is not a promise.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: [
+          './packages/shared/tsconfig.json',
+          './apps/server/tsconfig.json',
+          './apps/web/tsconfig.json',
+          './bench/tsconfig.json',
+          './tsconfig.tools.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -20,7 +20,9 @@ export default fp(
       prefix: '/uploads/',
       decorateReply: false,
       // Image keys are unique per upload, so a URL's content never changes.
-      setHeaders: (res) => res.header('cache-control', ONE_YEAR),
+      setHeaders: (res) => {
+        res.header('cache-control', ONE_YEAR);
+      },
     });
 
     const indexHtml = options.webDist ? path.join(options.webDist, 'index.html') : '';

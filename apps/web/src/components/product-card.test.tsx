@@ -93,9 +93,13 @@ describe('ProductCard', () => {
     renderWithStore(<ProductCard product={makeProduct({ title: 'Ear Muffs' })} onOpen={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Ear Muffs to favorites' }));
     expect(screen.getByText(MESSAGES.loginToFavorite)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1900));
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
     expect(screen.getByText(MESSAGES.loginToFavorite)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(150));
+    act(() => {
+      vi.advanceTimersByTime(150);
+    });
     expect(screen.queryByText(MESSAGES.loginToFavorite)).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });

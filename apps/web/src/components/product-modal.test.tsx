@@ -195,9 +195,13 @@ describe('ProductModal', () => {
     expect(addButton()).toBeDisabled();
     expect(quantity()).toHaveValue(1);
 
-    act(() => vi.advanceTimersByTime(ADDED_STATE_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(ADDED_STATE_MS - 50);
+    });
     expect(addButton()).toBeDisabled();
-    act(() => vi.advanceTimersByTime(60));
+    act(() => {
+      vi.advanceTimersByTime(60);
+    });
     expect(addButton()).toBeEnabled();
     expect(ADDED_STATE_MS).toBe(1200);
   });

@@ -169,11 +169,15 @@ describe('HomePage', () => {
       act(() => {
         store.dispatch(searchChanged(text));
       });
-      act(() => vi.advanceTimersByTime(100));
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
     }
     expect(queries.length).toBe(before);
     expect(screen.getByRole('heading', { level: 2, name: /Results for/ })).toHaveTextContent('nozz');
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     vi.useRealTimers();
     await waitFor(() => expect(queries.length).toBe(before + 1));
     expect(queries.at(-1)!.get('search')).toBe('nozz');
