@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { orderTotals, type OrderStatus, type PaymentMode, type PaymentStatus } from '@pumpkart/shared';
 import type { AppContext } from '../context';
+import { orderItemRows } from '../modules/orders';
 import { PRIMARY_WIDTH, renditionKey } from '../modules/products';
 import { paymentSignature } from '../gateways/signature';
 import { orderItems, orders, payments, productImages, products, productVariants, users } from '../db/schema';
@@ -159,17 +160,10 @@ export async function seedDemoOrders(
         })
         .returning({ id: orders.id });
       await tx.insert(orderItems).values(
-        items.map(({ line, quantity }) => ({
-          orderId: order!.id,
-          productId: line.productId,
-          variantId: line.variantId,
-          title: line.title,
-          size: line.size,
-          imageUrl: line.imageUrl,
-          unitPricePaise: line.unitPricePaise,
-          quantity,
-          subtotalPaise: line.unitPricePaise * quantity,
-        })),
+        orderItemRows(
+          order!.id,
+          items.map(({ line, quantity }) => ({ ...line, quantity })),
+        ),
       );
       const online = mode === 'online';
       const gatewayOrderId = online ? `order_demo${randomBytes(5).toString('hex')}` : null;

@@ -1,10 +1,12 @@
 /**
  * Orders (docs/shop-rules.md#orders, #order-status, #cancellation, #stock). Others use: the routes
- * (app.ts), cancelOrderInTransaction (the payments module's expiry sweeper) and returnStock (a test).
+ * (app.ts), cancelOrderInTransaction (the payments module's expiry sweeper), orderItemRows (the seed's
+ * demo history) and returnStock (a test).
  * Depends on cart and products, never on payments: a cancellation asks for a refund through
  * ctx.refunds (RefundRequester in context.ts), which the payments module implements. The
  * dependency between the two runs one way, payments -> orders.
  */
 export { default as orderRoutes } from './routes';
 export { cancelOrderInTransaction } from './lifecycle';
+export { orderItemRows } from './pricing';
 export { returnStock } from './stock';

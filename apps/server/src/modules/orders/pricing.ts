@@ -35,6 +35,25 @@ export interface PricedLine {
   label: string;
 }
 
+/**
+ * The order_items rows of an order: each line's title, size, unit price and image are copied, so a
+ * later product edit never changes a past order (docs/shop-rules.md#orders). The seed writes its
+ * demo history through this too.
+ */
+export function orderItemRows(orderId: string, lines: readonly Omit<PricedLine, 'label'>[]) {
+  return lines.map((line) => ({
+    orderId,
+    productId: line.productId,
+    variantId: line.variantId,
+    title: line.title,
+    size: line.size,
+    imageUrl: line.imageUrl,
+    unitPricePaise: line.unitPricePaise,
+    quantity: line.quantity,
+    subtotalPaise: line.unitPricePaise * line.quantity,
+  }));
+}
+
 export interface PricedOrder {
   lines: PricedLine[];
   totals: OrderTotals;

@@ -21,7 +21,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import { removeOrderedLines } from '../cart';
 import { loadOrder, loadOrders } from './dto';
 import { ORDER_MESSAGES } from './lifecycle';
-import { priceOrder } from './pricing';
+import { orderItemRows, priceOrder } from './pricing';
 import { reserveStock } from './stock';
 
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully';
@@ -131,19 +131,7 @@ export async function createOrder(
       })
       .returning({ id: orders.id });
     const id = order!.id;
-    await tx.insert(orderItems).values(
-      lines.map((line) => ({
-        orderId: id,
-        productId: line.productId,
-        variantId: line.variantId,
-        title: line.title,
-        size: line.size,
-        imageUrl: line.imageUrl,
-        unitPricePaise: line.unitPricePaise,
-        quantity: line.quantity,
-        subtotalPaise: line.unitPricePaise * line.quantity,
-      })),
-    );
+    await tx.insert(orderItems).values(orderItemRows(id, lines));
     const stockMove = await reserveStock(tx, lines);
     const cod = body.paymentMode === 'cod';
     await tx.insert(payments).values({

@@ -111,6 +111,26 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
     });
   }
 
+  /** The payment entity Razorpay's webhooks carry, for a card payment of a gateway order. */
+  function paymentEntity(
+    paymentId: string,
+    gatewayOrderId: string,
+    amountPaise: number,
+    status: 'captured' | 'failed',
+  ) {
+    return {
+      id: paymentId,
+      entity: 'payment',
+      amount: amountPaise,
+      currency: 'INR',
+      status,
+      order_id: gatewayOrderId,
+      method: 'card',
+      captured: status === 'captured',
+      created_at: Math.floor(Date.now() / 1000),
+    };
+  }
+
   app.get(
     '/orders/:orderId',
     {
@@ -156,17 +176,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
         .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.gatewayPaymentId)))
         .returning({ id: payments.id });
       if (!claimed) throw new ConflictError(SANDBOX_MESSAGES.notPayable);
-      sendWebhook('payment.captured', {
-        id: paymentId,
-        entity: 'payment',
-        amount: payment.amountPaise,
-        currency: 'INR',
-        status: 'captured',
-        order_id: gatewayOrderId,
-        method: 'card',
-        captured: true,
-        created_at: Math.floor(Date.now() / 1000),
-      });
+      sendWebhook('payment.captured', paymentEntity(paymentId, gatewayOrderId, payment.amountPaise, 'captured'));
       return {
         razorpay_payment_id: paymentId,
         razorpay_order_id: gatewayOrderId,
@@ -202,20 +212,12 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
         metadata: { order_id: gatewayOrderId, payment_id: paymentId },
       };
       sendWebhook('payment.failed', {
-        id: paymentId,
-        entity: 'payment',
-        amount: payment.amountPaise,
-        currency: 'INR',
-        status: 'failed',
-        order_id: gatewayOrderId,
-        method: 'card',
-        captured: false,
+        ...paymentEntity(paymentId, gatewayOrderId, payment.amountPaise, 'failed'),
         error_code: error.code,
         error_description: error.description,
         error_source: error.source,
         error_step: error.step,
         error_reason: error.reason,
-        created_at: Math.floor(Date.now() / 1000),
       });
       return { error };
     },
