@@ -22,6 +22,7 @@ import {
   createPaymentResponseSchema,
   clampQuantity,
   favoritesResponseSchema,
+  keyOfLine,
   homeViewResponseSchema,
   loginResponseSchema,
   messageSchema,
@@ -40,7 +41,9 @@ import {
   stringListSchema,
   TOTAL_COUNT_HEADER,
   updateProfileResponseSchema,
+  variantChoiceOf,
   verifyPaymentResponseSchema,
+  type Availability,
   type CartLine,
   type CartResponse,
   type ChangePasswordBody,
@@ -141,7 +144,7 @@ export interface CatalogFilters {
   category?: string;
   brand?: string;
   priceRange?: PriceRange | '';
-  availability?: 'In Stock' | 'Out of Stock' | '';
+  availability?: Availability | '';
 }
 
 export interface HomeSection {
@@ -261,7 +264,10 @@ export const shopApi = createApi({
       keepUnusedDataFor: 60,
       providesTags: ['Cart'],
     }),
-    /** Adds at once (capped at the stock), then shows the server's list. */
+    /**
+     * Adds at once (capped at the stock), then shows the server's list. An add the server will refuse
+     * (a product with variants needs one of its own, a product without takes none) shows nothing.
+     */
     addToCart: build.mutation<CartLine[], AddToCartArgs>({
       queryFn: ({ product, variant, quantity }, { dispatch }, _extra, baseQuery) =>
         cartChange(dispatch, baseQuery, {
@@ -271,8 +277,9 @@ export const shopApi = createApi({
         }),
       onQueryStarted: (args, lifecycle) =>
         trackCartChange(lifecycle, (items) => {
+          if (variantChoiceOf(args.product.variants, args.variant?._id, (variant) => variant._id).problem) return items;
           const line = optimisticLine(args);
-          const existing = items.find((item) => keyOf(item) === keyOf(line));
+          const existing = items.find((item) => keyOfLine(item) === keyOfLine(line));
           if (!existing) return [...items, line];
           return items.map((item) =>
             item === existing ? { ...item, quantity: Math.min(item.quantity + args.quantity, line.stock) } : item,
@@ -290,7 +297,7 @@ export const shopApi = createApi({
       onQueryStarted: (args, lifecycle) =>
         trackCartChange(lifecycle, (items) =>
           items.map((item) =>
-            keyOf(item) === cartLineKey(args.productId, args.variantId)
+            keyOfLine(item) === cartLineKey(args.productId, args.variantId)
               ? { ...item, quantity: clampQuantity(args.quantity, item.variant?.stock ?? item.stock) }
               : item,
           ),
@@ -302,7 +309,7 @@ export const shopApi = createApi({
         cartChange(dispatch, baseQuery, { url: '/cart/remove', method: 'DELETE', body: { productId, variantId } }),
       onQueryStarted: (args, lifecycle) =>
         trackCartChange(lifecycle, (items) =>
-          items.filter((item) => keyOf(item) !== cartLineKey(args.productId, args.variantId)),
+          items.filter((item) => keyOfLine(item) !== cartLineKey(args.productId, args.variantId)),
         ),
     }),
     /** Empties the cart at once, then asks for it again. */
@@ -586,8 +593,6 @@ async function cartChange(dispatch: object, baseQuery: BaseQuery, args: RequestA
   const answer = await inOrder(dispatch, async () => baseQuery({ ...args, schema: cartResponseSchema }));
   return answer.error ? { error: answer.error } : { data: (answer.data as CartResponse).items };
 }
-
-const keyOf = (line: CartLine) => cartLineKey(line.product._id, line.variantId ?? line.variant?._id ?? null);
 
 function cachedCart(state: unknown): CartLine[] | undefined {
   return shopApi.endpoints.getCart.select()(state as Parameters<ReturnType<typeof shopApi.endpoints.getCart.select>>[0])

@@ -3,7 +3,7 @@
  * Range and Availability, and an 'Apply Filters' button. The selects edit a draft; nothing changes
  * on the page until Apply Filters. An overlay click or Escape closes the panel without applying.
  */
-import { PRICE_RANGES } from '@pumpkart/shared';
+import { AVAILABILITY, PRICE_RANGES } from '@pumpkart/shared';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { FiltersState } from '../store/filters-slice';
@@ -152,8 +152,11 @@ function OpenFilterPanel({ onClose, applied, onApply, categories, brands, id }: 
               onChange={(event) => set('availability', event.target.value as AppliedFilters['availability'])}
             >
               <option value="">All</option>
-              <option value="In Stock">In Stock</option>
-              <option value="Out of Stock">Out of Stock</option>
+              {AVAILABILITY.map((availability) => (
+                <option key={availability} value={availability}>
+                  {availability}
+                </option>
+              ))}
             </select>
           </div>
           <div className="mt-auto flex gap-2 pt-2">

@@ -1,9 +1,9 @@
 /**
  * The admin order detail: customer, email, phone, items ('title x quantity = amount'), address, the
- * payment block, the status dropdown (disabled while the payment status is not 'success',
- * docs/shop-rules.md#order-status) and 'Mark as Paid' for a COD payment not yet successful. After
- * each action the order is reloaded (and the list, whose cache entry the change invalidates); failures alert the messages of the
- * shared MESSAGES map.
+ * payment block, the status dropdown (enabled when the shared rule lets an admin change the status:
+ * the payment succeeded and the order is not cancelled, docs/shop-rules.md#order-status) and
+ * 'Mark as Paid' for a COD payment not yet successful. After each action the order is reloaded (and
+ * the list, whose cache entry the change invalidates); failures alert the shared MESSAGES texts.
  */
 import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 import { useId, useState } from 'react';
@@ -12,7 +12,7 @@ import { Modal } from '../../components/modal';
 import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';
-import { buyerOf, canMarkCodPaid, isPaid, modeOf, paymentOf } from './order-view';
+import { buyerOf, canMarkCodPaid, isPaid, mayChangeStatus, modeOf, paymentOf } from './order-view';
 
 export interface OrderDetailModalProps {
   order: OrderDto;
@@ -45,7 +45,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
     try {
       await setOrderStatus({ id: order._id, status }).unwrap();
     } catch (error) {
-      console.error('Failed to update status', error);
+      console.error(MESSAGES.statusUpdateFailed, error);
       window.alert(MESSAGES.statusUpdateFailed);
       setBusy(false);
       return;
@@ -59,7 +59,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
     try {
       await markCodPaid(order._id).unwrap();
     } catch (error) {
-      console.error('COD update failed', error);
+      console.error(MESSAGES.codUpdateFailed, error);
       window.alert(MESSAGES.codUpdateFailed);
       setBusy(false);
       return;
@@ -124,12 +124,10 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
           <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Payment</h3>
           <DetailList
             items={[
-              ['Mode', modeLabel(payment?.mode ?? mode)],
-              ['Status', <PaymentStatusBadge key="status" status={payment?.status} />],
-              ['Amount', rupees(payment?.amount ?? order.total)],
-              ...(mode === 'online'
-                ? ([['Transaction ID', orDash(payment?.transactionId)]] as [string, string][])
-                : []),
+              ['Mode', modeLabel(payment.mode)],
+              ['Status', <PaymentStatusBadge key="status" status={payment.status} />],
+              ['Amount', rupees(payment.amount ?? order.total)],
+              ...(mode === 'online' ? ([['Transaction ID', orDash(payment.transactionId)]] as [string, string][]) : []),
             ]}
           />
           {canMarkCodPaid(order) && (
@@ -152,7 +150,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
             <select
               id={statusId}
               value={order.status}
-              disabled={busy || !isPaid(order)}
+              disabled={busy || !mayChangeStatus(order)}
               onChange={(event) => void changeStatus(event.target.value as OrderStatus)}
               className="rounded-lg border border-slate-300 px-3 py-2 text-sm capitalize disabled:bg-slate-100 disabled:text-slate-500"
             >

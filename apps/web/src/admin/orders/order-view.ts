@@ -1,15 +1,10 @@
 /**
- * Reading an order: the payment under `payment` or
- * `paymentDetails`, the buyer under `customer` or `user`, the mode from the order or its payment.
+ * Reading an order in the admin area: its payment through the shared paymentOf (the only place the
+ * API sends it), the buyer under `customer` or `user`.
  */
-import type { OrderDto } from '@pumpkart/shared';
+import { adminMayChangeStatus, paymentOf, type OrderDto } from '@pumpkart/shared';
 
-type OrderPaymentView = { mode?: string; status?: string; amount?: number; transactionId?: string | null };
-
-export function paymentOf(order: OrderDto): OrderPaymentView | null {
-  const withDetails = order as OrderDto & { paymentDetails?: OrderPaymentView | null };
-  return order.payment ?? withDetails.paymentDetails ?? null;
-}
+export { paymentOf };
 
 export function buyerOf(order: OrderDto): { name: string; email: string; phone: string } {
   const customer = order.customer as Partial<OrderDto['customer']> | undefined;
@@ -21,12 +16,17 @@ export function buyerOf(order: OrderDto): { name: string; email: string; phone: 
   };
 }
 
-export function modeOf(order: OrderDto): string {
-  return order.paymentMode ?? paymentOf(order)?.mode ?? 'online';
-}
+/** The table an order goes in: its payment mode. */
+export const modeOf = (order: OrderDto) => order.paymentMode;
 
-/** The status dropdown is enabled only once the payment succeeded (docs/shop-rules.md#order-status). */
-export const isPaid = (order: OrderDto) => paymentOf(order)?.status === 'success';
+/** The payment succeeded (docs/shop-rules.md#order-status). */
+export const isPaid = (order: OrderDto) => paymentOf(order).status === 'success';
+
+/**
+ * The status dropdown is enabled when the shared rule lets an admin change the status
+ * (docs/shop-rules.md#order-status): the payment succeeded and the order is not cancelled.
+ */
+export const mayChangeStatus = (order: OrderDto) => adminMayChangeStatus(order);
 
 /** 'Mark as Paid' is offered for a COD payment not yet successful (docs/shop-rules.md#cod). */
 export const canMarkCodPaid = (order: OrderDto) => modeOf(order) === 'cod' && !isPaid(order);

@@ -147,6 +147,16 @@ describe('Admin orders: detail modal', () => {
     expect(within(dialog).getByRole('region', { name: 'Payment' })).not.toHaveTextContent('Transaction ID');
   });
 
+  it('disables the status dropdown of a cancelled order, paid or not (the shared rule)', async () => {
+    const cancelledPaid = makeOrder('ord-online-canc-EEE555', {
+      status: 'cancelled',
+      payment: { status: 'success', transactionId: 'pay_TXN43' },
+    });
+    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [cancelledPaid] } } });
+    await user.click(await screen.findByRole('button', { name: 'View order EEE555' }));
+    expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' })).toBeDisabled();
+  });
+
   it('offers Mark as Paid only for an unpaid COD payment; after it the order is reloaded and the dropdown enabled', async () => {
     let paid = false;
     const current = () =>

@@ -28,8 +28,8 @@ export function OrdersPage() {
       header: 'Payment',
       cell: (order) => (
         <span className="inline-flex items-center gap-2">
-          {modeLabel(paymentOf(order)?.mode ?? modeOf(order))}
-          <PaymentStatusBadge status={paymentOf(order)?.status} />
+          {modeLabel(paymentOf(order).mode)}
+          <PaymentStatusBadge status={paymentOf(order).status} />
         </span>
       ),
     },
@@ -37,7 +37,7 @@ export function OrdersPage() {
     { header: 'Placed', cell: (order) => formatDate(order.createdAt) },
     {
       header: 'Txn ID',
-      cell: (order) => <span className="font-mono text-xs">{orDash(paymentOf(order)?.transactionId)}</span>,
+      cell: (order) => <span className="font-mono text-xs">{orDash(paymentOf(order).transactionId)}</span>,
     },
     {
       header: 'Action',

@@ -199,16 +199,33 @@ describe('Admin product form: adding', () => {
   it("shows the server's message in the modal when the save fails and keeps the form as typed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await renderPage({
-      'POST /api/products': { status: 400, body: { message: 'Price must be at most 10000000.' } },
+      'POST /api/products': { status: 413, body: { message: 'An uploaded file is larger than the 5 MB limit.' } },
     });
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     await user.type(field('Title'), 'Gold Nozzle');
-    await user.type(field('Price (₹)'), '99999999');
+    await user.type(field('Price (₹)'), '9999999');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Price must be at most 10000000.');
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'An uploaded file is larger than the 5 MB limit.',
+    );
     expect(field('Title')).toHaveValue('Gold Nozzle');
-    expect(field('Price (₹)')).toHaveValue(99999999);
+    expect(field('Price (₹)')).toHaveValue(9999999);
     expect(within(dialog()).getByRole('button', { name: 'Save Product' })).toBeEnabled();
+  });
+
+  it('applies the limits of the shared product form schema before sending', async () => {
+    const { user, fetchMock } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(field('Title'), 'Gold Nozzle');
+    await user.type(field('Price (₹)'), '99999999');
+    await user.type(field('Stock'), '1.5');
+    await user.type(field('Low-stock threshold'), '-1');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(within(dialog()).getByText('Price must be at most 10000000.')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Stock must be a whole number.')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Low-stock threshold must be 0 or more.')).toBeInTheDocument();
+    expect(field('Price (₹)')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
   it('shows a fallback message when the server gives none', async () => {

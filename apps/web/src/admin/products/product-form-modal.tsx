@@ -145,24 +145,26 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
           />
         </Field>
 
-        <Field label="Description" htmlFor={fieldId('description')}>
+        <Field label="Description" htmlFor={fieldId('description')} error={errors.description}>
           <textarea
             id={fieldId('description')}
             rows={3}
             value={values.description}
             onChange={(event) => set('description', event.target.value)}
             className={inputClass}
+            {...invalid('description')}
           />
         </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category" htmlFor={fieldId('category')}>
+          <Field label="Category" htmlFor={fieldId('category')} error={errors.category}>
             <input
               id={fieldId('category')}
               list={fieldId('categories')}
               value={values.category}
               onChange={(event) => set('category', event.target.value)}
               className={inputClass}
+              {...invalid('category')}
             />
             <datalist id={fieldId('categories')}>
               {categories.map((category) => (
@@ -170,12 +172,13 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
               ))}
             </datalist>
           </Field>
-          <Field label="Brand" htmlFor={fieldId('brand')}>
+          <Field label="Brand" htmlFor={fieldId('brand')} error={errors.brand}>
             <input
               id={fieldId('brand')}
               value={values.brand}
               onChange={(event) => set('brand', event.target.value)}
               className={inputClass}
+              {...invalid('brand')}
             />
           </Field>
         </div>

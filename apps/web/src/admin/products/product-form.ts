@@ -1,6 +1,8 @@
 /**
  * The admin product form's values, checks and multipart body (limits: docs/shop-rules.md#catalog).
- * - title is required; a variant's price is required; price and stock are 0 or more.
+ * - the checks are the shared product form schema's, the one the server applies to the same body:
+ *   title required (at most 200 characters), a variant's price required, prices 0 to
+ *   MAX_PRODUCT_PRICE, stock and threshold whole numbers 0 to MAX_PRODUCT_STOCK, and the text limits.
  * - price, stock and lowStockThreshold are sent as numbers, 0 when empty; the server uses price and
  *   stock only when there are no variants (with variants they come from the variants).
  * - active is sent as the text 'true' or 'false'.
@@ -10,7 +12,7 @@
  * - an edit sends `version`: the product's version when the form was (re)loaded. The server refuses
  *   the save with 409 when the product changed since (an order moved its stock, another edit).
  */
-import type { Product } from '@pumpkart/shared';
+import { productFormSchema, type Product } from '@pumpkart/shared';
 
 export interface VariantRow {
   /** A stable React key for the row. */
@@ -83,20 +85,33 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
 }
 
 const isBlank = (text: string) => text.trim() === '';
-const isNegativeOrInvalid = (text: string) => !isBlank(text) && !(Number(text) >= 0);
 
+/**
+ * Checks the values with the shared product form schema, as the server will check the body built
+ * from them (variant ids and the version are the server's own, not typed, so they are left to it).
+ * One message per field, keyed like 'price' or 'variants.0.price'; the threshold shares the stock
+ * rules, and its messages name it.
+ */
 export function validateProductForm(values: ProductFormValues): ProductFormErrors {
-  const errors: ProductFormErrors = {};
-  if (isBlank(values.title)) errors.title = 'Title is required.';
-  if (isNegativeOrInvalid(values.price)) errors.price = 'Price must be 0 or more.';
-  if (isNegativeOrInvalid(values.stock)) errors.stock = 'Stock must be 0 or more.';
-  if (isNegativeOrInvalid(values.lowStockThreshold))
-    errors.lowStockThreshold = 'Low-stock threshold must be 0 or more.';
-  values.variants.forEach((variant, index) => {
-    if (isBlank(variant.price)) errors[`variants.${index}.price`] = 'Variant price is required.';
-    else if (isNegativeOrInvalid(variant.price)) errors[`variants.${index}.price`] = 'Variant price must be 0 or more.';
-    if (isNegativeOrInvalid(variant.stock)) errors[`variants.${index}.stock`] = 'Stock must be 0 or more.';
+  const checked = productFormSchema.safeParse({
+    title: values.title,
+    description: values.description,
+    category: values.category,
+    brand: values.brand,
+    price: values.price,
+    stock: values.stock,
+    lowStockThreshold: values.lowStockThreshold,
+    active: values.active,
+    variants: values.variants.map(({ size, price, stock }) => ({ size, price, stock })),
   });
+  const errors: ProductFormErrors = {};
+  if (checked.success) return errors;
+  for (const issue of checked.error.issues) {
+    const name = issue.path.join('.');
+    if (errors[name]) continue;
+    errors[name] =
+      name === 'lowStockThreshold' ? issue.message.replace(/^Stock\b/, 'Low-stock threshold') : issue.message;
+  }
   return errors;
 }
 

@@ -20,6 +20,7 @@ export function VariantsEditor({ idPrefix, rows, errors, onChange, onAdd, onRemo
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">Variants</legend>
+      {errors.variants && <p className="mb-2 text-xs text-red-600">{errors.variants}</p>}
       {rows.length === 0 && (
         <p className="mb-2 text-xs text-slate-500">No variants: the price and stock above apply.</p>
       )}
@@ -43,7 +44,14 @@ export function VariantsEditor({ idPrefix, rows, errors, onChange, onAdd, onRemo
                   value={row.size}
                   onChange={(event) => onChange(row.key, 'size', event.target.value)}
                   className={inputClass}
+                  aria-invalid={rowError('size') ? true : undefined}
+                  aria-describedby={rowError('size') ? `${rowId('size')}-error` : undefined}
                 />
+                {rowError('size') && (
+                  <p id={`${rowId('size')}-error`} className="mt-1 text-xs text-red-600">
+                    {rowError('size')}
+                  </p>
+                )}
               </div>
               <div>
                 <label htmlFor={rowId('price')} className="sr-only">

@@ -5,7 +5,7 @@
  * cancelled. Amounts in the storefront's price format (docs/shop-rules.md#money: rupee sign, Indian
  * grouping, '/-'); a total with the paise of its delivery charge shows both digits ('₹410.40/-').
  */
-import { formatPrice, type OrderDto, type OrderStatus } from '@pumpkart/shared';
+import { formatPrice, paymentOf, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 import { ProductImage } from '../../components/product-image';
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
@@ -19,12 +19,6 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const orderNumber = (id: string) => id.slice(-6);
-
-/** The order's payment, read from `payment` or `paymentDetails`. */
-function paymentOf(order: OrderDto) {
-  const payment = order.payment ?? (order as { paymentDetails?: OrderDto['payment'] }).paymentDetails ?? null;
-  return { mode: payment?.mode ?? order.paymentMode, status: payment?.status ?? 'pending' };
-}
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
