@@ -81,7 +81,7 @@ export interface RequestArgs {
   /** Through the second client: 10 s time-out, and its 401 also forgets the stored user details. */
   shared?: boolean;
   /** The shared contract of the answer, checked in development and tests. */
-  schema?: ResponseSchema;
+  contract?: Contract;
 }
 
 export interface ApiMeta {
@@ -111,9 +111,40 @@ const distinctCount = (pages: readonly ProductPage[]) =>
 
 const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
+/** The shared contract of every answer the app reads (zod schemas of packages/shared). */
+const CONTRACTS = {
+  cartResponse: cartResponseSchema,
+  changePasswordResponse: changePasswordResponseSchema,
+  checkoutConfig: checkoutConfigSchema,
+  codPaidResponse: codPaidResponseSchema,
+  createOrderResponse: createOrderResponseSchema,
+  createPaymentResponse: createPaymentResponseSchema,
+  favoritesResponse: favoritesResponseSchema,
+  homeViewResponse: homeViewResponseSchema,
+  loginResponse: loginResponseSchema,
+  message: messageSchema,
+  myOrdersResponse: myOrdersResponseSchema,
+  orderListResponse: orderListResponseSchema,
+  orderResponse: orderResponseSchema,
+  paymentListResponse: paymentListResponseSchema,
+  pincodeResponse: pincodeResponseSchema,
+  productDeletedResponse: productDeletedResponseSchema,
+  productListResponse: productListResponseSchema,
+  product: productSchema,
+  registerResponse: registerResponseSchema,
+  statsResponse: statsResponseSchema,
+  stringList: stringListSchema,
+  updateProfileResponse: updateProfileResponseSchema,
+  verifyPaymentResponse: verifyPaymentResponseSchema,
+} satisfies Record<string, ResponseSchema>;
+type Contract = keyof typeof CONTRACTS;
+
+/** The contracts checked: all of them in development and tests, none in a production build (not even bundled). */
+const CHECKED: Partial<Record<Contract, ResponseSchema>> = CHECK_RESPONSES ? CONTRACTS : {};
+
 /** Runs one call through the HTTP clients; failures become plain ApiFailure data. */
 export const httpBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiFailure, object, ApiMeta> = async (
-  { url, method = 'GET', body, query, headers, shared, schema },
+  { url, method = 'GET', body, query, headers, shared, contract },
   { signal },
 ) => {
   const client: HttpClient = shared ? sharedApi : api;
@@ -128,7 +159,8 @@ export const httpBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiFailure, object
   } catch (error) {
     return { error: toApiFailure(error) };
   }
-  if (CHECK_RESPONSES && schema) {
+  const schema = contract && CHECKED[contract];
+  if (schema) {
     const checked = schema.safeParse(response.data);
     if (!checked.success) {
       const message = `${method} ${url}: the answer does not match the shared contract`;
@@ -199,7 +231,7 @@ export const shopApi = createApi({
     // --- Catalog (docs/shop-rules.md#catalog, #filters, #home) ---------------------------------
     /** The home view: each category's 4 newest matches and its total, plus the overall total. */
     getHomeView: build.query<{ sections: HomeSection[]; total: number }, CatalogFilters>({
-      query: (filters) => ({ url: '/products', query: { ...filters, view: 'home' }, schema: homeViewResponseSchema }),
+      query: (filters) => ({ url: '/products', query: { ...filters, view: 'home' }, contract: 'homeViewResponse' }),
       transformResponse: (answer: HomeView) => ({
         total: answer.total,
         sections: answer.sections.map((section) => ({ ...section, products: section.products.map(normalizeProduct) })),
@@ -217,7 +249,7 @@ export const shopApi = createApi({
       query: ({ queryArg: { category, search, limit }, pageParam }) => ({
         url: '/products',
         query: { search, category, page: pageParam, limit },
-        schema: productListResponseSchema,
+        contract: 'productListResponse',
       }),
       transformResponse: (items: ProductDto[], meta: ApiMeta | undefined) => ({
         items: items.map(normalizeProduct),
@@ -231,7 +263,7 @@ export const shopApi = createApi({
       query: (ids) => ({
         url: '/products',
         query: { limit: PRODUCTS_MAX_LIMIT, ids: ids.slice(0, PRODUCTS_MAX_LIMIT).join(',') },
-        schema: productListResponseSchema,
+        contract: 'productListResponse',
       }),
       transformResponse: (items: ProductDto[]) => items.map(normalizeProduct),
       providesTags: ['Products'],
@@ -239,13 +271,13 @@ export const shopApi = createApi({
     }),
     /** The category names of active products (navbar and filter panel). */
     getCategories: build.query<string[], void>({
-      query: () => ({ url: '/products/categories/list', schema: stringListSchema }),
+      query: () => ({ url: '/products/categories/list', contract: 'stringList' }),
       providesTags: ['Products'],
       onQueryStarted: logFailure('categories'),
     }),
     /** The brand names of active products (filter panel). */
     getBrands: build.query<string[], void>({
-      query: () => ({ url: '/products/brands/list', schema: stringListSchema }),
+      query: () => ({ url: '/products/brands/list', contract: 'stringList' }),
       providesTags: ['Products'],
       onQueryStarted: logFailure('brands'),
     }),
@@ -255,7 +287,7 @@ export const shopApi = createApi({
     getCart: build.query<CartLine[], void>({
       async queryFn(_arg, { dispatch, getState }, _extra, baseQuery) {
         if (!hasSession(getState())) return { data: [] };
-        const answer = await baseQuery({ url: '/cart', schema: cartResponseSchema });
+        const answer = await baseQuery({ url: '/cart', contract: 'cartResponse' });
         if (answer.error) return { error: answer.error };
         // A change still on its way will answer with a newer list: keep the one on screen.
         const shown = cartChanges(dispatch).inFlight > 0 ? cachedCart(getState()) : undefined;
@@ -328,7 +360,7 @@ export const shopApi = createApi({
     getFavorites: build.query<string[], void>({
       async queryFn(_arg, { getState }, _extra, baseQuery) {
         if (!hasSession(getState())) return { data: [] };
-        const answer = await baseQuery({ url: '/favorites/', schema: favoritesResponseSchema });
+        const answer = await baseQuery({ url: '/favorites/', contract: 'favoritesResponse' });
         return answer.error ? { error: answer.error } : { data: (answer.data as { ids: string[] }).ids };
       },
       keepUnusedDataFor: 60,
@@ -339,7 +371,7 @@ export const shopApi = createApi({
       query: (productId) => ({
         url: `/favorites/${productId}/toggle`,
         method: 'POST',
-        schema: favoritesResponseSchema,
+        contract: 'favoritesResponse',
       }),
       transformResponse: (answer: { ids: string[] }) => answer.ids,
       async onQueryStarted(_productId, { dispatch, queryFulfilled }) {
@@ -355,7 +387,7 @@ export const shopApi = createApi({
     // --- Orders and checkout (docs/shop-rules.md#orders, #payments, docs/architecture.md#checkout) --
     /** The buyer's own orders. */
     getMyOrders: build.query<OrderDto[], void>({
-      query: () => ({ url: '/orders/me', schema: myOrdersResponseSchema }),
+      query: () => ({ url: '/orders/me', contract: 'myOrdersResponse' }),
       transformResponse: (answer: { orders: OrderDto[] }) => answer.orders,
       providesTags: ['Orders'],
       onQueryStarted: logFailure('orders'),
@@ -370,19 +402,19 @@ export const shopApi = createApi({
         method: 'POST',
         body: order,
         headers: idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined,
-        schema: createOrderResponseSchema,
+        contract: 'createOrderResponse',
       }),
       transformResponse: (answer: { order: OrderDto }) => answer.order,
       invalidatesTags: (_order, error) => (error ? [] : ['Orders', 'AdminOrders', 'Payments', 'Stats']),
     }),
     /** The buyer cancels an order (or the checkout cancels an unpaid one); answers the server's message. */
     cancelOrder: build.mutation<{ message?: string }, string>({
-      query: (orderId) => ({ url: `/orders/${orderId}/cancel`, method: 'PATCH', schema: orderResponseSchema }),
+      query: (orderId) => ({ url: `/orders/${orderId}/cancel`, method: 'PATCH', contract: 'orderResponse' }),
       invalidatesTags: (_answer, error) => (error ? [] : ['Orders', 'AdminOrders', 'Payments', 'Stats']),
     }),
     /** Which payment script to load, and whether cash on delivery is offered: asked once per page life. */
     getPaymentsConfig: build.query<CheckoutConfig, void>({
-      query: () => ({ url: '/payments/config', schema: checkoutConfigSchema }),
+      query: () => ({ url: '/payments/config', contract: 'checkoutConfig' }),
       keepUnusedDataFor: 24 * 60 * 60,
     }),
     createPayment: build.mutation<CreatePaymentResponse, string>({
@@ -390,11 +422,11 @@ export const shopApi = createApi({
         url: '/payments/create',
         method: 'POST',
         body: { orderId },
-        schema: createPaymentResponseSchema,
+        contract: 'createPaymentResponse',
       }),
     }),
     verifyPayment: build.mutation<unknown, VerifyPaymentBody>({
-      query: (body) => ({ url: '/payments/verify', method: 'POST', body, schema: verifyPaymentResponseSchema }),
+      query: (body) => ({ url: '/payments/verify', method: 'POST', body, contract: 'verifyPaymentResponse' }),
       invalidatesTags: (_answer, error) => (error ? [] : ['Orders', 'AdminOrders', 'Payments', 'Stats']),
     }),
     /**
@@ -402,7 +434,7 @@ export const shopApi = createApi({
      * so it works offline. The first post office's district and state, or null.
      */
     lookupPincode: build.query<{ city: string; state: string } | null, string>({
-      query: (code) => ({ url: `/pincode/${code}`, shared: true, schema: pincodeResponseSchema }),
+      query: (code) => ({ url: `/pincode/${code}`, shared: true, contract: 'pincodeResponse' }),
       transformResponse: (answer: PincodeResponse) => {
         const office = answer[0]?.PostOffice?.[0];
         return office ? { city: office.District, state: office.State } : null;
@@ -412,19 +444,19 @@ export const shopApi = createApi({
     // --- Admin area (docs/shop-rules.md#permissions: admin only) ------------------------------
     /** Every product, inactive ones too. */
     getAdminProducts: build.query<Product[], void>({
-      query: () => ({ url: '/products/admin/all', shared: true, schema: productListResponseSchema }),
+      query: () => ({ url: '/products/admin/all', shared: true, contract: 'productListResponse' }),
       transformResponse: (items: ProductDto[]) => items.map(normalizeProduct),
       providesTags: ['AdminProducts'],
       onQueryStarted: logFailure('products'),
     }),
     /** One product, inactive too, as it is now (the edit form reloads it after a 409). */
     getAdminProduct: build.query<Product, string>({
-      query: (id) => ({ url: `/products/admin/${id}`, shared: true, schema: productSchema }),
+      query: (id) => ({ url: `/products/admin/${id}`, shared: true, contract: 'product' }),
       transformResponse: normalizeProduct,
       onQueryStarted: showInAdminList,
     }),
     createProduct: build.mutation<Product, FormData>({
-      query: (form) => ({ url: '/products', method: 'POST', body: form, shared: true, schema: productSchema }),
+      query: (form) => ({ url: '/products', method: 'POST', body: form, shared: true, contract: 'product' }),
       transformResponse: normalizeProduct,
       onQueryStarted: showInAdminList,
       invalidatesTags: (_product, error) => (error ? [] : ['Products']),
@@ -435,7 +467,7 @@ export const shopApi = createApi({
         method: 'PUT',
         body: form,
         shared: true,
-        schema: productSchema,
+        contract: 'product',
       }),
       transformResponse: normalizeProduct,
       onQueryStarted: showInAdminList,
@@ -447,7 +479,7 @@ export const shopApi = createApi({
         method: 'PUT',
         body: { active },
         shared: true,
-        schema: productSchema,
+        contract: 'product',
       }),
       transformResponse: normalizeProduct,
       onQueryStarted: showInAdminList,
@@ -459,7 +491,7 @@ export const shopApi = createApi({
         method: 'POST',
         body: { productId, public_id: publicId },
         shared: true,
-        schema: productSchema,
+        contract: 'product',
       }),
       transformResponse: normalizeProduct,
       onQueryStarted: showInAdminList,
@@ -471,7 +503,7 @@ export const shopApi = createApi({
         url: `/products/${id}/destroy`,
         method: 'DELETE',
         shared: true,
-        schema: productDeletedResponseSchema,
+        contract: 'productDeletedResponse',
       }),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         try {
@@ -487,20 +519,20 @@ export const shopApi = createApi({
     }),
     /** The dashboard's and analytics' figures. */
     getStats: build.query<StatsResponse, void>({
-      query: () => ({ url: '/products/stats', shared: true, schema: statsResponseSchema }),
+      query: () => ({ url: '/products/stats', shared: true, contract: 'statsResponse' }),
       providesTags: ['Stats'],
       onQueryStarted: logFailure('stats'),
     }),
     /** Every order. */
     getAdminOrders: build.query<OrderDto[], void>({
-      query: () => ({ url: '/orders', shared: true, schema: orderListResponseSchema }),
+      query: () => ({ url: '/orders', shared: true, contract: 'orderListResponse' }),
       transformResponse: (answer: { data: OrderDto[] }) => answer.data,
       providesTags: ['AdminOrders'],
       onQueryStarted: logFailure('orders'),
     }),
     /** One order as it is now (the admin's detail view after a change). */
     getOrder: build.query<OrderDto, string>({
-      query: (id) => ({ url: `/orders/${id}`, shared: true, schema: orderResponseSchema }),
+      query: (id) => ({ url: `/orders/${id}`, shared: true, contract: 'orderResponse' }),
       transformResponse: (answer: { data: OrderDto }) => answer.data,
     }),
     setOrderStatus: build.mutation<unknown, { id: string; status: OrderStatus }>({
@@ -509,13 +541,13 @@ export const shopApi = createApi({
         method: 'PUT',
         body: { status },
         shared: true,
-        schema: orderResponseSchema,
+        contract: 'orderResponse',
       }),
       invalidatesTags: (_answer, error) => (error ? [] : ['AdminOrders', 'Orders', 'Payments', 'Stats']),
     }),
     /** Every payment. */
     getPayments: build.query<PaymentDto[], void>({
-      query: () => ({ url: '/payments', shared: true, schema: paymentListResponseSchema }),
+      query: () => ({ url: '/payments', shared: true, contract: 'paymentListResponse' }),
       providesTags: ['Payments'],
       onQueryStarted: logFailure('payments'),
     }),
@@ -525,17 +557,17 @@ export const shopApi = createApi({
         url: `/payments/${orderId}/cod`,
         method: 'PATCH',
         shared: true,
-        schema: codPaidResponseSchema,
+        contract: 'codPaidResponse',
       }),
       invalidatesTags: (_answer, error) => (error ? [] : ['AdminOrders', 'Orders', 'Payments', 'Stats']),
     }),
 
     // --- Session -------------------------------------------------------------------------------
     login: build.mutation<LoginResponse, { email: string; password: string }>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body, schema: loginResponseSchema }),
+      query: (body) => ({ url: '/auth/login', method: 'POST', body, contract: 'loginResponse' }),
     }),
     register: build.mutation<unknown, { name: string; email: string; phone: string; password: string }>({
-      query: (body) => ({ url: '/auth/register', method: 'POST', body, schema: registerResponseSchema }),
+      query: (body) => ({ url: '/auth/register', method: 'POST', body, contract: 'registerResponse' }),
     }),
     /** Carries `token` when the e-mail or password changed: the earlier one is then revoked. */
     updateProfile: build.mutation<UpdateProfileResponse, UpdateProfileBody>({
@@ -544,16 +576,16 @@ export const shopApi = createApi({
         method: 'PUT',
         body,
         shared: true,
-        schema: updateProfileResponseSchema,
+        contract: 'updateProfileResponse',
       }),
     }),
     /** Revokes every earlier token of the account; answers this session's new one. */
     changePassword: build.mutation<ChangePasswordResponse, ChangePasswordBody>({
-      query: (body) => ({ url: '/auth/change-password', method: 'POST', body, schema: changePasswordResponseSchema }),
+      query: (body) => ({ url: '/auth/change-password', method: 'POST', body, contract: 'changePasswordResponse' }),
     }),
     /** Revokes every token of the account, this one included. */
     logoutAll: build.mutation<{ message: string }, void>({
-      query: () => ({ url: '/auth/logout-all', method: 'POST', schema: messageSchema }),
+      query: () => ({ url: '/auth/logout-all', method: 'POST', contract: 'message' }),
     }),
   }),
 });
@@ -590,7 +622,7 @@ function inOrder<T>(dispatch: object, task: () => Promise<T>): Promise<T> {
 type BaseQuery = (args: RequestArgs) => ReturnType<typeof httpBaseQuery>;
 
 async function cartChange(dispatch: object, baseQuery: BaseQuery, args: RequestArgs) {
-  const answer = await inOrder(dispatch, async () => baseQuery({ ...args, schema: cartResponseSchema }));
+  const answer = await inOrder(dispatch, async () => baseQuery({ ...args, contract: 'cartResponse' }));
   return answer.error ? { error: answer.error } : { data: (answer.data as CartResponse).items };
 }
 
