@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { tokenRenewed } from '../../store/session-slice';
 import { Field, inputClass } from '../products/form-field';
 import { PageHeader } from '../ui/page-header';
+import { FormOutcomeMessage, type FormOutcome } from '../../components/form-outcome';
 
 export const CHANGE_PASSWORD_TEXT = {
   title: 'Change password',
@@ -41,7 +42,7 @@ export function ChangePasswordPage() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormOutcome | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -113,14 +114,7 @@ export function ChangePasswordPage() {
           >
             {busy ? CHANGE_PASSWORD_TEXT.saving : CHANGE_PASSWORD_TEXT.submit}
           </button>
-          {result && (
-            <p
-              role={result.ok ? 'status' : 'alert'}
-              className={`text-sm font-medium ${result.ok ? 'text-green-700' : 'text-red-600'}`}
-            >
-              {result.text}
-            </p>
-          )}
+          <FormOutcomeMessage outcome={result} />
         </div>
       </form>
     </div>

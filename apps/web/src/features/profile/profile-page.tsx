@@ -27,6 +27,7 @@ import {
   type ProfileErrors,
   type ProfileForm,
 } from './profile-form';
+import { FormOutcomeMessage, type FormOutcome } from '../../components/form-outcome';
 
 const NO_ERRORS: ProfileErrors = { addresses: [] };
 
@@ -53,7 +54,7 @@ export function ProfilePage() {
   }));
   const [errors, setErrors] = useState<ProfileErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormOutcome | null>(null);
   const [logoutAllError, setLogoutAllError] = useState<string | null>(null);
   const askCurrentPassword = needsCurrentPassword(form, session.email);
 
@@ -270,14 +271,7 @@ export function ProfilePage() {
               >
                 {busy ? MESSAGES.profileUpdating : 'Update Profile'}
               </button>
-              {result && (
-                <p
-                  role={result.ok ? 'status' : 'alert'}
-                  className={`text-sm font-medium ${result.ok ? 'text-green-700' : 'text-red-600'}`}
-                >
-                  {result.text}
-                </p>
-              )}
+              <FormOutcomeMessage outcome={result} />
             </div>
           </form>
         </section>
