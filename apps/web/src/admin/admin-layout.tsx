@@ -6,6 +6,7 @@
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { Notices } from '../components/notices';
 import { TestModeBanner } from '../components/test-mode-banner';
 import { Sidebar } from './sidebar';
 import { LoadingText } from './ui/page-header';
@@ -70,6 +71,7 @@ export function AdminLayout() {
         </Suspense>
       </main>
       <TestModeBanner className="lg:pl-64" />
+      <Notices />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The storefront frame: navbar, page and footer (hidden on /admin, which has its own layout), and
- * the test-mode banner while payments go through the sandbox. Loads (and keeps) the cart and
+ * the test-mode banner while payments go through the sandbox, and the page's notifications. Loads (and keeps) the cart and
  * favorites whenever a user is logged in.
  */
 import { Suspense } from 'react';
@@ -9,6 +9,7 @@ import { useGetCartQuery, useGetFavoritesQuery } from '../api/shop-api';
 import { useIsLoggedIn } from '../store/hooks';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { Notices } from './notices';
 import { Loading } from './spinner';
 import { TestModeBanner } from './test-mode-banner';
 
@@ -40,6 +41,7 @@ export function Layout() {
       </main>
       <Footer />
       <TestModeBanner />
+      <Notices />
     </div>
   );
 }

@@ -3,13 +3,15 @@
  * navbar's user menu): while open, focus moves into the panel and Escape closes it; on close, focus
  * goes back to where it was (the button that opened it).
  *
- * A modal dialog (the default) also keeps Tab inside and stops the page behind from scrolling. A
+ * A modal dialog (the default) also keeps Tab inside, makes the page behind inert (components/inert.ts)
+ * and stops it from scrolling. A
  * popup menu (`modal: false`) does neither: it is a small panel over a page that stays usable, so
  * locking the scroll would make the page jump, and Tab may leave it. It also hands focus back only
  * if focus was still in the menu when it closed: a click on the search box, which closes the menu,
  * must leave the caret in the search box.
  */
 import { useEffect, useRef, type RefObject } from 'react';
+import { makeBackgroundInert } from './inert';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -43,6 +45,8 @@ export function useDialogFocus(
     (first ?? panel)?.focus();
     const previousOverflow = document.body.style.overflow;
     if (modal) document.body.style.overflow = 'hidden';
+    // The page behind a modal dialog cannot be reached: not by Tab, a click or a screen reader.
+    const undoInert = modal ? makeBackgroundInert(panel) : () => {};
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -67,6 +71,7 @@ export function useDialogFocus(
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       if (modal) document.body.style.overflow = previousOverflow;
+      undoInert();
       // A closed panel has left the document, so focus that was in it is now on the body.
       const focusLost =
         !document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement);

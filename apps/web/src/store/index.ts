@@ -1,6 +1,6 @@
 /**
  * The Redux store: server state in the RTK Query cache (api/shop-api.ts), client state in slices
- * (session, cart selection errors, filters), the session persisted by its listener. Types are
+ * (session, cart selection errors, filters, on-page notices), the session persisted by its listener. Types are
  * inferred from the reducers; the typed hooks are in hooks.ts.
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
@@ -9,6 +9,7 @@ import { shopApi } from '../api/shop-api';
 import { storage } from '../lib/storage';
 import cart from './cart-slice';
 import filters from './filters-slice';
+import notices from './notices-slice';
 import { createSessionListener } from './session-listener';
 import session, { loggedOut, profileUpdated } from './session-slice';
 
@@ -16,6 +17,7 @@ const rootReducer = combineReducers({
   session,
   cart,
   filters,
+  notices,
   [shopApi.reducerPath]: shopApi.reducer,
 });
 
