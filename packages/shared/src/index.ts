@@ -1,6 +1,7 @@
 /** @pumpkart/shared: the rules and contracts that the server and the web app share (docs/architecture.md). */
 export * from './money';
 export * from './delivery';
+export * from './gst';
 export * from './status';
 export * from './messages';
 export * from './validation';

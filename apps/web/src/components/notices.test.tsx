@@ -93,9 +93,12 @@ function ConfirmDemo({ onAnswer }: { onAnswer: (answer: boolean) => void }) {
     <>
       <button
         onClick={() =>
-          void ask({ title: 'Cancel order', message: 'Are you sure?', confirmLabel: 'Cancel order', destructive: true }).then(
-            onAnswer,
-          )
+          void ask({
+            title: 'Cancel order',
+            message: 'Are you sure?',
+            confirmLabel: 'Cancel order',
+            destructive: true,
+          }).then(onAnswer)
         }
       >
         ask

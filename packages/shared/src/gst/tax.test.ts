@@ -1,0 +1,309 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GstInputError } from './errors';
+import { GST_MESSAGES } from './messages';
+import {
+  computeTax,
+  GST_RATES,
+  isGstRate,
+  principalLineIndex,
+  splitTax,
+  sumTaxAmounts,
+  taxableValuePaise,
+  type InvoiceLineInput,
+  type TaxInput,
+} from './tax';
+import { cartArbitrary } from './test-carts';
+
+function line(ratePercent: number, inclusivePaise: number, more: Partial<InvoiceLineInput> = {}): InvoiceLineInput {
+  return { description: 'Fuel dispenser nozzle', hsn: '8413', quantity: 1, ratePercent, inclusivePaise, ...more };
+}
+
+function intra(lines: InvoiceLineInput[], deliveryChargePaise = 0, code = '27'): TaxInput {
+  return { sellerStateCode: code, placeOfSupplyStateCode: code, lines, deliveryChargePaise };
+}
+
+describe('GST rates', () => {
+  it('allows exactly 0, 0.25, 3, 5, 12, 18, 28 and 40 %', () => {
+    expect(GST_RATES).toEqual([0, 0.25, 3, 5, 12, 18, 28, 40]);
+    expect(isGstRate(18)).toBe(true);
+    expect(isGstRate(0.25)).toBe(true);
+    expect(isGstRate(6)).toBe(false);
+    expect(isGstRate(Number.NaN)).toBe(false);
+  });
+});
+
+describe('taxableValuePaise', () => {
+  it('takes the tax out of a GST-inclusive amount', () => {
+    expect(taxableValuePaise(1_180_00, 18)).toBe(1_000_00);
+    expect(taxableValuePaise(1_05_00, 5)).toBe(1_00_00);
+    expect(taxableValuePaise(1_000_00, 0)).toBe(1_000_00);
+    expect(taxableValuePaise(1_000_00, 40)).toBe(71_429); // 714.2857...
+    expect(taxableValuePaise(1_000_00, 0.25)).toBe(99_751); // 997.5062...
+    expect(taxableValuePaise(10_00, 18)).toBe(847); // 8.4745...
+    expect(taxableValuePaise(0, 28)).toBe(0);
+  });
+
+  it('rounds half a paisa up', () => {
+    // 14 × 100 / 112 = 12.5
+    expect(taxableValuePaise(14, 12)).toBe(13);
+  });
+
+  it('stays exact beyond what floating point can hold', () => {
+    // 10^15 paise × 10000 overflows a double's integers; the division stays exact.
+    expect(taxableValuePaise(1_180_000_000_000_00, 18)).toBe(1_000_000_000_000_00);
+  });
+
+  it('is the nearest paisa to inclusive × 100 / (100 + rate), and its tax the rate on it within a paisa', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_00_00_000_00 }), fc.constantFrom(...GST_RATES), (inclusive, rate) => {
+        const taxable = taxableValuePaise(inclusive, rate);
+        expect(Number.isSafeInteger(taxable)).toBe(true);
+        expect(Math.abs(taxable - (inclusive * 100) / (100 + rate))).toBeLessThanOrEqual(0.5 + 1e-6);
+        expect(Math.abs(inclusive - taxable - (taxable * rate) / 100)).toBeLessThan(1);
+      }),
+    );
+  });
+});
+
+describe('splitTax', () => {
+  it('gives CGST the lower half and SGST or UTGST the odd paisa; IGST all of it', () => {
+    expect(splitTax(153, 'intra-state', 'SGST')).toEqual({ cgstPaise: 76, sgstPaise: 77, utgstPaise: 0, igstPaise: 0 });
+    expect(splitTax(153, 'intra-state', 'UTGST')).toEqual({
+      cgstPaise: 76,
+      sgstPaise: 0,
+      utgstPaise: 77,
+      igstPaise: 0,
+    });
+    expect(splitTax(152, 'intra-state', 'SGST')).toEqual({ cgstPaise: 76, sgstPaise: 76, utgstPaise: 0, igstPaise: 0 });
+    expect(splitTax(153, 'inter-state', 'SGST')).toEqual({ cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise: 153 });
+  });
+});
+
+describe('computeTax', () => {
+  it('charges CGST + SGST inside the seller state', () => {
+    const result = computeTax(intra([line(18, 1_180_00), line(18, 10_00, { hsn: '4009', description: 'Hose clip' })]));
+    expect(result.supplyType).toBe('intra-state');
+    expect(result.stateTax).toBe('SGST');
+    expect(result.seller.name).toBe('Maharashtra');
+    expect(result.placeOfSupply.name).toBe('Maharashtra');
+    expect(result.lines).toEqual([
+      {
+        kind: 'goods',
+        description: 'Fuel dispenser nozzle',
+        hsn: '8413',
+        quantity: 1,
+        ratePercent: 18,
+        taxablePaise: 1_000_00,
+        cgstPaise: 90_00,
+        sgstPaise: 90_00,
+        utgstPaise: 0,
+        igstPaise: 0,
+        taxPaise: 180_00,
+        inclusivePaise: 1_180_00,
+      },
+      {
+        kind: 'goods',
+        description: 'Hose clip',
+        hsn: '4009',
+        quantity: 1,
+        ratePercent: 18,
+        taxablePaise: 847,
+        cgstPaise: 76,
+        sgstPaise: 77,
+        utgstPaise: 0,
+        igstPaise: 0,
+        taxPaise: 153,
+        inclusivePaise: 10_00,
+      },
+    ]);
+    expect(result.totals).toEqual({
+      taxablePaise: 1_008_47,
+      cgstPaise: 90_76,
+      sgstPaise: 90_77,
+      utgstPaise: 0,
+      igstPaise: 0,
+      taxPaise: 181_53,
+      inclusivePaise: 1_190_00,
+    });
+  });
+
+  it('charges IGST to another state', () => {
+    const result = computeTax({ sellerStateCode: '27', placeOfSupplyStateCode: '29', lines: [line(28, 1_280_00)] });
+    expect(result.supplyType).toBe('inter-state');
+    expect(result.stateTax).toBeNull();
+    expect(result.totals).toMatchObject({
+      taxablePaise: 1_000_00,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      utgstPaise: 0,
+      igstPaise: 280_00,
+      inclusivePaise: 1_280_00,
+    });
+  });
+
+  it('charges CGST + UTGST inside a union territory without a legislature, CGST + SGST inside Delhi', () => {
+    const chandigarh = computeTax(intra([line(12, 1_120_00)], 0, '04'));
+    expect(chandigarh.stateTax).toBe('UTGST');
+    expect(chandigarh.totals).toMatchObject({ cgstPaise: 60_00, sgstPaise: 0, utgstPaise: 60_00, igstPaise: 0 });
+    expect(computeTax(intra([line(12, 1_120_00)], 0, '38')).stateTax).toBe('UTGST');
+    const delhi = computeTax(intra([line(12, 1_120_00)], 0, '07'));
+    expect(delhi.stateTax).toBe('SGST');
+    expect(delhi.totals).toMatchObject({ cgstPaise: 60_00, sgstPaise: 60_00, utgstPaise: 0 });
+    // From Maharashtra to Chandigarh is inter-state: IGST, no UTGST.
+    const across = computeTax({ sellerStateCode: '27', placeOfSupplyStateCode: '04', lines: [line(12, 1_120_00)] });
+    expect(across.totals).toMatchObject({ cgstPaise: 0, utgstPaise: 0, igstPaise: 120_00 });
+  });
+
+  it('taxes the delivery charge at the highest rate on the invoice, under that line’s HSN code', () => {
+    const result = computeTax(
+      intra(
+        [
+          line(18, 50_000_00, { hsn: '84131100', description: 'Fuel dispenser' }),
+          line(28, 1_280_00, { hsn: '902610', description: 'Flow meter', quantity: 2 }),
+          line(5, 1_050_00, { hsn: '2309', description: 'Dog food' }),
+        ],
+        1_28_00,
+      ),
+    );
+    const delivery = result.lines[3];
+    expect(result.lines).toHaveLength(4);
+    expect(delivery).toEqual({
+      kind: 'delivery',
+      description: GST_MESSAGES.deliveryLineDescription,
+      hsn: '902610',
+      quantity: 0,
+      ratePercent: 28,
+      taxablePaise: 100_00,
+      cgstPaise: 14_00,
+      sgstPaise: 14_00,
+      utgstPaise: 0,
+      igstPaise: 0,
+      taxPaise: 28_00,
+      inclusivePaise: 1_28_00,
+    });
+    expect(result.totals.inclusivePaise).toBe(50_000_00 + 1_280_00 + 1_050_00 + 1_28_00);
+  });
+
+  it('adds no delivery line without a delivery charge, and taxes a 0 % order’s delivery at 0 %', () => {
+    expect(computeTax(intra([line(18, 100_00)])).lines).toHaveLength(1);
+    expect(computeTax(intra([line(18, 100_00)], 0)).lines).toHaveLength(1);
+    const exempt = computeTax(intra([line(0, 100_00)], 8_00));
+    expect(exempt.lines[1]).toMatchObject({ kind: 'delivery', ratePercent: 0, taxablePaise: 8_00, taxPaise: 0 });
+  });
+
+  it('picks the principal line by rate, then amount, then order', () => {
+    expect(principalLineIndex([line(18, 5), line(28, 1), line(28, 3), line(28, 3)])).toBe(2);
+    expect(principalLineIndex([line(5, 9), line(5, 9)])).toBe(0);
+    expect(principalLineIndex([])).toBe(-1);
+  });
+
+  it('reconciles a free line and a line of 0.25 %', () => {
+    const result = computeTax(intra([line(0.25, 1_000_00), line(18, 0)]));
+    expect(result.lines[0]).toMatchObject({ taxablePaise: 99_751, taxPaise: 249, cgstPaise: 124, sgstPaise: 125 });
+    expect(result.lines[1]).toMatchObject({ taxablePaise: 0, taxPaise: 0 });
+  });
+
+  it('trims descriptions and keeps the quantity', () => {
+    const result = computeTax(intra([line(5, 100_00, { description: '  Dog food  ', quantity: 3 })]));
+    expect(result.lines[0]).toMatchObject({ description: 'Dog food', quantity: 3 });
+  });
+
+  it.each<[string, TaxInput, string]>([
+    ['no lines', intra([]), GST_MESSAGES.noLines],
+    ['a delivery charge without lines', intra([], 10_00), GST_MESSAGES.deliveryWithoutLines],
+    ['an unknown rate', intra([line(18, 100), line(6, 100)]), GST_MESSAGES.unknownRate(2, 6)],
+    ['a rate as text', intra([line('18' as unknown as number, 100)]), GST_MESSAGES.unknownRate(1, 18)],
+    ['a negative amount', intra([line(18, -1)]), GST_MESSAGES.negativeAmount('Line 1: the amount', -1)],
+    ['a fractional amount', intra([line(18, 10.5)]), GST_MESSAGES.notWholePaise('Line 1: the amount', 10.5)],
+    [
+      'an amount that is not a number',
+      intra([line(18, Number.NaN)]),
+      GST_MESSAGES.notWholePaise('Line 1: the amount', Number.NaN),
+    ],
+    ['an unsafe amount', intra([line(18, 2 ** 53)]), GST_MESSAGES.amountTooLarge('Line 1: the amount')],
+    [
+      'a total too large to be exact',
+      intra([line(18, 2 ** 52), line(18, 2 ** 52)]),
+      GST_MESSAGES.amountTooLarge('The invoice total'),
+    ],
+    ['a negative delivery charge', intra([line(18, 100)], -5), GST_MESSAGES.negativeAmount('The delivery charge', -5)],
+    ['a quantity of 0', intra([line(18, 100, { quantity: 0 })]), GST_MESSAGES.badQuantity(1, 0)],
+    ['a fractional quantity', intra([line(18, 100, { quantity: 1.5 })]), GST_MESSAGES.badQuantity(1, 1.5)],
+    ['a short HSN code', intra([line(18, 100, { hsn: '841' })]), GST_MESSAGES.badHsn(1, '841')],
+    ['a 5-digit HSN code', intra([line(18, 100, { hsn: '84131' })]), GST_MESSAGES.badHsn(1, '84131')],
+    ['a lettered HSN code', intra([line(18, 100, { hsn: '84A3' })]), GST_MESSAGES.badHsn(1, '84A3')],
+    ['an empty description', intra([line(18, 100, { description: '  ' })]), GST_MESSAGES.emptyDescription(1)],
+    [
+      'an unknown seller state',
+      { sellerStateCode: '99', placeOfSupplyStateCode: '27', lines: [line(18, 100)] },
+      GST_MESSAGES.unknownStateCode('99'),
+    ],
+    [
+      'a retired place of supply',
+      { sellerStateCode: '27', placeOfSupplyStateCode: '28', lines: [line(18, 100)] },
+      GST_MESSAGES.retiredStateCode('28', '37'),
+    ],
+  ])('refuses %s', (_what, input, message) => {
+    expect(() => computeTax(input)).toThrow(new GstInputError(message));
+  });
+});
+
+describe('computeTax over random carts', () => {
+  it('reconciles every line and the invoice with what the buyer paid, to the paisa', () => {
+    fc.assert(
+      fc.property(cartArbitrary, (cart) => {
+        const result = computeTax(cart);
+        const paid = cart.lines.reduce((sum, l) => sum + l.inclusivePaise, cart.deliveryChargePaise ?? 0);
+        for (const taxed of result.lines) {
+          expect(taxed.taxablePaise + taxed.taxPaise).toBe(taxed.inclusivePaise);
+          expect(taxed.cgstPaise + taxed.sgstPaise + taxed.utgstPaise + taxed.igstPaise).toBe(taxed.taxPaise);
+          expect(taxed.taxablePaise).toBeGreaterThanOrEqual(0);
+          expect(taxed.taxPaise).toBeGreaterThanOrEqual(0);
+        }
+        expect(result.totals.inclusivePaise).toBe(paid);
+        expect(result.totals.taxablePaise + result.totals.taxPaise).toBe(paid);
+        expect(result.totals).toEqual(sumTaxAmounts(result.lines));
+        expect(result.lines).toHaveLength(cart.lines.length + ((cart.deliveryChargePaise ?? 0) > 0 ? 1 : 0));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('splits intra-state tax into two halves at most a paisa apart, and uses IGST only inter-state', () => {
+    fc.assert(
+      fc.property(cartArbitrary, (cart) => {
+        const result = computeTax(cart);
+        const intraState = cart.sellerStateCode === cart.placeOfSupplyStateCode;
+        expect(result.supplyType).toBe(intraState ? 'intra-state' : 'inter-state');
+        for (const taxed of result.lines) {
+          if (intraState) {
+            const stateHalf = result.stateTax === 'UTGST' ? taxed.utgstPaise : taxed.sgstPaise;
+            expect(taxed.igstPaise).toBe(0);
+            expect(taxed.cgstPaise + stateHalf).toBe(taxed.taxPaise);
+            expect(stateHalf - taxed.cgstPaise).toBeGreaterThanOrEqual(0);
+            expect(stateHalf - taxed.cgstPaise).toBeLessThanOrEqual(1);
+            expect(result.stateTax === 'UTGST' ? taxed.sgstPaise : taxed.utgstPaise).toBe(0);
+          } else {
+            expect(taxed.igstPaise).toBe(taxed.taxPaise);
+            expect(taxed.cgstPaise + taxed.sgstPaise + taxed.utgstPaise).toBe(0);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('taxes the delivery charge at the highest rate of the goods', () => {
+    fc.assert(
+      fc.property(cartArbitrary, (cart) => {
+        const result = computeTax(cart);
+        const delivery = result.lines.find((l) => l.kind === 'delivery');
+        if (!delivery) return;
+        expect(delivery.ratePercent).toBe(Math.max(...cart.lines.map((l) => l.ratePercent)));
+        expect(delivery.inclusivePaise).toBe(cart.deliveryChargePaise);
+        expect(cart.lines.some((l) => l.hsn === delivery.hsn && l.ratePercent === delivery.ratePercent)).toBe(true);
+      }),
+    );
+  });
+});

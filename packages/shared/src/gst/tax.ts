@@ -1,0 +1,231 @@
+/**
+ * The one home of the GST computation of an invoice. Prices are GST-inclusive: each line's taxable value is taken
+ * out of what the buyer paid and rounded to the paisa, the tax is the rest, so every line and the invoice reconcile
+ * exactly with the amount paid. A supply inside the seller's state pays CGST + SGST (CGST + UTGST in a union
+ * territory without a legislature), half the rate each, the odd paisa going to SGST/UTGST; any other supply pays
+ * IGST. The delivery charge follows the highest-rated line (docs/decisions/0009-gst-tax-computation.md).
+ */
+import { GstInputError } from './errors';
+import { GST_MESSAGES } from './messages';
+import { requireGstStateByCode, type GstState } from './states';
+
+/** The GST rates in percent that a line may carry. */
+export const GST_RATES = [0, 0.25, 3, 5, 12, 18, 28, 40] as const;
+export type GstRate = (typeof GST_RATES)[number];
+
+export function isGstRate(rate: number): rate is GstRate {
+  return (GST_RATES as readonly number[]).includes(rate);
+}
+
+/** The money of a line, a summary row or an invoice, all integer paise. taxable + tax = inclusive. */
+export interface TaxAmounts {
+  taxablePaise: number;
+  cgstPaise: number;
+  /** State tax, inside a state or a union territory with a legislature. */
+  sgstPaise: number;
+  /** Union territory tax, inside a union territory without a legislature. */
+  utgstPaise: number;
+  igstPaise: number;
+  /** cgst + sgst + utgst + igst. */
+  taxPaise: number;
+  /** What the buyer paid: taxable + tax. */
+  inclusivePaise: number;
+}
+
+export interface InvoiceLineInput {
+  description: string;
+  /** HSN code of the goods (SAC for a service): 4, 6 or 8 digits. */
+  hsn: string;
+  quantity: number;
+  ratePercent: number;
+  /** The line's amount as the buyer paid it, GST included, in paise. */
+  inclusivePaise: number;
+}
+
+export interface TaxInput {
+  /** GST state code of the seller's registration, e.g. '27'. */
+  sellerStateCode: string;
+  /** GST state code of the place of supply: the delivery address's state (placeOfSupplyOf). */
+  placeOfSupplyStateCode: string;
+  lines: readonly InvoiceLineInput[];
+  /** GST-inclusive delivery charge in paise; 0 or absent for none. */
+  deliveryChargePaise?: number;
+}
+
+export type SupplyType = 'intra-state' | 'inter-state';
+
+export interface TaxedLine extends TaxAmounts {
+  kind: 'goods' | 'delivery';
+  description: string;
+  hsn: string;
+  /** Units of goods; 0 on the delivery line, which adds value but no goods. */
+  quantity: number;
+  ratePercent: GstRate;
+}
+
+export interface TaxComputation {
+  seller: GstState;
+  placeOfSupply: GstState;
+  supplyType: SupplyType;
+  /** The tax beside CGST on an intra-state supply; null inter-state (IGST only). */
+  stateTax: 'SGST' | 'UTGST' | null;
+  /** The goods lines in input order, then the delivery line when there is a delivery charge. */
+  lines: TaxedLine[];
+  totals: TaxAmounts;
+}
+
+const HSN = /^\d{4}(?:\d{2}){0,2}$/;
+
+/** Rate in basis points (hundredths of a percent), so that 0.25 % is the integer 25. */
+function basisPoints(rate: GstRate): bigint {
+  return BigInt(Math.round(rate * 100));
+}
+
+/**
+ * The taxable value inside a GST-inclusive amount: inclusive × 100 / (100 + rate), rounded to the nearest paisa
+ * (a half paisa up). Integer arithmetic throughout, so no amount is too large to be exact.
+ */
+export function taxableValuePaise(inclusivePaise: number, rate: GstRate): number {
+  const numerator = BigInt(inclusivePaise) * 10_000n;
+  const denominator = 10_000n + basisPoints(rate);
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
+/** Splits a line's tax: CGST gets the lower half (floor), SGST or UTGST the rest; IGST takes it all. */
+export function splitTax(
+  taxPaise: number,
+  supplyType: SupplyType,
+  stateTax: 'SGST' | 'UTGST',
+): Pick<TaxAmounts, 'cgstPaise' | 'sgstPaise' | 'utgstPaise' | 'igstPaise'> {
+  if (supplyType === 'inter-state') return { cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise: taxPaise };
+  const cgstPaise = Math.floor(taxPaise / 2);
+  const rest = taxPaise - cgstPaise;
+  return stateTax === 'UTGST'
+    ? { cgstPaise, sgstPaise: 0, utgstPaise: rest, igstPaise: 0 }
+    : { cgstPaise, sgstPaise: rest, utgstPaise: 0, igstPaise: 0 };
+}
+
+function checkPaise(what: string, value: number): void {
+  if (!Number.isInteger(value)) throw new GstInputError(GST_MESSAGES.notWholePaise(what, value));
+  if (value < 0) throw new GstInputError(GST_MESSAGES.negativeAmount(what, value));
+  if (!Number.isSafeInteger(value)) throw new GstInputError(GST_MESSAGES.amountTooLarge(what));
+}
+
+function checkLine(line: InvoiceLineInput, number: number): GstRate {
+  if (typeof line.description !== 'string' || line.description.trim() === '') {
+    throw new GstInputError(GST_MESSAGES.emptyDescription(number));
+  }
+  if (typeof line.hsn !== 'string' || !HSN.test(line.hsn)) {
+    throw new GstInputError(GST_MESSAGES.badHsn(number, String(line.hsn)));
+  }
+  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+    throw new GstInputError(GST_MESSAGES.badQuantity(number, line.quantity));
+  }
+  if (!isGstRate(line.ratePercent)) throw new GstInputError(GST_MESSAGES.unknownRate(number, line.ratePercent));
+  checkPaise(GST_MESSAGES.lineLabel(number), line.inclusivePaise);
+  return line.ratePercent;
+}
+
+/**
+ * The line whose rate the delivery charge takes: the highest rate; among equal rates the largest amount, then
+ * the first. Its HSN code is the one the delivery charge is reported under.
+ */
+export function principalLineIndex(lines: ReadonlyArray<Pick<InvoiceLineInput, 'ratePercent' | 'inclusivePaise'>>) {
+  let best = -1;
+  lines.forEach((line, index) => {
+    const current = lines[best];
+    if (
+      !current ||
+      line.ratePercent > current.ratePercent ||
+      (line.ratePercent === current.ratePercent && line.inclusivePaise > current.inclusivePaise)
+    ) {
+      best = index;
+    }
+  });
+  return best;
+}
+
+/** Adds up amounts (lines, summary rows, invoices). */
+export function sumTaxAmounts(rows: readonly TaxAmounts[]): TaxAmounts {
+  const total: TaxAmounts = {
+    taxablePaise: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    utgstPaise: 0,
+    igstPaise: 0,
+    taxPaise: 0,
+    inclusivePaise: 0,
+  };
+  for (const row of rows) {
+    total.taxablePaise += row.taxablePaise;
+    total.cgstPaise += row.cgstPaise;
+    total.sgstPaise += row.sgstPaise;
+    total.utgstPaise += row.utgstPaise;
+    total.igstPaise += row.igstPaise;
+    total.taxPaise += row.taxPaise;
+    total.inclusivePaise += row.inclusivePaise;
+  }
+  return total;
+}
+
+/** The amounts of one GST-inclusive amount at a rate, for a supply of that type. */
+export function taxAmountsOf(
+  inclusivePaise: number,
+  rate: GstRate,
+  supplyType: SupplyType,
+  stateTax: 'SGST' | 'UTGST',
+): TaxAmounts {
+  const taxablePaise = taxableValuePaise(inclusivePaise, rate);
+  const taxPaise = inclusivePaise - taxablePaise;
+  return { taxablePaise, ...splitTax(taxPaise, supplyType, stateTax), taxPaise, inclusivePaise };
+}
+
+/**
+ * The GST of an invoice. Refuses (GstInputError) an unknown or retired state code, an invoice without lines, a
+ * rate outside GST_RATES, a negative or fractional amount, a quantity below 1 or a malformed HSN code.
+ */
+export function computeTax(input: TaxInput): TaxComputation {
+  const seller = requireGstStateByCode(input.sellerStateCode);
+  const placeOfSupply = requireGstStateByCode(input.placeOfSupplyStateCode);
+  const deliveryChargePaise = input.deliveryChargePaise ?? 0;
+  checkPaise(GST_MESSAGES.deliveryChargeLabel, deliveryChargePaise);
+  if (input.lines.length === 0) {
+    throw new GstInputError(deliveryChargePaise > 0 ? GST_MESSAGES.deliveryWithoutLines : GST_MESSAGES.noLines);
+  }
+  const rates = input.lines.map((line, index) => checkLine(line, index + 1));
+  const grandTotal = input.lines.reduce((sum, line) => sum + line.inclusivePaise, deliveryChargePaise);
+  if (!Number.isSafeInteger(grandTotal)) throw new GstInputError(GST_MESSAGES.amountTooLarge('The invoice total'));
+
+  const supplyType: SupplyType = seller.code === placeOfSupply.code ? 'intra-state' : 'inter-state';
+  const stateTax = placeOfSupply.stateTax;
+
+  const lines: TaxedLine[] = input.lines.map((line, index) => ({
+    kind: 'goods',
+    description: line.description.trim(),
+    hsn: line.hsn,
+    quantity: line.quantity,
+    ratePercent: rates[index],
+    ...taxAmountsOf(line.inclusivePaise, rates[index], supplyType, stateTax),
+  }));
+
+  if (deliveryChargePaise > 0) {
+    const principal = lines[principalLineIndex(lines)];
+    lines.push({
+      kind: 'delivery',
+      description: GST_MESSAGES.deliveryLineDescription,
+      hsn: principal.hsn,
+      quantity: 0,
+      ratePercent: principal.ratePercent,
+      ...taxAmountsOf(deliveryChargePaise, principal.ratePercent, supplyType, stateTax),
+    });
+  }
+
+  return {
+    seller,
+    placeOfSupply,
+    supplyType,
+    stateTax: supplyType === 'intra-state' ? stateTax : null,
+    lines,
+    totals: sumTaxAmounts(lines),
+  };
+}
