@@ -321,15 +321,20 @@ describe('admin journey', () => {
       expect(afterEdit?.images).toHaveLength(2);
 
       // Deactivate: the storefront no longer lists it.
-      await edited.getByRole('button', { name: 'Active', exact: true }).click();
-      await edited.getByRole('button', { name: 'Inactive', exact: true }).waitFor();
+      const activeSwitch = edited.getByRole('switch', { name: 'Active' });
+      await activeSwitch.click();
+      await poll(() => activeSwitch.getAttribute('aria-checked')).toBe('false');
       await poll(async () => (await adminProduct())?.active).toBe(false);
       await poll(storefrontIds).not.toContain(created!._id);
 
       // Delete permanently, after the confirmation.
       await edited.getByRole('button', { name: `Delete ${title} Pro` }).click();
+      const confirmDelete = page.getByRole('dialog', { name: `Delete ${title} Pro?` });
+      await confirmDelete.getByText(MESSAGES.confirmDeleteProduct).waitFor();
+      await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
       await edited.waitFor({ state: 'detached' });
-      expect(dialogs).toEqual([MESSAGES.confirmDeleteProduct, MESSAGES.productDeleted]);
+      await page.getByRole('status').getByText(MESSAGES.productDeleted).waitFor();
+      expect(dialogs).toEqual([]);
       expect(await adminProduct()).toBeUndefined();
       expect(errors).toEqual([]);
     } finally {

@@ -1,11 +1,16 @@
-// The buyer's journey in a real browser: a new buyer signs up, logs
-// in, favorites a product, puts two variants of a product in the cart, changes quantities, and
-// checks out through the sandbox payment window three times (dismiss; fail, then close; fail, then
-// pay in the same window); then finds the order in My Orders and cancels it. A second test checks
-// the cart on a 360 px phone.
+// The buyer's journey in a real browser (docs/shop-rules.md#accounts, #cart, #payments, #orders,
+// #cancellation): a new buyer signs up (and is logged in, with a welcome notice), favorites a product,
+// opens it from its card at /product/<id>, puts two of its variants in the cart, changes quantities,
+// and checks out through the sandbox payment window: dismissed, the checkout stays open with the
+// reason and Try again; Try again, a failure, then closed, it says the payment failed; Try again, a
+// failure, then Pay in the same window, it lands on the SAME order's confirmation page. My Orders then
+// holds exactly one card, paid, which the buyer cancels in the shop's own dialog (the refund message
+// is a notice). COD lands on its order page too, and a test checks the cart on a 360 px phone. Prices
+// are in the storefront's one format (docs/decisions/0008-one-price-format.md). Any browser alert or
+// confirm fails the test.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPrice, MESSAGES } from '@pumpkart/shared';
+import { formatAmount, formatPrice, MESSAGES } from '@pumpkart/shared';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 
 interface ApiVariant {
@@ -19,6 +24,10 @@ interface ApiProduct {
   title: string;
   stock: number;
   variants: ApiVariant[];
+}
+interface ApiOrder {
+  _id: string;
+  status: string;
 }
 
 let browser: Browser;
@@ -34,12 +43,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Accepts every alert and confirm, keeping their texts in order. */
+/** Records every browser alert, confirm or prompt (and dismisses it): the journey uses none, so the list must stay empty. */
 function watchDialogs(page: Page): string[] {
   const messages: string[] = [];
   page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
+    messages.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
   });
   return messages;
 }
@@ -86,6 +95,18 @@ async function logIn(page: Page, token: string, user: Record<string, unknown>) {
   );
 }
 
+const myOrders = async (token: string) =>
+  (await api<{ orders: ApiOrder[] }>('GET', '/orders/me', undefined, token)).orders;
+
+/** An on-page notice (components/notices.tsx) showing this text, inside the live region of its role. */
+const notice = (page: Page, role: 'status' | 'alert', text: string) =>
+  page.getByRole(role).getByTestId('notice').filter({ hasText: text });
+
+/** The rupee amount of a price text ('₹8,400/-', '₹1,234.50/-'). */
+const rupeesOf = (text: string) => Number(text.replace(/\/-$/, '').replace(/[^\d.]/g, ''));
+
+const sandbox = (page: Page) => page.frameLocator('iframe[title="Sandbox payment window"]');
+
 const cartLines = (page: Page) => page.getByTestId('cart-line');
 const lineWithSize = (page: Page, size: string) => cartLines(page).filter({ hasText: `Size: ${size}` });
 const activeElement = (page: Page) =>
@@ -99,7 +120,7 @@ const activeElement = (page: Page) =>
   });
 
 describe('buyer journey', () => {
-  it('signs up, favorites, fills the cart, pays after a dismissal and a failure, then cancels the order', async () => {
+  it('signs up, favorites, fills the cart, pays the same order after a dismissal and a failure, then cancels it', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const dialogs = watchDialogs(page);
     const email = uniqueEmail('buyer');
@@ -108,7 +129,7 @@ describe('buyer journey', () => {
     const [first, second] = variants;
 
     try {
-      // Sign up, then log in.
+      // Sign up: that logs the new buyer in and returns home.
       await page.goto('/signup');
       await page.getByRole('heading', { name: 'Sign up' }).waitFor();
       await page.getByLabel('Name').fill('Ravi Buyer');
@@ -117,29 +138,30 @@ describe('buyer journey', () => {
       expect(await page.getByLabel('Phone').inputValue()).toBe('9123456780');
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Sign up' }).click();
-      await page.waitForURL('**/login');
-      expect(dialogs).toContain(MESSAGES.signupSucceeded);
-      // Pages load lazily: wait for the page itself, not only its URL.
-      await page.getByRole('heading', { name: 'Login' }).waitFor();
-
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL((url) => url.pathname === '/');
+      await notice(page, 'status', MESSAGES.signupWelcome).waitFor();
+      expect(dialogs).toEqual([]);
       await page.getByRole('button', { name: 'Ravi Buyer' }).waitFor();
 
-      // Find the product, favorite it, and add two of its variants to the cart.
+      // Find the product, favorite it, open it from its card (a link to /product/<id>), and add two of
+      // its variants to the cart.
       await page.getByPlaceholder('Search products...').fill(product.title);
       const card = page.getByRole('article', { name: product.title });
       await card.getByRole('button', { name: `Add ${product.title} to favorites` }).click();
       await card.getByRole('button', { name: `Remove ${product.title} from favorites` }).waitFor();
 
-      await card.getByRole('button', { name: product.title, exact: true }).click();
+      const cardLink = card.getByRole('link', { name: product.title, exact: true });
+      expect(await cardLink.getAttribute('href')).toBe(`/product/${product._id}`);
+      await cardLink.click();
+      await page.waitForURL(`**/product/${product._id}`);
       const productDialog = page.getByRole('dialog', { name: product.title });
       for (const variant of [first, second]) {
         await productDialog.getByRole('button', { name: variant.size!, exact: true }).click();
+        // The chosen size's price, in the storefront's format.
+        await productDialog.getByText(formatPrice(variant.price), { exact: true }).first().waitFor();
         const add = productDialog.getByRole('button', { name: 'Add to Cart' });
-        await poll(() => add.isEnabled()).toBe(true);
+        // Just after an add the button stays focusable but inactive (aria-disabled) for a moment.
+        await poll(() => add.getAttribute('aria-disabled')).toBeNull();
         await add.click();
         await productDialog.getByText(MESSAGES.itemAdded).waitFor();
       }
@@ -170,13 +192,16 @@ describe('buyer journey', () => {
       await poll(() => firstLine.getByTestId('quantity').textContent()).toBe('2');
       await secondLine.getByRole('button', { name: /Increase quantity/ }).click();
       await poll(() => secondLine.getByTestId('quantity').textContent()).toBe('2');
+      expect(await firstLine.getByLabel(`Amount for ${product.title}`).textContent()).toBe(
+        formatPrice(2 * first.price),
+      );
       // The server agrees with what the page shows.
-      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const token = (await page.evaluate(() => localStorage.getItem('token')))!;
       const serverCart = await api<{ items: { variantId: string; quantity: number }[] }>(
         'GET',
         '/cart',
         undefined,
-        token!,
+        token,
       );
       expect(Object.fromEntries(serverCart.items.map((item) => [item.variantId, item.quantity]))).toEqual({
         [first._id]: 2,
@@ -185,7 +210,7 @@ describe('buyer journey', () => {
 
       // Select, check the totals, and open the checkout modal (focus moves in; Escape closes it).
       // Every in-stock line starts selected; with none selected Checkout is disabled.
-      const checkout = page.getByRole('button', { name: 'Checkout' });
+      const checkout = page.getByRole('button', { name: 'Checkout', exact: true });
       const selectAll = page.getByLabel('Select all');
       expect(await selectAll.isChecked()).toBe(true);
       await selectAll.uncheck();
@@ -193,10 +218,9 @@ describe('buyer journey', () => {
       await selectAll.check();
       await poll(() => checkout.isEnabled()).toBe(true);
       const subtotal = 2 * first.price + 2 * second.price;
-      expect(await page.getByTestId('summary-subtotal').textContent()).toBe(
-        `₹${subtotal.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
-      );
+      expect(await page.getByTestId('summary-subtotal').textContent()).toBe(formatPrice(subtotal));
       const total = (await page.getByTestId('summary-total').textContent())!;
+      expect(total).toMatch(/^₹[\d,]+(\.\d\d)?\/-$/);
 
       await checkout.click();
       const modal = page.getByRole('dialog', { name: 'Checkout' });
@@ -223,73 +247,119 @@ describe('buyer journey', () => {
       await modal.getByLabel('City').fill('Bengaluru');
       await modal.getByLabel('State').fill('Karnataka');
       await modal.getByLabel('Country').fill('India');
+      // The checkout modal's total is the cart's.
+      expect(await modal.getByText(total, { exact: true }).count()).toBeGreaterThan(0);
 
-      const confirm = modal.getByRole('button', { name: 'Confirm Order' });
-      const paymentWindow = page.frameLocator('iframe[title="Sandbox payment window"]');
+      const outcome = modal.getByTestId('payment-outcome');
+      const reason = outcome.getByRole('alert');
+      const tryAgain = outcome.getByRole('button', { name: MESSAGES.tryAgain });
+      const payButton = sandbox(page).getByRole('button', { name: /^Pay ₹/ });
 
-      // 1. Dismiss the payment window: cancelled, and the cart is intact.
-      await confirm.click();
-      const payButton = paymentWindow.getByRole('button', { name: /^Pay ₹/ });
+      // 1. Dismiss the payment window: the order is placed and kept, the checkout stays open with the
+      // reason and Try again, and the cart is intact.
+      await modal.getByRole('button', { name: 'Confirm Order' }).click();
       await payButton.waitFor();
-      expect(await payButton.textContent()).toBe(`Pay ${total}`);
-      await paymentWindow.getByRole('button', { name: 'Cancel' }).click();
-      await poll(() => dialogs.at(-1)).toBe(MESSAGES.paymentCancelled);
+      // The window asks for the cart's total (it shows paise).
+      expect(await payButton.textContent()).toBe(`Pay ${formatAmount(rupeesOf(total))}`);
+      await sandbox(page).getByRole('button', { name: 'Cancel' }).click();
+      await outcome.waitFor();
+      expect(await reason.textContent()).toBe(MESSAGES.paymentCancelled);
+      const placed = await myOrders(token);
+      expect(placed).toHaveLength(1);
+      const order = placed[0]!;
+      expect(order.status).toBe('pending');
+      const number = order._id.slice(-6);
+      expect(await outcome.textContent()).toContain(`Your order #${number} is saved.`);
+      await poll(() => tryAgain.evaluate((element) => element === document.activeElement)).toBe(true);
       expect(await cartLines(page).count()).toBe(2);
-      await poll(() => confirm.isEnabled()).toBe(true);
+      expect((await api<{ items: unknown[] }>('GET', '/cart', undefined, token)).items).toHaveLength(2);
 
-      // 2. Fail the payment: the window stays open to try again; closed, it says the payment failed,
-      // and the cart is intact.
-      await confirm.click();
-      await paymentWindow.getByRole('button', { name: 'Fail payment' }).click();
-      await paymentWindow.getByText(/You can try again\./).waitFor();
-      expect(dialogs.at(-1)).toBe(MESSAGES.paymentCancelled);
-      await paymentWindow.getByRole('button', { name: 'Cancel' }).click();
-      await poll(() => dialogs.at(-1)).toBe(MESSAGES.paymentFailed);
+      // 2. Try again, fail the payment: the window stays open to try again; closed, the checkout says
+      // the payment failed (not that it was cancelled), still for the same order, and the cart is intact.
+      await tryAgain.click();
+      await sandbox(page).getByRole('button', { name: 'Fail payment' }).click();
+      await sandbox(page)
+        .getByText(/You can try again\./)
+        .waitFor();
+      await sandbox(page).getByRole('button', { name: 'Cancel' }).click();
+      await poll(() => reason.textContent()).toBe(MESSAGES.paymentFailed);
+      expect(await outcome.textContent()).toContain(`Your order #${number} is saved.`);
+      expect((await myOrders(token)).map((o) => [o._id, o.status])).toEqual([[order._id, 'pending']]);
       expect(await cartLines(page).count()).toBe(2);
-      expect(dialogs.filter((text) => text === MESSAGES.paymentCancelled)).toHaveLength(1);
-      const afterFailure = await api<{ items: unknown[] }>('GET', '/cart', undefined, token!);
-      expect(afterFailure.items).toHaveLength(2);
+      expect((await api<{ items: unknown[] }>('GET', '/cart', undefined, token)).items).toHaveLength(2);
+      await poll(() => tryAgain.isEnabled()).toBe(true);
 
-      // 3. A failed attempt, then Pay in the same window: success, My Orders, and the ordered lines
-      // have left the cart.
-      await poll(() => confirm.isEnabled()).toBe(true);
-      await confirm.click();
-      await paymentWindow.getByRole('button', { name: 'Fail payment' }).click();
-      await paymentWindow.getByText(/You can try again\./).waitFor();
-      await paymentWindow.getByRole('button', { name: /^Pay ₹/ }).click();
-      await page.waitForURL('**/order');
-      expect(dialogs).toContain(MESSAGES.paymentSucceeded);
-      await page.getByRole('heading', { name: 'My Orders' }).waitFor();
+      // 3. Try again, a failed attempt, then Pay in the same window: the SAME order's confirmation page
+      // with the success notice, and the ordered lines have left the cart.
+      await tryAgain.click();
+      await sandbox(page).getByRole('button', { name: 'Fail payment' }).click();
+      await sandbox(page)
+        .getByText(/You can try again\./)
+        .waitFor();
+      await payButton.click();
+      await page.waitForURL(`**/order/${order._id}`);
+      await notice(page, 'status', MESSAGES.paymentSucceeded).waitFor();
+      await page.getByRole('heading', { level: 1, name: MESSAGES.orderConfirmed }).waitFor();
+      await modal.waitFor({ state: 'detached' });
+      const confirmation = (await page.getByTestId('order-confirmation').textContent())!;
+      expect(confirmation).toContain(`Order #${number}`);
+      expect(confirmation).toContain('Paid online');
+      expect(confirmation).toContain(total);
       await page.getByRole('link', { name: 'Cart', exact: true }).waitFor();
-      const afterPayment = await api<{ items: unknown[] }>('GET', '/cart', undefined, token!);
-      expect(afterPayment.items).toHaveLength(0);
+      expect((await api<{ items: unknown[] }>('GET', '/cart', undefined, token)).items).toHaveLength(0);
 
-      // My Orders: the paid order, and the two unpaid ones cancelled.
+      // My Orders: exactly one card, that order, paid.
+      await page.getByRole('link', { name: 'View My Orders' }).click();
+      await page.getByRole('heading', { name: 'My Orders' }).waitFor();
       const cards = page.getByTestId('order-card');
-      await poll(() => cards.count()).toBe(3);
-      const paid = cards.filter({ hasText: 'Online · Success' });
-      expect(await paid.count()).toBe(1);
+      await poll(() => cards.count()).toBe(1);
+      const paid = cards.first();
       const paidText = (await paid.textContent())!;
+      expect(paidText).toContain(`Order #${number}`);
+      expect(paidText).toContain('Paid online');
+      expect(paidText).not.toContain(MESSAGES.awaitingPayment);
+      expect(await paid.getByRole('button', { name: new RegExp(MESSAGES.payNow) }).count()).toBe(0);
       expect(paidText).toContain(product.title);
       expect(paidText).toContain(`Size: ${first.size}`);
       expect(paidText).toContain(`Size: ${second.size}`);
       expect(paidText).toContain('14 Station Road');
-      // The cart's 2-decimal total, in My Orders' price format ('₹1,234.50/-', '₹1,234/-').
-      expect(paidText).toContain(formatPrice(Number(total.replace(/[₹,]/g, ''))));
-      expect(await cards.filter({ hasText: 'cancelled' }).count()).toBe(2);
+      expect(paidText).toContain(`2 x ${formatPrice(first.price)} = ${formatPrice(2 * first.price)}`);
+      expect(paidText).toContain(total);
+      expect((await myOrders(token)).map((o) => [o._id, o.status])).toEqual([[order._id, 'processing']]);
 
-      // Cancel it: confirmation, the server's message, and the list reloads.
-      await paid.getByRole('button', { name: /Cancel Order/ }).click();
-      await poll(() => dialogs.some((text) => text.startsWith(MESSAGES.orderCancelled))).toBe(true);
-      expect(dialogs.some((text) => text.startsWith('Are you sure you want to cancel order #'))).toBe(true);
-      await poll(() => cards.filter({ hasText: 'cancelled' }).count()).toBe(3);
+      // Cancel it, in the shop's own dialog: Keep order leaves it alone; Yes cancels it, the server's
+      // refund message is a notice, and the list reloads.
+      const cancelButton = paid.getByRole('button', { name: `Cancel Order #${number}` });
+      const question = page.getByRole('dialog', { name: 'Cancel order' });
+      await cancelButton.click();
+      await question.waitFor();
+      expect(await question.textContent()).toContain(`Are you sure you want to cancel order #${number}?`);
+      await question.getByRole('button', { name: 'Keep order' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect((await myOrders(token)).map((o) => o.status)).toEqual(['processing']);
+      await poll(() => cancelButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+      await cancelButton.click();
+      await question.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await notice(page, 'status', `${MESSAGES.orderCancelled}. Your refund will follow shortly.`).waitFor();
+      await poll(() => paid.getByTestId('order-status').textContent()).toBe('Cancelled');
       expect(await page.getByRole('button', { name: /Cancel Order/ }).count()).toBe(0);
+      expect(await cards.count()).toBe(1);
+      expect((await myOrders(token)).map((o) => [o._id, o.status])).toEqual([[order._id, 'cancelled']]);
+      // The refund follows in the background.
+      await poll(async () => {
+        await page.reload();
+        await cards.first().waitFor();
+        return cards.first().textContent();
+      }).toContain('Paid online · refunded');
+
+      expect(dialogs).toEqual([]);
     } finally {
       await context.close();
     }
   }, 180_000);
 
-  it('cash on delivery (enabled on this server) goes through /payment to My Orders', async () => {
+  it('cash on delivery (enabled on this server) goes through /payment to its order page and My Orders', async () => {
     const email = uniqueEmail('cod');
     await api('POST', '/auth/register', { name: 'Cod Buyer', email, phone: '9876501234', password: 'secret123' });
     const { token, user } = await api<{ token: string; user: Record<string, unknown> }>('POST', '/auth/login', {
@@ -323,10 +393,17 @@ describe('buyer journey', () => {
       await modal.getByLabel('Country').fill('India');
       await modal.getByRole('button', { name: 'Confirm Order' }).click();
 
-      await page.waitForURL('**/order');
+      // The order's own page, with the server's answer as a notice; then My Orders.
+      await page.waitForURL(/\/order\/[^/]+$/);
+      const [order] = await myOrders(token);
+      expect(new URL(page.url()).pathname).toBe(`/order/${order!._id}`);
+      await notice(page, 'status', MESSAGES.orderPlaced).waitFor();
+      await page.getByRole('heading', { level: 1, name: MESSAGES.orderConfirmed }).waitFor();
+      await page.getByRole('link', { name: 'View My Orders' }).click();
       const card = page.getByTestId('order-card');
       await poll(() => card.count()).toBe(1);
-      expect(await card.textContent()).toContain('COD · Pending');
+      expect(await card.getByTestId('order-status').textContent()).toBe('Pending');
+      expect(await card.textContent()).toContain('Cash on delivery · pay when it arrives');
       expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
       // The typed address is kept for the next checkout.
       expect(await page.evaluate(() => localStorage.getItem('checkoutAddresses'))).toContain('3 Market Lane');
@@ -349,6 +426,7 @@ describe('buyer journey', () => {
     }
 
     const { context, page } = await newPage(browser, PHONE);
+    const dialogs = watchDialogs(page);
     try {
       await logIn(page, token, user);
       await page.goto('/cart');
@@ -374,6 +452,7 @@ describe('buyer journey', () => {
       const box = (await modal.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(PHONE.width);
       expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(dialogs).toEqual([]);
     } finally {
       await context.close();
     }

@@ -32,6 +32,7 @@ import { cartRoutes } from './modules/cart';
 import { favoriteRoutes } from './modules/favorites';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes, refundInBackground } from './modules/payments';
+import { settingsRoutes } from './modules/settings';
 
 export interface BuildAppOptions {
   config: Config;
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(favoriteRoutes, { prefix: '/api/favorites', ctx });
   await app.register(orderRoutes, { prefix: '/api/orders', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
+  await app.register(settingsRoutes, { prefix: '/api/settings', ctx });
 
   // Static files last: uploads, the web app and the fallback
   await app.register(staticFilesPlugin, {

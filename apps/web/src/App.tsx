@@ -1,6 +1,8 @@
 /**
  * The route table. The home page is in the main bundle (it is the landing page);
- * every other page, and the whole admin area, is loaded on demand.
+ * every other page, and the whole admin area, is loaded on demand. The storefront's pages are
+ * matched inside its frame by StorefrontRoutes, which shows a product opened in the app as a modal
+ * over the page it was opened from (features/product/storefront-routes.tsx).
  */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
@@ -8,6 +10,7 @@ import { RequireAdmin, RequireAuth } from './components/guards';
 import { Layout } from './components/layout';
 import { paths } from './config/paths';
 import { HomePage } from './features/home/home-page';
+import { StorefrontRoutes } from './features/product/storefront-routes';
 import { Loading } from './components/spinner';
 
 const named = <K extends string>(loader: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -24,31 +27,38 @@ const PaymentPage = named(() => import('./features/checkout/payment-page'), 'Pay
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
 const FavoritesPage = named(() => import('./features/favorites/favorites-page'), 'FavoritesPage');
 const OrdersPage = named(() => import('./features/orders/orders-page'), 'OrdersPage');
+const OrderPage = named(() => import('./features/orders/order-page'), 'OrderPage');
 const CategoryPage = named(() => import('./features/category/category-page'), 'CategoryPage');
+const ProductRoute = named(() => import('./features/product/product-route'), 'ProductRoute');
 const NotFoundPage = named(() => import('./features/not-found/not-found-page'), 'NotFoundPage');
 const AdminApp = lazy(() => import('./admin/admin-app'));
 
 const buyer = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
+/** The storefront's pages (inside the frame of Layout). */
+export const storefrontRoutes: RouteObject[] = [
+  { path: paths.home, element: <HomePage /> },
+  { path: paths.login, element: <LoginPage /> },
+  { path: paths.signup, element: <SignupPage /> },
+  { path: paths.about, element: <AboutPage /> },
+  { path: paths.policy, element: <PolicyPage /> },
+  { path: paths.terms, element: <TermsPage /> },
+  { path: paths.contact, element: <ContactPage /> },
+  { path: paths.category, element: <CategoryPage /> },
+  { path: paths.product, element: <ProductRoute /> },
+  { path: paths.cart, element: buyer(<CartPage />) },
+  { path: paths.payment, element: buyer(<PaymentPage />) },
+  { path: paths.profile, element: buyer(<ProfilePage />) },
+  { path: paths.favorites, element: buyer(<FavoritesPage />) },
+  { path: paths.orders, element: buyer(<OrdersPage />) },
+  { path: paths.order, element: buyer(<OrderPage />) },
+  { path: '*', element: <NotFoundPage /> },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.signup, element: <SignupPage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.policy, element: <PolicyPage /> },
-      { path: paths.terms, element: <TermsPage /> },
-      { path: paths.contact, element: <ContactPage /> },
-      { path: paths.category, element: <CategoryPage /> },
-      { path: paths.cart, element: buyer(<CartPage />) },
-      { path: paths.payment, element: buyer(<PaymentPage />) },
-      { path: paths.profile, element: buyer(<ProfilePage />) },
-      { path: paths.favorites, element: buyer(<FavoritesPage />) },
-      { path: paths.orders, element: buyer(<OrdersPage />) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [{ path: '*', element: <StorefrontRoutes routes={storefrontRoutes} /> }],
   },
   {
     // The admin area has its own layout: no storefront navbar or footer.

@@ -17,3 +17,4 @@ export * from './schemas/orders';
 export * from './schemas/payments';
 export * from './schemas/stats';
 export * from './schemas/pincode';
+export * from './schemas/settings';

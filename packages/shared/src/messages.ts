@@ -9,6 +9,14 @@ export const MESSAGES = {
   noProductsInCategory: 'No products available in this category.',
   loadingFavorites: 'Loading favorites...',
   noFavorites: 'No favorites yet.',
+  favoritesLoadFailed: 'Your favorites could not be loaded right now.',
+  productsLoadFailed: 'The products could not be loaded right now.',
+  loadingProducts: 'Loading products...',
+  /** The heading of search results (docs/shop-rules.md#filters). */
+  resultsFor: (n: number, term: string) => `${n} ${n === 1 ? 'result' : 'results'} for '${term}'`,
+  /** The heading of filtered results without a search term, and a category's count. */
+  productCount: (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`,
+  searchingFor: (term: string) => `Searching for '${term}'...`,
   emptyCart: 'Your cart is empty',
   noOrders: 'You have no orders yet.',
   loadingCart: 'Loading cart…',
@@ -33,12 +41,16 @@ export const MESSAGES = {
   hurryOnlyNLeft: (n: number) => `Hurry! Only ${n} left!`,
   outOfStock: 'Out of Stock',
   inStock: 'In Stock',
+  loadingProduct: 'Loading product…',
+  productLoadFailed: 'Failed to load the product. Please try again.',
 
   // Auth and profile
   loggingIn: 'Logging in...',
   loginFailed: 'Login failed. Try again!',
   signupFailed: 'Something went wrong. Try again!',
   signupSucceeded: 'Registration successful! Please log in.',
+  /** Signup logs the new buyer in (docs/shop-rules.md#accounts). */
+  signupWelcome: 'Registration successful! Welcome to PumpKart.',
   profileUpdated: 'Profile updated successfully!',
   profileUpdateFailed: 'Update failed',
   profileUpdating: 'Updating...',
@@ -58,11 +70,33 @@ export const MESSAGES = {
   paymentFailed: '❌ Payment failed, your cart is safe.',
   noPendingOrder: 'No pending order found',
   orderAfterPaymentFailed: 'Failed to create order after payment.',
+  /** A COD order placed (the server's answer to POST /api/orders). */
+  orderPlaced: 'Order placed successfully',
+  /** After a failed or cancelled payment the order stays pending (docs/shop-rules.md#payments). */
+  orderSavedUntil: (number: string, time: string) =>
+    `Your order #${number} is saved. You can pay for it from My Orders until ${time}.`,
+  orderSaved: (number: string) => `Your order #${number} is saved. You can pay for it from My Orders.`,
+  tryAgain: 'Try again',
+  payNow: 'Pay now',
+  payBy: (time: string) => `Pay by ${time}`,
+  cartLockedWhilePaying: 'Your cart is locked while the payment window is open.',
+  cartLoadFailed: 'Failed to load cart. Please try again.',
+
+  // Order confirmation (docs/shop-rules.md#orders)
+  orderConfirmed: 'Thank you! Your order is placed.',
+  orderAwaitingPayment: 'Your order is saved and awaiting payment.',
+  orderWasCancelled: 'This order was cancelled.',
+  orderNotFound: 'Order not found.',
+  orderLoadFailed: 'Failed to load the order. Please try again.',
+  loadingOrder: 'Loading your order…',
+  expectedBy: (date: string) => `Expected by ${date}`,
 
   // My Orders
   ordersLoadFailed: 'Failed to load orders. Please try again.',
   cancelOrderFailed: 'Failed to cancel order. Please try again.',
   orderCancelled: 'Order cancelled successfully',
+  loadingOrders: 'Loading orders…',
+  awaitingPayment: 'Awaiting payment',
 
   // Admin
   statsFailed: 'Failed to fetch stats',
@@ -72,6 +106,12 @@ export const MESSAGES = {
   confirmDeleteProduct: 'Are you sure you want to permanently delete this product?',
   productDeleted: 'Product deleted permanently.',
   productDeleteFailed: 'Failed to delete product. Please try again.',
+  /** The admin's confirmation before cancelling an order (docs/shop-rules.md#cancellation). */
+  adminCancelOrderQuestion: (orderId: string) => `Cancel order #${orderId}?`,
+  /** Added to the question when the order's online payment succeeded: it is refunded (docs/shop-rules.md#refunds). */
+  adminCancelRefundNote: (amount: string) => `The buyer's payment of ${amount} will be refunded.`,
+  /** Under the product form's category field when the typed category is not an existing one. */
+  newCategoryHint: (name: string) => `New category: ${name} — it will be created.`,
 
   // HTTP clients
   noResponseFromServer: 'No response from server',
@@ -91,5 +131,40 @@ export const SERVER_MESSAGES = {
   codDisabled: 'Cash on delivery is not available.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
+  /** GET /api/products/{id} of an unknown or inactive product (docs/shop-rules.md#catalog). */
+  productNotFound: 'Product not found.',
   internalError: 'Something went wrong on our side. Please try again.',
+} as const;
+
+/**
+ * The store's business details and the tax data of products (docs/shop-rules.md#store-settings,
+ * docs/shop-rules.md#tax-data): what the settings form, the product form and the server's 400 say.
+ * Each message names its field, so the server quotes it as it is.
+ */
+export const TAX_DATA_MESSAGES = {
+  // Store settings
+  storeSettingsMissing: "The store's business details have not been entered yet.",
+  storeSettingsSaved: "The store's business details are saved.",
+  legalNameRequired: 'Enter the legal name, as on the GST registration.',
+  tradeNameRequired: 'Enter the trade name that buyers know the shop by.',
+  panRequired: 'Enter the PAN.',
+  panFormat: 'A PAN has 10 characters: 5 letters, 4 digits and a letter.',
+  panMismatch: (expected: string) => `The PAN must be characters 3 to 12 of the GSTIN: ${expected}.`,
+  line1Required: 'Enter address line 1 of the registered address.',
+  cityRequired: 'Enter the city of the registered address.',
+  stateRequired: 'Enter the state of the registered address.',
+  stateUnknown: (text: string) => `"${text}" is not a state or union territory of India.`,
+  stateMismatch: (gstinState: string, code: string) =>
+    `The state of the registered address must be ${gstinState}, the state of the GSTIN (code ${code}).`,
+  invoicePrefixFormat: 'The invoice prefix is 1 to 3 letters or digits, such as PK (PK/26-27/000123).',
+  invoicePrefixIsCreditNotes: 'The invoice prefix CN is kept for credit notes; choose another one.',
+  authorisedSignatoryRequired: "Enter the authorised signatory's name.",
+  grievanceOfficerNameRequired: "Enter the grievance officer's name.",
+  grievanceOfficerDesignationRequired: "Enter the grievance officer's designation.",
+  /** `label` as the form shows the field, e.g. 'Legal name'. */
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+
+  // Tax data of a product
+  hsnCodeFormat: 'HSN code must be 4, 6 or 8 digits.',
+  gstRateInvalid: 'GST rate must be one of 0, 0.25, 3, 5, 12, 18, 28 or 40 %.',
 } as const;

@@ -22,6 +22,15 @@ describe('money', () => {
     expect(formatPrice(127500.05)).toBe('₹1,27,500.05/-');
     expect(formatPrice(0.1 + 0.2)).toBe('₹0.30/-');
     expect(formatAmount(1234.5)).toBe('₹1,234.50');
+  });
+
+  it('is the one storefront format: cart, checkout, orders and confirmation (docs/decisions/0008-one-price-format.md)', () => {
+    expect(formatPrice(1850)).toBe('₹1,850/-');
+    expect(formatPrice(1850.0)).toBe('₹1,850/-');
+    expect(formatPrice(1849.999)).toBe('₹1,850/-');
+    expect(formatPrice(75.03)).toBe('₹75.03/-');
+    expect(formatPrice(0)).toBe('₹0/-');
+    expect(formatPrice(1250.5)).toBe('₹1,250.50/-');
     expect(formatIndianNumber(12345678)).toBe('1,23,45,678');
   });
 });

@@ -21,6 +21,8 @@ const twoDecimals = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, m
 
 /**
  * Storefront price text: rupee sign, Indian digit grouping and the '/-' suffix (docs/shop-rules.md#money).
+ * Every amount the storefront shows uses it: product cards, cart lines and summary, the checkout
+ * modal, My Orders and the order confirmation (docs/decisions/0008-one-price-format.md).
  * Whole rupees show none of the paise, anything else both digits of them:
  * 125000 -> '₹1,25,000/-', 499.5 -> '₹499.50/-' (never '₹499.5/-').
  */
@@ -29,7 +31,7 @@ export function formatPrice(rupees: number): string {
   return `₹${(paise ? twoDecimals : wholeRupees).format(rupees)}/-`;
 }
 
-/** An amount to 2 decimals with Indian grouping, e.g. 1234.5 -> '₹1,234.50' (cart, summaries). */
+/** An amount to 2 decimals with Indian grouping, e.g. 1234.5 -> '₹1,234.50' (the admin's own tables). */
 export function formatAmount(rupees: number): string {
   return `₹${twoDecimals.format(rupees)}`;
 }

@@ -14,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -23,6 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  GST_RATES,
   ORDER_STATUSES,
   PAYMENT_MODES,
   PAYMENT_STATUSES,
@@ -80,6 +82,16 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Tax data, shared by the product's variants (docs/shop-rules.md#tax-data): 4, 6 or 8 digits, or not entered. */
+    hsnCode: text('hsn_code'),
+    /** Percent, one of GST_RATES (0.25 among them, hence numeric). */
+    gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(18),
+    countryOfOrigin: text('country_of_origin').notNull().default('India'),
+    /** Name and address, free text. */
+    manufacturer: text('manufacturer'),
+    bisLicence: text('bis_licence'),
+    pesoApproval: text('peso_approval'),
+    legalMetrologyApproval: text('legal_metrology_approval'),
     /**
      * Bumped by every admin edit and every stock move (orders, cancellations): an edit based on an
      * older version is refused with 409, so a stale form never overwrites live stock.
@@ -98,6 +110,8 @@ export const products = pgTable(
   (table) => [
     check('products_stock_non_negative', sql`${table.stock} >= 0`),
     check('products_price_non_negative', sql`${table.pricePaise} >= 0`),
+    check('products_hsn_code_digits', sql`${table.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check('products_gst_rate_known', sql`${table.gstRate} in (${sql.raw(GST_RATES.join(', '))})`),
     index('products_category_idx').on(table.active, table.category, table.createdAt),
     index('products_brand_idx').on(table.brand),
     index('products_price_idx').on(table.pricePaise),
@@ -296,6 +310,44 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The store's business details (docs/shop-rules.md#store-settings): one row, id 1. The PAN is the GSTIN's
+ * characters 3 to 12 and the invoice prefix 1 to 3 capitals or digits other than CN; the shared schema checks
+ * the rest (the GSTIN's check character, the state against the GSTIN's state code).
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull(),
+    tradeName: text('trade_name').notNull(),
+    gstin: text('gstin').notNull(),
+    pan: text('pan').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull(),
+    /** The GST name of the state, e.g. 'Maharashtra'. */
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    invoicePrefix: text('invoice_prefix').notNull(),
+    authorisedSignatory: text('authorised_signatory').notNull(),
+    grievanceOfficerName: text('grievance_officer_name').notNull(),
+    grievanceOfficerDesignation: text('grievance_officer_designation').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('store_settings_one_row', sql`${table.id} = 1`),
+    check('store_settings_gstin_format', sql`${table.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
+    check('store_settings_pan_in_gstin', sql`${table.pan} = substr(${table.gstin}, 3, 10)`),
+    check(
+      'store_settings_invoice_prefix',
+      sql`${table.invoicePrefix} ~ '^[A-Z0-9]{1,3}$' and ${table.invoicePrefix} <> 'CN'`,
+    ),
+  ],
+);
+
 export const schema = {
   users,
   products,
@@ -309,4 +361,5 @@ export const schema = {
   payments,
   webhookEvents,
   loginThrottle,
+  storeSettings,
 };

@@ -2,7 +2,14 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { inPriceRange, PRICE_RANGES, productListResponseSchema, type ProductDto } from '@pumpkart/shared';
+import {
+  HSN_CODE_PATTERN,
+  inPriceRange,
+  isGstRate,
+  PRICE_RANGES,
+  productListResponseSchema,
+  type ProductDto,
+} from '@pumpkart/shared';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { uploadedFile, uploadExists } from '../test/catalog-factories';
 import { createTestAdmin } from '../test/factories';
@@ -90,6 +97,28 @@ describe('seedDemoCatalog', () => {
     }
     const sample = await sharp(uploadedFile(t, catalog[0]!.images[0]!.sizes[3]!.url)).metadata();
     expect(sample).toMatchObject({ format: 'webp', width: 1024, height: 768 });
+  });
+
+  it('gives every product an HSN code and a GST rate, and the dispensers their approvals', () => {
+    for (const product of catalog) {
+      expect(product.hsnCode, product.title).toMatch(HSN_CODE_PATTERN);
+      expect(isGstRate(product.gstRate!), product.title).toBe(true);
+      expect(product.manufacturer, product.title).toEqual(expect.any(String));
+    }
+    const byTitle = (title: RegExp) => catalog.find((product) => title.test(product.title))!;
+    expect(byTitle(/Gilbarco SK700/)).toMatchObject({ hsnCode: '84131100', gstRate: 18, countryOfOrigin: 'India' });
+    expect(byTitle(/Gilbarco SK700/).pesoApproval).toMatch(/^P\/HQ\//);
+    expect(byTitle(/Gilbarco SK700/).legalMetrologyApproval).toMatch(/^IND\/\d{2}\/\d{2}\/\d{3}$/);
+    expect(byTitle(/ABC Powder Fire Extinguisher/)).toMatchObject({ hsnCode: '84241000', gstRate: 18 });
+    expect(byTitle(/ABC Powder Fire Extinguisher/).bisLicence).toMatch(/^CM\/L-\d{10}$/);
+    expect(byTitle(/Uniform Set/)).toMatchObject({ hsnCode: '62034200', gstRate: 5 });
+    expect(byTitle(/Tatsuno/).countryOfOrigin).toBe('Japan');
+  });
+
+  it('writes the demo shop details', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings/store' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ tradeName: 'PumpKart', stateCode: '27', invoicePrefix: 'PK' });
   });
 
   it('runs only on an empty products table', async () => {

@@ -1,6 +1,6 @@
 /**
- * The demo catalog: the products of demo-products.ts, each with a picture drawn
- * locally (artwork.ts) and stored through the same image pipeline as uploads. The pictures are
+ * The demo catalog: the products of demo-products.ts with their tax data (demo-tax-data.ts), each
+ * with a picture drawn locally (artwork.ts) and stored through the same image pipeline as uploads. The pictures are
  * rendered in parallel with a small concurrency, then everything is written in one transaction;
  * if that fails, the stored pictures are removed again. Called by index.ts on an empty
  * products table; answers the number of products created.
@@ -11,6 +11,7 @@ import { processImages, productValues, removeStoredImages } from '../modules/pro
 import { productImages, products, productVariants } from '../db/schema';
 import { productArtwork } from './artwork';
 import { DEMO_PRODUCTS } from './demo-products';
+import { demoTaxFields } from './demo-tax-data';
 
 const RENDER_CONCURRENCY = 4;
 /** Flat drawings compress nearly as well at effort 1, which renders about twice as fast as 4. */
@@ -28,6 +29,7 @@ export async function seedDemoCatalog(ctx: Pick<AppContext, 'db' | 'storage'>): 
       stock: product.stock,
       lowStockThreshold: product.lowStockThreshold,
       variants: product.variants,
+      ...demoTaxFields(product.title),
     }),
   );
   const pictures = await processImages(

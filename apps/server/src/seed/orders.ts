@@ -7,7 +7,7 @@
  * would otherwise "return" stock that was never reserved).
  */
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { orderTotals, type OrderStatus, type PaymentMode, type PaymentStatus } from '@pumpkart/shared';
 import type { AppContext } from '../context';
 import { orderItemRows } from '../modules/orders';
@@ -46,10 +46,20 @@ interface Sellable {
 }
 
 async function sellableLines(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<Sellable[]> {
-  const rows = await ctx.db.select().from(products).where(eq(products.active, true));
+  // In the catalog's own order (and variants in theirs), not the table's physical order, which a
+  // schema change may shuffle: the same catalog then always gives the same history.
+  const rows = await ctx.db
+    .select()
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(desc(products.createdAt), asc(products.id));
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const variants = await ctx.db.select().from(productVariants).where(inArray(productVariants.productId, ids));
+  const variants = await ctx.db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
   const images = await ctx.db.select().from(productImages).where(inArray(productImages.productId, ids));
   const firstImage = new Map<string, string>();
   for (const image of [...images].sort((a, b) => a.position - b.position)) {

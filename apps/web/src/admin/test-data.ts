@@ -76,6 +76,7 @@ export function makeOrder(id: string, overrides: OrderOverrides = {}): OrderDto 
             razorpayOrderId: mode === 'online' ? `order_${id}` : null,
             ...payment,
           },
+    payBy: null,
     createdAt: '2026-06-05T10:00:00.000Z',
     updatedAt: '2026-06-05T10:00:00.000Z',
     ...rest,

@@ -46,6 +46,7 @@ import {
   type Availability,
   type CartLine,
   type CartResponse,
+  type CatalogSort,
   type ChangePasswordBody,
   type ChangePasswordResponse,
   type CheckoutConfig,
@@ -179,13 +180,20 @@ export interface CatalogFilters {
   availability?: Availability | '';
 }
 
+/** A flat list of matches (search results, the filtered home, a category page), a page at a time. */
+export interface CatalogListArgs extends CatalogFilters {
+  /** The order (docs/shop-rules.md#filters); the server's default is newest first. */
+  sort?: CatalogSort;
+  limit: number;
+}
+
 export interface HomeSection {
   category: string;
   total: number;
   products: Product[];
 }
 
-/** One page of a category, and how many products match in all (X-Total-Count). */
+/** One page of a list, and how many products match in all (X-Total-Count). */
 export interface ProductPage {
   items: Product[];
   total: number;
@@ -239,16 +247,19 @@ export const shopApi = createApi({
       providesTags: ['Products'],
       onQueryStarted: logFailure('products'),
     }),
-    /** A category's products a page at a time; a product that moved between pages shows once. */
-    getCategoryProducts: build.infiniteQuery<ProductPage, { category: string; search: string; limit: number }, number>({
+    /**
+     * Matching products in the asked order, a page at a time (search results, the filtered home, a
+     * category page); a product that moved between pages shows once.
+     */
+    getCatalogPages: build.infiniteQuery<ProductPage, CatalogListArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, allPages, lastPageParam) =>
           distinctCount(allPages) < lastPage.total ? lastPageParam + 1 : undefined,
       },
-      query: ({ queryArg: { category, search, limit }, pageParam }) => ({
+      query: ({ queryArg: { search, category, brand, priceRange, availability, sort, limit }, pageParam }) => ({
         url: '/products',
-        query: { search, category, page: pageParam, limit },
+        query: { search, category, brand, priceRange, availability, sort, page: pageParam, limit },
         contract: 'productListResponse',
       }),
       transformResponse: (items: ProductDto[], meta: ApiMeta | undefined) => ({
@@ -268,6 +279,14 @@ export const shopApi = createApi({
       transformResponse: (items: ProductDto[]) => items.map(normalizeProduct),
       providesTags: ['Products'],
       onQueryStarted: logFailure('favorite products'),
+    }),
+    /** One active product (the product view); 404 'Product not found.' for an unknown or inactive one. */
+    getProduct: build.query<Product, string>({
+      query: (id) => ({ url: `/products/${encodeURIComponent(id)}`, contract: 'product' }),
+      transformResponse: normalizeProduct,
+      providesTags: ['Products'],
+      // A card primes this entry with the product it shows (the view opens at once); kept a minute.
+      keepUnusedDataFor: 60,
     }),
     /** The category names of active products (navbar and filter panel). */
     getCategories: build.query<string[], void>({
@@ -736,8 +755,9 @@ export const {
   useVerifyPaymentMutation,
   useLazyLookupPincodeQuery,
   useGetHomeViewQuery,
-  useGetCategoryProductsInfiniteQuery,
+  useGetCatalogPagesInfiniteQuery,
   useGetProductsByIdsQuery,
+  useGetProductQuery,
   useGetCategoriesQuery,
   useGetBrandsQuery,
   useGetCartQuery,

@@ -6,15 +6,16 @@
 import { AVAILABILITY, PRICE_RANGES } from '@pumpkart/shared';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { FiltersState } from '../store/filters-slice';
+import type { AppliedFilters } from '../store/filters-slice';
 import { useDialogFocus } from './use-dialog-focus';
 
-export type AppliedFilters = Omit<FiltersState, 'search'>;
+export type { AppliedFilters };
 
 const NO_FILTERS: AppliedFilters = { category: '', brand: '', priceRange: '', availability: '' };
 
 /** How many filters are set (shown on the funnel button). */
-export const countFilters = (filters: AppliedFilters) => Object.values(filters).filter(Boolean).length;
+export const countFilters = ({ category, brand, priceRange, availability }: AppliedFilters) =>
+  [category, brand, priceRange, availability].filter(Boolean).length;
 
 export interface FilterPanelProps {
   open: boolean;

@@ -1,4 +1,8 @@
-/** The footer: About, Privacy, Terms and Contact links, company address, email and phone. */
+/**
+ * The footer: About, Privacy, Terms and Contact links, company address, email and phone. Every text
+ * keeps WCAG AA contrast on the dark background (slate-300/400 on slate-900), and its navigation
+ * is named "Footer" so that it is told apart from the navbar's "Main".
+ */
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { COMPANY } from '../lib/company';
@@ -54,7 +58,7 @@ export function Footer() {
           </p>
         </address>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-500">
+      <p className="border-t border-slate-800 px-4 py-4 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} {COMPANY.name.replace(/\.$/, '')}. All rights reserved.
       </p>
     </footer>

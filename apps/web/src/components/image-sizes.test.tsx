@@ -84,7 +84,7 @@ const viewports = Array.from({ length: 1700 - 320 + 1 }, (_, i) => 320 + i);
 
 describe('product card picture sizes', () => {
   it('gives the card image every rendition and the sizes of the grid', () => {
-    renderWithStore(<ProductCard product={makeProduct({ title: 'Nozzle', images: [picture] })} onOpen={() => {}} />);
+    renderWithStore(<ProductCard product={makeProduct({ title: 'Nozzle', images: [picture] })} />);
     const image = screen.getByRole('img', { name: 'Nozzle' });
     expect(image).toHaveAttribute('sizes', CARD_IMAGE_SIZES);
     expect(image.getAttribute('srcset')).toBe(

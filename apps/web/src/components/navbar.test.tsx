@@ -13,8 +13,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const serveCategories = (categories: string[] = []) =>
-  mockFetch({ 'GET /api/products/categories/list': { body: categories } });
+let fetchMock: ReturnType<typeof mockFetch>;
+const serveCategories = (categories: string[] = []) => {
+  fetchMock = mockFetch({ 'GET /api/products/categories/list': { body: categories } });
+  return fetchMock;
+};
+/** 'METHOD /path' of every call made so far. */
+const fetchCalls = () =>
+  fetchMock.mock.calls.map(
+    ([input, init]) =>
+      `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://localhost').pathname}`,
+  );
 
 /** A store whose cart holds `count` lines (as the storefront frame loads it). */
 const withCart = (count: number, favorites?: string[]) => ({
@@ -32,7 +41,10 @@ describe('Navbar', () => {
     renderWithStore(<Navbar />);
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search products...')).toBeInTheDocument();
-    expect(await screen.findByRole('option', { name: 'Fire Safety' })).toBeInTheDocument();
+    const categories = screen.getByRole('button', { name: 'Categories' });
+    await waitFor(() => expect(fetchCalls()).toContain('GET /api/products/categories/list'));
+    await userEvent.setup().click(categories);
+    expect(await screen.findByRole('link', { name: 'Fire Safety' })).toHaveAttribute('href', '/category/Fire%20Safety');
   });
 
   it("names the Cart link by its visible text: 'Cart (n)' above zero, else 'Cart'", () => {
@@ -49,16 +61,65 @@ describe('Navbar', () => {
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveTextContent(/^Cart$/);
   });
 
-  it('goes to /category/{name}, URL-encoded, when a category is selected', async () => {
+  it('goes to /category/{name}, URL-encoded, when a category link of the Categories menu is chosen', async () => {
     serveCategories(['Fire & Safety', 'Air Machines']);
     const { router } = renderWithStore(<Navbar />, {
       extraRoutes: [{ path: '/category/:categoryName', element: <CategoryStub /> }],
     });
-    const select = screen.getByRole('combobox', { name: 'Category' });
-    await screen.findByRole('option', { name: 'Fire & Safety' });
-    await userEvent.setup().selectOptions(select, 'Fire & Safety');
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Categories' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const list = await screen.findByRole('list', { name: 'Categories' });
+    expect(button).toHaveAttribute('aria-controls', list.parentElement!.id);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Fire & Safety', 'Air Machines']);
+    await user.click(within(list).getByRole('link', { name: 'Fire & Safety' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/category/Fire%20%26%20Safety'));
     expect(await screen.findByRole('heading', { name: 'Category Fire & Safety' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Categories' })).not.toBeInTheDocument();
+  });
+
+  it('never navigates on the arrow keys (WCAG 3.2.2 On Input); Escape closes the menu and returns focus', async () => {
+    serveCategories(['Fire & Safety', 'Air Machines']);
+    const { router } = renderWithStore(<Navbar />, {
+      route: '/about',
+      extraRoutes: [{ path: '/category/:categoryName', element: <CategoryStub /> }],
+    });
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Categories' });
+    await waitFor(() => expect(fetchCalls()).toContain('GET /api/products/categories/list'));
+    button.focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    expect(router.state.location.pathname).toBe('/about');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{Enter}');
+    const first = await screen.findByRole('link', { name: 'Fire & Safety' });
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Air Machines' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('link', { name: 'Air Machines' })).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/about');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(router.state.location.pathname).toBe('/about');
+
+    // An outside click closes it too.
+    await user.click(button);
+    await screen.findByRole('list', { name: 'Categories' });
+    await user.click(document.body);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Categories' })).not.toBeInTheDocument());
   });
 
   it('shows the stored name, and a menu that closes on Escape and outside clicks', async () => {

@@ -1,5 +1,6 @@
 /**
- * The top navigation bar: logo, the shared search box, a category select, the Cart
+ * The top navigation bar: logo, the shared search box, the Categories menu of links
+ * (components/category-menu.tsx: it never navigates on the arrow keys, WCAG 3.2.2), the Cart
  * button with its count, and Login or the user menu (Profile, My Orders, Cart, Favorites, Logout),
  * which closes on an outside click or Escape. Opening the menu moves focus to its first item; the
  * arrow keys, Home and End move between items; Escape hands focus back to the menu's button.
@@ -7,11 +8,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useGetCategoriesQuery } from '../api/shop-api';
-import { categoryPath, paths } from '../config/paths';
+import { paths } from '../config/paths';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
 import { searchChanged } from '../store/filters-slice';
 import { selectCartItems } from '../store/selectors';
 import { loggedOut } from '../store/session-slice';
+import { CategoryMenu } from './category-menu';
 import { Logo } from './logo';
 import { useDialogFocus } from './use-dialog-focus';
 
@@ -96,22 +98,7 @@ export function Navbar() {
             placeholder="Search products..."
             className="min-w-0 flex-1 rounded-lg border-0 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
           />
-          <label className="sr-only" htmlFor="navbar-category">
-            Category
-          </label>
-          <select
-            id="navbar-category"
-            value=""
-            onChange={(event) => event.target.value && navigate(categoryPath(event.target.value))}
-            className="w-28 rounded-lg border-0 bg-white px-2 py-2 text-sm text-slate-900 sm:w-44"
-          >
-            <option value="">Categories</option>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
+          <CategoryMenu categories={categories} />
         </div>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -173,6 +160,7 @@ export function Navbar() {
           ) : (
             <Link
               to={paths.login}
+              state={{ from: `${location.pathname}${location.search}` }}
               className="rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400"
             >
               Login

@@ -1,5 +1,5 @@
 import { MESSAGES, type Product } from '@pumpkart/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { shopApi } from '../api/shop-api';
 import { createStore } from '../store';
 import { selectCartItems } from '../store/selectors';
 import { loginAs, mockFetch, renderWithStore } from '../test/render';
+import { Notices } from './notices';
 import { ADDED_STATE_MS, ProductModal } from './product-modal';
 import { makeProduct, rawProduct } from './test-products';
 
@@ -90,12 +91,27 @@ describe('ProductModal', () => {
     expect(screen.queryByText(/Hurry!/)).not.toBeInTheDocument();
   });
 
-  it("says 'Login to Buy' when logged out, and 'Please login to add items to cart.' on click", async () => {
+  it("says 'Login to Buy' when logged out; a click says 'Please login to add items to cart.' and opens login, to come back here", async () => {
     const fetch = mockFetch({});
-    open(makeProduct());
+    const product = makeProduct();
+    const background = { pathname: '/category/Nozzles', search: '', hash: '' };
+    const { router } = renderWithStore(
+      <>
+        <ProductModal product={product} onClose={() => {}} />
+        <Notices />
+      </>,
+      {
+        route: `/product/${product._id}`,
+        path: '/product/:productId',
+        extraRoutes: [{ path: '/login', element: <Notices /> }],
+      },
+    );
+    await act(() => router.navigate(`/product/${product._id}`, { replace: true, state: { background } }));
     expect(addButton()).toHaveTextContent(MESSAGES.addLoginToBuy);
     await userEvent.click(addButton());
-    expect(screen.getByText(MESSAGES.loginToAddToCart)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: `/product/${product._id}`, background });
+    expect(await screen.findByText(MESSAGES.loginToAddToCart)).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -155,7 +171,7 @@ describe('ProductModal', () => {
     expect(screen.getByText(MESSAGES.onlyNInStock(2))).toBeInTheDocument();
   });
 
-  it("adds to the cart: 'Saving...' and disabled controls, then 'Item added to cart!', disabled for 1.2 s, quantity back to 1", async () => {
+  it("adds to the cart: 'Saving...' and inactive controls, then 'Item added to cart!', inactive for 1.2 s, quantity back to 1", async () => {
     loginAs();
     const product = makeProduct({ stock: 10 });
     let answer: ((value: unknown) => void) | null = null;
@@ -180,9 +196,13 @@ describe('ProductModal', () => {
     fireEvent.change(quantity(), { target: { value: '3' } });
     fireEvent.click(addButton());
     expect(addButton()).toHaveTextContent(MESSAGES.addSaving);
-    expect(addButton()).toBeDisabled();
+    // Inactive but focusable (aria-disabled): focus never drops to the page.
+    expect(addButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(addButton()).toBeEnabled();
     expect(quantity()).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveAttribute('aria-disabled', 'true');
+    // A second click while saving sends nothing more.
+    fireEvent.click(addButton());
 
     await settleUntil(() => expect(answer).not.toBeNull());
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -191,18 +211,19 @@ describe('ProductModal', () => {
     const body = JSON.parse(String(fetch.mock.calls.find(([u]) => String(u).endsWith('/cart/add'))![1]!.body));
     expect(body).toEqual({ productId: product._id, variantId: null, quantity: 3 });
     expect(selectCartItems(store.getState())).toHaveLength(1);
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/cart/add'))).toHaveLength(1);
     expect(addButton()).toHaveTextContent(MESSAGES.addToCart);
-    expect(addButton()).toBeDisabled();
+    expect(addButton()).toHaveAttribute('aria-disabled', 'true');
     expect(quantity()).toHaveValue(1);
 
     act(() => {
       vi.advanceTimersByTime(ADDED_STATE_MS - 50);
     });
-    expect(addButton()).toBeDisabled();
+    expect(addButton()).toHaveAttribute('aria-disabled', 'true');
     act(() => {
       vi.advanceTimersByTime(60);
     });
-    expect(addButton()).toBeEnabled();
+    expect(addButton()).not.toHaveAttribute('aria-disabled');
     expect(ADDED_STATE_MS).toBe(1200);
   });
 
@@ -265,6 +286,36 @@ describe('ProductModal', () => {
     expect(quantity()).toHaveValue(1);
     expect(screen.getByRole('button', { name: 'One' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByText(MESSAGES.onlyNInStock(5))).not.toBeInTheDocument();
+  });
+
+  it('keeps focus on Add to Cart through the add, and says so in the status line', async () => {
+    loginAs();
+    const product = makeProduct({ stock: 10 });
+    mockFetch({
+      'GET /api/cart': { body: { items: [] } },
+      'POST /api/cart/add': { body: cartWith(product, 1) },
+    });
+    open(product);
+    await userEvent.click(addButton());
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(MESSAGES.itemAdded));
+    expect(addButton()).toHaveFocus();
+    expect(addButton()).toHaveAttribute('aria-disabled', 'true');
+    // A click now is ignored: no second add, focus stays.
+    await userEvent.click(addButton());
+    expect(addButton()).toHaveFocus();
+  });
+
+  it('keeps focus on the minus button when it reaches 1', async () => {
+    open(makeProduct({ stock: 5 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    await userEvent.click(minus);
+    expect(quantity()).toHaveValue(1);
+    expect(minus).toHaveAttribute('aria-disabled', 'true');
+    expect(minus).toHaveFocus();
+    await userEvent.click(minus);
+    expect(quantity()).toHaveValue(1);
   });
 
   it('closes on Escape', async () => {

@@ -6,18 +6,28 @@
  *
  * The details are keyed by product id, so opening the modal or switching product resets the state
  * (quantity 1, first variant, no message, not added).
+ *
+ * The same details are the phone's product page (features/product). 'Login to Buy' takes a visitor
+ * to /login and back to this product afterwards (docs/shop-rules.md#accounts). A control that turns
+ * itself off while it has focus (Add to Cart while saving and just after an add, minus at 1) is
+ * only aria-disabled and ignores clicks, so focus stays on it; the outcome is read out from the
+ * status line beside the button. On a phone the button (with that line) stays in view at the
+ * bottom, however long the sizes list is.
  */
 import { availabilityOf, lowStockText, MESSAGES, struckThroughPrice, type Product } from '@pumpkart/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAddToCartMutation } from '../api/shop-api';
-import { useAppSelector, useIsLoggedIn } from '../store/hooks';
+import { paths } from '../config/paths';
+import { useAppSelector, useIsLoggedIn, useNotify } from '../store/hooks';
 import { selectCartLoading } from '../store/selectors';
 import { Modal } from './modal';
 import { Price, StruckPrice } from './price';
-import { ProductImage } from './product-image';
+import { ProductGallery } from './product-gallery';
+import { backgroundOf, type LoginState } from './product-route-state';
 import { useTimedMessage } from './use-timed-message';
 
-/** How long the add button stays disabled after a successful add. */
+/** How long the add button stays inactive (aria-disabled) after a successful add. */
 export const ADDED_STATE_MS = 1200;
 
 /**
@@ -29,25 +39,59 @@ export const ADDED_STATE_MS = 1200;
 export const MODAL_IMAGE_SIZES =
   '(min-width: 800px) 354px, (min-width: 640px) calc((100vw - 92px) / 2), calc(100vw - 40px)';
 
-export function ProductModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
+export interface ProductModalProps {
+  product: Product | null;
+  onClose: () => void;
+  /** Open while there is no product yet (loading, not found); default: open with a product. */
+  open?: boolean;
+  /** Shown above the details (the breadcrumbs). */
+  header?: ReactNode;
+  /** Shown instead of the details while there is no product. */
+  fallback?: ReactNode;
+}
+
+export function ProductModal({ product, onClose, open, header, fallback }: ProductModalProps) {
   return (
-    <Modal open={product !== null} onClose={onClose} title={product?.title ?? 'Product'} size="lg">
-      {product && <ProductDetails key={product._id} product={product} />}
+    <Modal open={open ?? product !== null} onClose={onClose} title={product?.title ?? 'Product'} size="lg">
+      {header}
+      {product ? <ProductDetails key={product._id} product={product} /> : fallback}
     </Modal>
   );
 }
 
 type Tone = 'info' | 'success' | 'error';
 
-function ProductDetails({ product }: { product: Product }) {
+/** Where the details are shown: in the modal (it scrolls) or as the phone's page (the window scrolls). */
+export type DetailsPlacement = 'modal' | 'page';
+
+const STICKY_CLASS: Record<DetailsPlacement, string> = {
+  // The modal's body has 20 px of padding a side: the bar spans it.
+  modal:
+    'sticky bottom-0 z-[1] -mx-5 border-t border-slate-200 bg-white px-5 pb-3 pt-3 sm:static sm:mx-0 sm:border-0 sm:p-0',
+  // The page's bar leaves room below for the test-mode strip fixed to the window's bottom.
+  page: 'sticky bottom-0 z-[1] -mx-3 border-t border-slate-200 bg-white px-3 pb-9 pt-3 sm:static sm:mx-0 sm:border-0 sm:p-0',
+};
+
+export function ProductDetails({
+  product,
+  placement = 'modal',
+  imageSizes = MODAL_IMAGE_SIZES,
+}: {
+  product: Product;
+  placement?: DetailsPlacement;
+  /** The main picture's CSS width (srcset `sizes`). */
+  imageSizes?: string;
+}) {
   const [addToCart] = useAddToCartMutation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
   const loggedIn = useIsLoggedIn();
   const cartLoading = useAppSelector(selectCartLoading);
   const cartError = useAppSelector((state) => state.cart.error);
 
   const [variantId, setVariantId] = useState<string | null>(product.variants[0]?._id ?? null);
   const [quantity, setQuantity] = useState<number | ''>(1);
-  const [imageIndex, setImageIndex] = useState(0);
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState(false);
   const [tone, setTone] = useState<Tone>('info');
@@ -62,7 +106,6 @@ function ProductDetails({ product }: { product: Product }) {
   const price = variant ? variant.price : product.price;
   const outOfStock = !(stock > 0);
   const lowStock = outOfStock ? null : lowStockText(stock, product.lowStockThreshold);
-  const image = product.images[imageIndex] ?? product.images[0];
 
   const say = (text: string, kind: Tone) => {
     setTone(kind);
@@ -96,9 +139,17 @@ function ProductDetails({ product }: { product: Product }) {
     clear();
   };
 
+  /** A visitor goes to the login page and comes back to this product (with its background page). */
+  const goToLogin = () => {
+    const state: LoginState = { from: location.pathname, background: backgroundOf(location) ?? undefined };
+    notify(MESSAGES.loginToAddToCart, 'info');
+    void navigate(paths.login, { state });
+  };
+
   const onAdd = async () => {
+    if (saving || added) return;
     if (!loggedIn) {
-      say(MESSAGES.loginToAddToCart, 'error');
+      goToLogin();
       return;
     }
     if (outOfStock) {
@@ -130,37 +181,17 @@ function ProductDetails({ product }: { product: Product }) {
         : MESSAGES.addToCart;
   // A logged-out or out-of-stock click still explains itself, so those states stay clickable.
   const looksDisabled = loggedIn && outOfStock;
+  // Busy (saving, just added): the add button and the quantity buttons ignore clicks but keep focus.
+  const addBusy = saving || added;
   const quantityDisabled = saving || outOfStock;
   const shownQuantity = quantity === '' ? 1 : quantity;
+  const minusOff = quantityDisabled || shownQuantity <= 1;
+  const inactiveClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <div>
-        <ProductImage
-          image={image}
-          alt={product.title}
-          width={600}
-          height={450}
-          sizes={MODAL_IMAGE_SIZES}
-          eager
-          className="aspect-[4/3] h-auto w-full rounded-lg bg-white"
-        />
-        {product.images.length > 1 && (
-          <div className="mt-2 flex flex-wrap gap-2">
-            {product.images.map((img, index) => (
-              <button
-                key={img.url}
-                type="button"
-                onClick={() => setImageIndex(index)}
-                aria-label={`Show picture ${index + 1} of ${product.images.length}`}
-                aria-pressed={index === imageIndex}
-                className={`overflow-hidden rounded-md ring-2 ${index === imageIndex ? 'ring-brand-600' : 'ring-transparent'}`}
-              >
-                <ProductImage image={img} alt="" width={64} height={48} sizes="64px" className="h-12 w-16 bg-white" />
-              </button>
-            ))}
-          </div>
-        )}
+      <div className="min-w-0">
+        <ProductGallery images={product.images} title={product.title} sizes={imageSizes} />
       </div>
 
       <div className="flex min-w-0 flex-col gap-3">
@@ -227,9 +258,9 @@ function ProductDetails({ product }: { product: Product }) {
             <button
               type="button"
               aria-label="Decrease quantity"
-              onClick={() => changeQuantity(shownQuantity - 1)}
-              disabled={quantityDisabled || shownQuantity <= 1}
-              className="h-10 w-10 rounded-lg border border-slate-300 text-lg hover:bg-slate-100 disabled:opacity-40"
+              onClick={() => !minusOff && changeQuantity(shownQuantity - 1)}
+              aria-disabled={minusOff || undefined}
+              className={`h-10 w-10 rounded-lg border border-slate-300 text-lg hover:bg-slate-100 ${inactiveClass}`}
             >
               −
             </button>
@@ -248,39 +279,44 @@ function ProductDetails({ product }: { product: Product }) {
             <button
               type="button"
               aria-label="Increase quantity"
-              onClick={() => changeQuantity(shownQuantity + 1)}
-              disabled={quantityDisabled}
-              className="h-10 w-10 rounded-lg border border-slate-300 text-lg hover:bg-slate-100 disabled:opacity-40"
+              onClick={() => !quantityDisabled && changeQuantity(shownQuantity + 1)}
+              aria-disabled={quantityDisabled || undefined}
+              className={`h-10 w-10 rounded-lg border border-slate-300 text-lg hover:bg-slate-100 ${inactiveClass}`}
             >
               +
             </button>
           </div>
         </div>
 
-        <button
-          type="button"
-          onClick={onAdd}
-          disabled={saving || added}
-          aria-disabled={looksDisabled || undefined}
-          className={`mt-1 w-full rounded-lg px-4 py-3 font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
-            looksDisabled ? 'bg-slate-300 text-slate-700' : 'bg-accent-500 text-slate-900 hover:bg-amber-400'
-          }`}
-        >
-          {label}
-        </button>
+        <div className={STICKY_CLASS[placement]} data-testid="add-to-cart-bar">
+          <button
+            type="button"
+            onClick={onAdd}
+            aria-disabled={looksDisabled || addBusy || undefined}
+            className={`mt-1 w-full rounded-lg px-4 py-3 font-semibold aria-disabled:cursor-not-allowed ${
+              looksDisabled
+                ? 'bg-slate-300 text-slate-800'
+                : addBusy
+                  ? 'bg-amber-200 text-slate-900'
+                  : 'bg-accent-500 text-slate-900 hover:bg-amber-400'
+            }`}
+          >
+            {label}
+          </button>
 
-        <div className="min-h-6 space-y-1 text-sm" aria-live="polite" role="status">
-          {loggedIn && cartLoading && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
-          {message && (
-            <p
-              className={
-                tone === 'success' ? 'font-medium text-green-700' : tone === 'error' ? 'font-medium text-red-700' : ''
-              }
-            >
-              {message}
-            </p>
-          )}
-          {cartError && cartError !== message && <p className="text-red-600">{cartError}</p>}
+          <div className="mt-2 min-h-6 space-y-1 text-sm" aria-live="polite" role="status">
+            {loggedIn && cartLoading && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
+            {message && (
+              <p
+                className={
+                  tone === 'success' ? 'font-medium text-green-700' : tone === 'error' ? 'font-medium text-red-700' : ''
+                }
+              >
+                {message}
+              </p>
+            )}
+            {cartError && cartError !== message && <p className="text-red-600">{cartError}</p>}
+          </div>
         </div>
       </div>
     </div>

@@ -12,7 +12,11 @@ export const paths = {
   profile: '/profile',
   favorites: '/favorites',
   orders: '/order',
+  /** One order's confirmation and details (the buyer's own). */
+  order: '/order/:orderId',
   category: '/category/:categoryName',
+  /** One product: a modal over the page it was opened from, or a page of its own (features/product). */
+  product: '/product/:productId',
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
@@ -27,3 +31,9 @@ export const paths = {
 
 /** The category page of a category; the name is URL-encoded. */
 export const categoryPath = (name: string) => `/category/${encodeURIComponent(name)}`;
+
+/** The confirmation page of an order. */
+export const orderPath = (id: string) => `/order/${encodeURIComponent(id)}`;
+
+/** The product view of a product. */
+export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;

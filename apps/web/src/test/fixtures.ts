@@ -152,6 +152,7 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
       transactionId: 'pay_123',
       razorpayOrderId: 'order_123',
     },
+    payBy: null,
     createdAt: '2025-03-15T10:30:00.000Z',
     updatedAt: '2025-03-15T10:30:00.000Z',
     ...overrides,

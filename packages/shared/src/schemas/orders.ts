@@ -84,6 +84,11 @@ export const orderSchema = z.object({
   address: addressSchema,
   items: z.array(orderLineSchema),
   payment: orderPaymentSchema.nullable(),
+  /**
+   * Until when an unpaid online order can still be paid (ISO time: its payment's creation +
+   * ORDER_PAYMENT_TIMEOUT_MIN, docs/shop-rules.md#payments); null for every other order.
+   */
+  payBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

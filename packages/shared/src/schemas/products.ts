@@ -8,6 +8,8 @@ import {
   ADMIN_PRODUCTS_MAX_LIMIT,
 } from '../constants';
 import { AVAILABILITY, PRICE_RANGES } from '../product';
+import { isGstRate } from '../gst';
+import { TAX_DATA_MESSAGES } from '../messages';
 import { idSchema, textSchema } from './fields';
 
 export const productImageSchema = z.object({
@@ -27,6 +29,22 @@ export const variantSchema = z.object({
   stock: z.number().int(),
 });
 export type VariantDto = z.infer<typeof variantSchema>;
+
+/**
+ * A product's tax data (docs/shop-rules.md#tax-data), which every variant of it shares: HSN code, GST rate (of
+ * GST_RATES, default 18), country of origin (default India), manufacturer, and the certificate numbers a
+ * product may carry. Null means not entered.
+ */
+export const productTaxDataSchema = z.object({
+  hsnCode: z.string().nullable(),
+  gstRate: z.number(),
+  countryOfOrigin: z.string(),
+  manufacturer: z.string().nullable(),
+  bisLicence: z.string().nullable(),
+  pesoApproval: z.string().nullable(),
+  legalMetrologyApproval: z.string().nullable(),
+});
+export type ProductTaxData = z.infer<typeof productTaxDataSchema>;
 
 /**
  * A product as the API returns it. With variants, price is the cheapest variant's price and stock
@@ -52,6 +70,8 @@ export const productSchema = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The tax data: in one product and the admin list; the storefront list and the home view leave it out. */
+  ...productTaxDataSchema.partial().shape,
 });
 export type ProductDto = z.infer<typeof productSchema>;
 
@@ -75,6 +95,14 @@ const optionalFilter = (label: string, max = 100) =>
     textSchema(label).trim().max(max).optional(),
   );
 
+/**
+ * Orders of the catalog list (docs/shop-rules.md#filters, #search): `relevance` (for a search: title
+ * starts with the term, then title contains it, then description only; newest first within each;
+ * without a search it is `newest`), by price either way, or `newest`. Ties go by id, so pages are stable.
+ */
+export const CATALOG_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
 const searchSchema = textSchema('search').trim().max(100, 'search must be at most 100 characters.').optional();
 
 export const productListQuerySchema = z.object({
@@ -86,6 +114,13 @@ export const productListQuerySchema = z.object({
     z.enum(PRICE_RANGES, { error: "priceRange must be one of '0-500', '500-1000', '1000+'." }).optional(),
   ),
   availability: availabilityFilterSchema,
+  /** The order of a list page; none means newest first. The home view ignores it. */
+  sort: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(CATALOG_SORTS, { error: "sort must be one of 'relevance', 'price_asc', 'price_desc', 'newest'." })
+      .optional(),
+  ),
   page: z.coerce.number().int().min(1, 'page must be 1 or more.').max(10_000).default(1),
   limit: z.coerce
     .number()
@@ -160,6 +195,48 @@ export const variantInputSchema = z.object({
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
+/** 4, 6 or 8 digits (docs/shop-rules.md#tax-data). */
+export const HSN_CODE_PATTERN = /^\d{4}(?:\d{2}){0,2}$/;
+export const PRODUCT_TAX_LIMITS = { countryOfOrigin: 100, manufacturer: 300, certificate: 100 } as const;
+
+/**
+ * A tax field of the form: a field not sent stays undefined (an edit keeps the stored value), a field sent
+ * empty becomes null (cleared; the GST rate and the country go back to their defaults).
+ */
+const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const optionalTaxText = (label: string, max: number) =>
+  z.preprocess(
+    emptyToNull,
+    textSchema(label).trim().max(max, TAX_DATA_MESSAGES.tooLong(label, max)).nullable().optional(),
+  );
+
+/** The tax fields of the product form (docs/shop-rules.md#tax-data). */
+export const productTaxFormFields = {
+  /** Spaces and dots are dropped: '8413 11 00' is 84131100. */
+  hsnCode: z.preprocess(
+    (value) => emptyToNull(typeof value === 'string' ? value.replace(/[\s.]/g, '') : value),
+    z
+      .string({ error: TAX_DATA_MESSAGES.hsnCodeFormat })
+      .regex(HSN_CODE_PATTERN, TAX_DATA_MESSAGES.hsnCodeFormat)
+      .nullable()
+      .optional(),
+  ),
+  /** Percent; '18' and '18 %' are 18. */
+  gstRate: z.preprocess(
+    (value) => emptyToNull(typeof value === 'string' ? value.replace(/\s*%\s*$/, '') : value),
+    z.coerce
+      .number({ error: TAX_DATA_MESSAGES.gstRateInvalid })
+      .refine(isGstRate, TAX_DATA_MESSAGES.gstRateInvalid)
+      .nullable()
+      .optional(),
+  ),
+  countryOfOrigin: optionalTaxText('Country of origin', PRODUCT_TAX_LIMITS.countryOfOrigin),
+  manufacturer: optionalTaxText('Manufacturer', PRODUCT_TAX_LIMITS.manufacturer),
+  bisLicence: optionalTaxText('BIS licence number', PRODUCT_TAX_LIMITS.certificate),
+  pesoApproval: optionalTaxText('PESO approval number', PRODUCT_TAX_LIMITS.certificate),
+  legalMetrologyApproval: optionalTaxText('Legal Metrology approval number', PRODUCT_TAX_LIMITS.certificate),
+};
+
 export const productFormSchema = z.object({
   title: textSchema('Title', { error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200),
   description: textSchema('Description').trim().max(5000).default(''),
@@ -181,6 +258,8 @@ export const productFormSchema = z.object({
       .min(0, 'version must be 0 or more.')
       .optional(),
   ),
+  /** Tax data (docs/shop-rules.md#tax-data): a field not sent keeps the product's value on an edit. */
+  ...productTaxFormFields,
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
 

@@ -11,6 +11,12 @@
  * open() shows a full-screen overlay holding an iframe of the sandbox payment window (served by the
  * same server as this script). The window talks to this page with postMessage; messages are only
  * accepted from the window's origin and from that very iframe.
+ *
+ * While open the window is modal, as a dialog must be (docs/shop-rules.md#payments): every other
+ * child of <body> is made inert, except those marked data-keep-active (the shop's notifications),
+ * and exactly those get their state back on close; Tab and Shift+Tab stay in the window (a focus
+ * guard on each side of the iframe sends focus back into it, and focus that lands anywhere else on
+ * the page is brought back); on close focus returns to the element that opened it.
  */
 /* global window, document */
 (function () {
@@ -36,8 +42,59 @@
     this._iframe = null;
     this._onMessage = this._onMessage.bind(this);
     this._onKeyDown = this._onKeyDown.bind(this);
+    this._onFocusIn = this._onFocusIn.bind(this);
     this._previousFocus = null;
     this._previousOverflow = '';
+    this._madeInert = [];
+  }
+
+  var KEEP_ACTIVE_ATTRIBUTE = 'data-keep-active';
+
+  /** Makes every other child of <body> inert; remembers which, so that close() undoes only those. */
+  Razorpay.prototype._makePageInert = function () {
+    var made = [];
+    var children = document.body ? document.body.children : [];
+    for (var i = 0; i < children.length; i += 1) {
+      var child = children[i];
+      if (child === this._overlay || child.inert || child.hasAttribute(KEEP_ACTIVE_ATTRIBUTE)) continue;
+      if (child.tagName === 'SCRIPT' || child.tagName === 'STYLE') continue;
+      child.inert = true;
+      made.push(child);
+    }
+    this._madeInert = made;
+  };
+
+  Razorpay.prototype._restorePage = function () {
+    for (var i = 0; i < this._madeInert.length; i += 1) this._madeInert[i].inert = false;
+    this._madeInert = [];
+  };
+
+  /** Puts focus in the payment window: its first control, or its last when `fromEnd`. */
+  Razorpay.prototype._focusWindow = function (fromEnd) {
+    var frame = this._iframe;
+    if (!frame) return;
+    frame.focus();
+    if (frame.contentWindow) {
+      frame.contentWindow.postMessage({ source: MESSAGE_SOURCE, type: 'focus', last: Boolean(fromEnd) }, gatewayOrigin);
+    }
+  };
+
+  /** Focus that lands on the page behind (a click, a script) comes back into the window. */
+  Razorpay.prototype._onFocusIn = function (event) {
+    if (!this._overlay) return;
+    var target = event.target;
+    if (target && target.nodeType === 1 && this._overlay.contains(target)) return;
+    if (target && target.closest && target.closest('[' + KEEP_ACTIVE_ATTRIBUTE + ']')) return;
+    this._focusWindow(false);
+  };
+
+  function focusGuard(onFocus) {
+    var guard = document.createElement('span');
+    guard.tabIndex = 0;
+    guard.setAttribute('data-focus-guard', '');
+    guard.style.cssText = 'position:fixed;width:1px;height:1px;overflow:hidden;opacity:0;';
+    guard.addEventListener('focus', onFocus);
+    return guard;
   }
 
   /** Registers a handler; the sandbox emits 'payment.failed'. */
@@ -91,15 +148,21 @@
       'width:100%;height:100%;max-width:440px;max-height:640px;border:0;background:#fff;' +
       'border-radius:12px;box-shadow:0 20px 50px rgba(0,0,0,0.35);';
 
+    // Tab past the window's last control (or Shift+Tab before its first) meets a guard, which hands
+    // focus back to the other end of the window.
+    overlay.appendChild(focusGuard(this._focusWindow.bind(this, true)));
     overlay.appendChild(frame);
+    overlay.appendChild(focusGuard(this._focusWindow.bind(this, false)));
     this._overlay = overlay;
     this._iframe = frame;
     this._previousFocus = document.activeElement;
     this._previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     document.body.appendChild(overlay);
+    this._makePageInert();
     window.addEventListener('message', this._onMessage);
     document.addEventListener('keydown', this._onKeyDown, true);
+    document.addEventListener('focusin', this._onFocusIn, true);
     frame.focus();
     return this;
   };
@@ -109,6 +172,8 @@
     if (!this._overlay) return this;
     window.removeEventListener('message', this._onMessage);
     document.removeEventListener('keydown', this._onKeyDown, true);
+    document.removeEventListener('focusin', this._onFocusIn, true);
+    this._restorePage();
     if (this._overlay.parentNode) this._overlay.parentNode.removeChild(this._overlay);
     document.body.style.overflow = this._previousOverflow;
     this._overlay = null;

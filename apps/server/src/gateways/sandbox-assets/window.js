@@ -3,6 +3,7 @@
  * offers Pay, Fail payment and Cancel (Escape too). The outcome goes to the page that opened it
  * (checkout.js) by postMessage, addressed to that page's origin only. As in Razorpay's window, a
  * failed attempt leaves the window open: the buyer may pay after all, or cancel.
+ * Tab wraps around its buttons: the opener's focus guards ask for the first or the last one.
  * Pay and fail are the buyer's own calls: they carry the shop's login token, which this window
  * (served from the shop's origin, and framed by it only) reads from the shop's localStorage.
  */
@@ -120,6 +121,21 @@
         busy = false;
       });
   }
+
+  /** The opener's focus guards ask for focus at one end of the window (Tab wraps around, as in a dialog). */
+  function focusEnd(last) {
+    var controls = [payButton, failButton, cancelButton].filter(function (control) {
+      return !control.disabled;
+    });
+    var target = last ? controls[controls.length - 1] : controls[0];
+    if (target) target.focus();
+  }
+
+  window.addEventListener('message', function (event) {
+    if (event.source !== window.parent || event.origin !== parentOrigin) return;
+    var data = event.data;
+    if (data && data.source === MESSAGE_SOURCE && data.type === 'focus') focusEnd(Boolean(data.last));
+  });
 
   payButton.addEventListener('click', pay);
   failButton.addEventListener('click', fail);

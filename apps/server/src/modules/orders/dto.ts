@@ -1,16 +1,40 @@
 /**
  * Orders as the API shows them (orderSchema): amounts in rupees, the copied line details (title,
- * size, unit price, image) and a reference to the product as it is now (null once destroyed).
+ * size, unit price, image), a reference to the product as it is now (null once destroyed), and
+ * `payBy`, until when an unpaid online order can still be paid before the expiry sweeper cancels it
+ * (docs/shop-rules.md#payments, docs/decisions/0005-unpaid-orders-release-stock.md).
  */
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { toRupees, type OrderDto } from '@pumpkart/shared';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, products, users } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
 import { loadProductImages } from '../products';
 
+/** What building the DTOs needs: the database, the image URLs, and the payment time-out. */
+export interface OrderDtoSource {
+  db: DbOrTx;
+  storage: ImageStorage;
+  config: Pick<Config, 'ORDER_PAYMENT_TIMEOUT_MIN'>;
+}
+
+/**
+ * The time the sweeper's test uses (payments/sweeper.ts): an online order still `pending` with a
+ * `pending` payment (failed attempts included) expires ORDER_PAYMENT_TIMEOUT_MIN after its payment
+ * row was created, which is when the order was placed. Null for any other order.
+ */
+function payByOf(
+  order: { status: string; paymentMode: string },
+  payment: { status: string; createdAt: Date } | undefined,
+  timeoutMin: number,
+): string | null {
+  if (order.status !== 'pending' || order.paymentMode !== 'online' || payment?.status !== 'pending') return null;
+  return new Date(payment.createdAt.getTime() + timeoutMin * 60_000).toISOString();
+}
+
 /** Orders matching `where` (all when omitted), newest first. */
-export async function loadOrders(db: DbOrTx, storage: ImageStorage, where?: SQL): Promise<OrderDto[]> {
+export async function loadOrders({ db, storage, config }: OrderDtoSource, where?: SQL): Promise<OrderDto[]> {
   const rows = await db
     .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
     .from(orders)
@@ -70,13 +94,14 @@ export async function loadOrders(db: DbOrTx, storage: ImageStorage, where?: SQL)
             razorpayOrderId: payment.gatewayOrderId,
           }
         : null,
+      payBy: payByOf(order, payment, config.ORDER_PAYMENT_TIMEOUT_MIN),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     };
   });
 }
 
-export async function loadOrder(db: DbOrTx, storage: ImageStorage, orderId: string): Promise<OrderDto | undefined> {
-  const [order] = await loadOrders(db, storage, eq(orders.id, orderId));
+export async function loadOrder(source: OrderDtoSource, orderId: string): Promise<OrderDto | undefined> {
+  const [order] = await loadOrders(source, eq(orders.id, orderId));
   return order;
 }

@@ -125,7 +125,7 @@ async function orderRow(ctx: AppContext, orderId: string): Promise<OrderRow | un
 }
 
 async function orderDto(ctx: AppContext, orderId: string): Promise<OrderDto> {
-  const dto = await loadOrder(ctx.db, ctx.storage, orderId);
+  const dto = await loadOrder(ctx, orderId);
   if (!dto) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return dto;
 }

@@ -4,7 +4,9 @@ import { MESSAGES, SERVER_MESSAGES } from '@pumpkart/shared';
 import { productImages } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
+  backdateOrder,
   orderBody,
+  payOnline,
   paymentOf,
   placeOrder,
   placeOrderOk,
@@ -305,6 +307,8 @@ describe('cash on delivery when enabled', () => {
     const order = res.json().order;
     expect(order.paymentMode).toBe('cod');
     expect(order.payment).toMatchObject({ mode: 'cod', status: 'pending' });
+    // Unpaid COD orders never expire, so they have no time to pay by.
+    expect(order.payBy).toBeNull();
     expect(await paymentOf(cod.db, order._id)).toMatchObject({ gateway: 'cod', status: 'pending' });
     expect(await productStock(cod.db, product.id)).toBe(2);
     const cart = (await cod.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(token) })).json().items;
@@ -356,5 +360,32 @@ describe('reading orders', () => {
     expect(probe.json()).toEqual(missing.json());
     expect((await get(`/${order._id}`)).statusCode).toBe(401);
     expect((await get('/not-an-id', buyer.token)).statusCode).toBe(400);
+  });
+
+  it('payBy: an unpaid online order can be paid until its placing + ORDER_PAYMENT_TIMEOUT_MIN; paid or cancelled orders have none', async () => {
+    const buyer = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 10 });
+    const unpaid = await placeOrderOk(t.app, buyer.token, orderBody([{ product }]));
+    await backdateOrder(t.db, unpaid._id, 10);
+    const placedAt = new Date((await get(`/${unpaid._id}`, buyer.token)).json().data.createdAt).getTime();
+    const payBy = (await get(`/${unpaid._id}`, buyer.token)).json().data.payBy;
+    expect(new Date(payBy).getTime()).toBe(placedAt + t.config.ORDER_PAYMENT_TIMEOUT_MIN * 60_000);
+    // The same on My Orders, and on the answer that placed it.
+    const mine = (await get('/me', buyer.token)).json().orders as { _id: string; payBy: string | null }[];
+    expect(mine.find((o) => o._id === unpaid._id)!.payBy).toBe(payBy);
+    const fresh = await placeOrderOk(t.app, buyer.token, orderBody([{ product }]));
+    expect((fresh as { payBy?: unknown }).payBy).toEqual(expect.any(String));
+
+    const paid = await placeOrderOk(t.app, buyer.token, orderBody([{ product }]));
+    await payOnline(t.app, buyer.token, paid._id);
+    expect((await get(`/${paid._id}`, buyer.token)).json().data).toMatchObject({ status: 'processing', payBy: null });
+
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${fresh._id}/cancel`,
+      headers: bearer(buyer.token),
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().data).toMatchObject({ status: 'cancelled', payBy: null });
   });
 });

@@ -148,7 +148,7 @@ export async function createOrder(
 }
 
 export async function getOrder(ctx: AppContext, orderId: string): Promise<OrderDto> {
-  const order = await loadOrder(ctx.db, ctx.storage, orderId);
+  const order = await loadOrder(ctx, orderId);
   if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return order;
 }
@@ -164,7 +164,6 @@ export async function getOrderFor(
   return order;
 }
 
-export const listMyOrders = (ctx: AppContext, userId: string) =>
-  loadOrders(ctx.db, ctx.storage, eq(orders.userId, userId));
+export const listMyOrders = (ctx: AppContext, userId: string) => loadOrders(ctx, eq(orders.userId, userId));
 
-export const listAllOrders = (ctx: AppContext) => loadOrders(ctx.db, ctx.storage);
+export const listAllOrders = (ctx: AppContext) => loadOrders(ctx);

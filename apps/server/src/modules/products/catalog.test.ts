@@ -221,10 +221,128 @@ describe('GET /api/products', () => {
     ['view=everything', /view/],
     ['ids=not-an-id', /id/],
     [`search=${'x'.repeat(101)}`, /search/],
+    ['sort=cheapest', /^sort must be one of 'relevance', 'price_asc', 'price_desc', 'newest'\.$/],
+    ['sort=PRICE_ASC', /sort/],
   ])('refuses ?%s with 400 naming the problem', async (query, pattern) => {
     const res = await get(`/api/products?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(pattern);
+  });
+});
+
+describe('GET /api/products?sort=', () => {
+  const prices = (list: ProductDto[]) => list.map((product) => product.price);
+
+  /** Adds products behind the API's back for one test, then removes them (and the cache) again. */
+  async function withProducts(
+    category: string,
+    rows: { title: string; price?: number; description?: string; minutesAgo: number }[],
+    work: (ids: Map<string, string>) => Promise<void>,
+  ) {
+    const ids = new Map<string, string>();
+    for (const row of rows) {
+      const { product } = await createTestProduct(t.db, { category, description: `About ${row.title}.`, ...row });
+      await createdMinutesAgo(product.id, row.minutesAgo);
+      ids.set(row.title, product.id);
+    }
+    t.app.ctx.catalogCache.invalidate();
+    try {
+      await work(ids);
+    } finally {
+      await t.db.delete(products).where(eq(products.category, category));
+      t.app.ctx.catalogCache.invalidate();
+    }
+  }
+
+  it('orders by price, low to high and high to low, over every page', async () => {
+    const low = (await get('/api/products?sort=price_asc&limit=100')).json() as ProductDto[];
+    expect(low).toHaveLength(14);
+    expect(prices(low)).toEqual([...prices(low)].sort((a, b) => a - b));
+    expect(low[0]!.title).toBe('Cat_Toy Mouse');
+    expect(low.at(-1)!.title).toBe('Wayne Dispenser Epsilon');
+    const high = (await get('/api/products?sort=price_desc&limit=100')).json() as ProductDto[];
+    expect(titles(high)).toEqual(titles(low).reverse());
+
+    const paged: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await get(`/api/products?sort=price_asc&limit=5&page=${page}`);
+      expect(res.headers[TOTAL_COUNT_HEADER]).toBe('14');
+      paged.push(...titles(res.json()));
+    }
+    expect(paged).toEqual(titles(low));
+  });
+
+  it('applies the filters and the search before ordering', async () => {
+    const res = await get('/api/products?sort=price_desc&category=Pet%20Supplies&availability=In%20Stock');
+    expect(titles(res.json())).toEqual(['100% Cotton Dog Bed', 'Path C:\\Pets Leash', 'Dog Food', 'Cat_Toy Mouse']);
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe('4');
+    const searched = await get('/api/products?sort=price_asc&search=dispenser');
+    expect(prices(searched.json())).toEqual([165000, 325000, 480000, 575000, 595000]);
+  });
+
+  it('breaks price ties by id, so a page never repeats or skips a product', async () => {
+    const rows = ['Tie A', 'Tie B', 'Tie C', 'Tie D'].map((title, index) => ({ title, price: 777, minutesAgo: index }));
+    await withProducts('Tie Category', rows, async (ids) => {
+      const byId = [...ids.values()].sort();
+      for (const sort of ['price_asc', 'price_desc']) {
+        const all = (await get(`/api/products?category=Tie%20Category&sort=${sort}`)).json() as ProductDto[];
+        expect(all.map((product) => product._id)).toEqual(byId);
+        const first = (await get(`/api/products?category=Tie%20Category&sort=${sort}&limit=2`)).json();
+        const second = (await get(`/api/products?category=Tie%20Category&sort=${sort}&limit=2&page=2`)).json();
+        expect([...first, ...second].map((product: ProductDto) => product._id)).toEqual(byId);
+      }
+    });
+  });
+
+  it('newest is the default order, and relevance without a search is newest too', async () => {
+    const standard = titles((await get('/api/products?limit=100')).json());
+    expect(titles((await get('/api/products?limit=100&sort=newest')).json())).toEqual(standard);
+    expect(titles((await get('/api/products?limit=100&sort=relevance')).json())).toEqual(standard);
+    expect(titles((await get('/api/products?limit=100&sort=')).json())).toEqual(standard);
+  });
+
+  it('ranks a search by relevance: title starts with the term, then title contains it, then description only', async () => {
+    const rows = [
+      { title: 'Pump Seal', minutesAgo: 50 },
+      { title: 'Hand Pump', minutesAgo: 40 },
+      { title: 'Pump Cover', minutesAgo: 30 },
+      { title: 'Gasket', description: 'Fits any pump.', minutesAgo: 10 },
+      { title: 'Old Hand Pump', minutesAgo: 60 },
+    ];
+    await withProducts('Relevance Category', rows, async () => {
+      const relevance = await get('/api/products?search=PUMP&sort=relevance');
+      expect(titles(relevance.json())).toEqual(['Pump Cover', 'Pump Seal', 'Hand Pump', 'Old Hand Pump', 'Gasket']);
+      expect(relevance.headers[TOTAL_COUNT_HEADER]).toBe('5');
+      // Without sort the same search stays newest first.
+      expect(titles((await get('/api/products?search=pump')).json())).toEqual([
+        'Gasket',
+        'Pump Cover',
+        'Hand Pump',
+        'Pump Seal',
+        'Old Hand Pump',
+      ]);
+      const paged = [1, 2, 3].map((page) => get(`/api/products?search=pump&sort=relevance&limit=2&page=${page}`));
+      const pages = await Promise.all(paged);
+      expect(pages.flatMap((res) => titles(res.json()))).toEqual(titles(relevance.json()));
+    });
+  });
+
+  it('takes %, _ and \\ in the term literally when ranking', async () => {
+    const rows = [
+      { title: 'Toy_Box', minutesAgo: 30 },
+      { title: '_Toy Crate', minutesAgo: 2000 },
+      { title: 'Toyota Part', description: 'no underscore, but toy', minutesAgo: 5 },
+    ];
+    await withProducts('Literal Category', rows, async () => {
+      // 'toy_' must not match 'Toyota' (the _ is not a wildcard), and '_toy' ranks the title
+      // starting with it before the (newer) fixture title that contains it.
+      expect(titles((await get('/api/products?search=toy_&sort=relevance')).json())).toEqual(['Toy_Box']);
+      expect(titles((await get('/api/products?search=_toy&sort=relevance')).json())).toEqual([
+        '_Toy Crate',
+        'Cat_Toy Mouse',
+      ]);
+      expect(titles((await get('/api/products?search=%25&sort=relevance')).json())).toEqual(['100% Cotton Dog Bed']);
+    });
   });
 });
 

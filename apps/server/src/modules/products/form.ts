@@ -136,6 +136,15 @@ const FIELD_NOTES: Record<FormField, string> = {
     'cancellation of the product changes it; when sent and no longer current, the edit is refused ' +
     "with 409 'This product changed since you opened it.' and nothing is written (reload and edit " +
     'again). Optional: without it the edit is not checked, and may overwrite stock moved meanwhile.',
+  // Tax data (docs/shop-rules.md#tax-data): on an edit, a field not sent keeps the stored value and a field
+  // sent empty clears it.
+  hsnCode: 'HSN code: 4, 6 or 8 digits (spaces and dots are dropped); empty clears it.',
+  gstRate: "GST rate in percent: 0, 0.25, 3, 5, 12, 18, 28 or 40 ('18 %' is accepted); 18 when empty.",
+  countryOfOrigin: "Up to 100 characters; 'India' when empty.",
+  manufacturer: "The manufacturer's (or packer's or importer's) name and address, up to 300 characters.",
+  bisLicence: 'BIS licence number (CM/L-...), up to 100 characters.',
+  pesoApproval: 'PESO approval number, up to 100 characters.',
+  legalMetrologyApproval: 'Legal Metrology model approval number, up to 100 characters.',
 };
 
 const VARIANT_NOTES: Record<VariantField, string> = {

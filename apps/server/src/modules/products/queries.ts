@@ -1,8 +1,9 @@
 /**
- * Catalog reads (docs/shop-rules.md#filters, docs/decisions/0003-catalog-list-shape.md): the
- * filters of GET /api/products as SQL, one page with its total, the home view (at most 4 products
- * per category, through a LATERAL subquery per category), and the loading of variants and images
- * for the rows of a page. Every read costs O(page), never O(catalog).
+ * Catalog reads (docs/shop-rules.md#filters, #search, docs/decisions/0003-catalog-list-shape.md): the
+ * filters of GET /api/products as SQL, one page in the asked order (newest, price either way, or
+ * relevance to the search) with its total, the home view (at most 4 products per category, through a
+ * LATERAL subquery per category), and the loading of variants and images for the rows of a page.
+ * Every read costs O(page), never O(catalog), except that a page by relevance ranks every match.
  */
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -10,6 +11,7 @@ import {
   HOME_PRODUCTS_PER_CATEGORY,
   toPaise,
   toRupees,
+  type CatalogSort,
   type HomeView,
   type PriceRange,
   type ProductDto,
@@ -25,9 +27,17 @@ const { searchText: _searchText, ...productColumns } = getTableColumns(products)
 export { productColumns };
 export type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
 
+/** The text with %, _ and the escape character itself made literal for LIKE. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /** LIKE pattern for a case-insensitive substring: %, _ and the escape character itself are literal. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${likeLiteral(text)}%`;
+}
+
+/** LIKE pattern for a text that starts with `text` (taken literally). */
+export function prefixPattern(text: string): string {
+  return `${likeLiteral(text)}%`;
 }
 
 export interface CatalogFilter {
@@ -76,6 +86,33 @@ export function catalogWhere(filter: CatalogFilter): SQL | undefined {
 
 /** Newest first, then id: a stable order for pagination. */
 const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
+
+/**
+ * How a search term matches (docs/shop-rules.md#search): 0 when the title starts with it, 1 when the
+ * title contains it, 2 when only the description does. Both sides are lower-cased by the database,
+ * as in catalogWhere.
+ */
+function searchRank(search: string): SQL {
+  return sql`case when lower(${products.title}) like lower(${prefixPattern(search)}) then 0
+    when lower(${products.title}) like lower(${containsPattern(search)}) then 1 else 2 end`;
+}
+
+/**
+ * The ORDER BY of a list page (docs/shop-rules.md#filters): every order ends on the id, so equal
+ * prices (or ranks and times) keep one order from page to page. Relevance without a search is newest.
+ */
+export function catalogOrder(sort: CatalogSort, search?: string): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(products.pricePaise), asc(products.id)];
+    case 'price_desc':
+      return [desc(products.pricePaise), asc(products.id)];
+    case 'relevance':
+      return search ? [asc(searchRank(search)), ...NEWEST_FIRST] : NEWEST_FIRST;
+    case 'newest':
+      return NEWEST_FIRST;
+  }
+}
 
 /** Turns product rows into API products, loading their variants and images in two queries. */
 export async function toProductDtos(db: DbOrTx, storage: ImageStorage, rows: ProductRow[]): Promise<ProductDto[]> {
@@ -134,12 +171,12 @@ export interface ProductPage {
   total: number;
 }
 
-/** One page of matches, newest first, with the number of all matches. */
+/** One page of matches in the asked order (newest first by default), with the number of all matches. */
 export async function findProductPage(
   db: DbOrTx,
   storage: ImageStorage,
   filter: CatalogFilter,
-  page: { page: number; limit: number },
+  page: { page: number; limit: number; sort?: CatalogSort },
 ): Promise<ProductPage> {
   const where = catalogWhere(filter);
   // Two queries rather than count(*) over (): the page can then come straight off the created_at
@@ -149,7 +186,7 @@ export async function findProductPage(
       .select(productColumns)
       .from(products)
       .where(where)
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(...catalogOrder(page.sort ?? 'newest', filter.search))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ total: count() }).from(products).where(where),

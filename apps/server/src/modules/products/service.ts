@@ -21,6 +21,7 @@ import type { Transaction } from '../../db/client';
 import { orderItems, orders, productImages, products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
+import { taxDataOf, taxValues, withTaxData } from './tax-data';
 import {
   distinctActiveValues,
   findHomeView,
@@ -92,19 +93,26 @@ export function homeView(ctx: Ctx, query: ProductListQuery): Promise<HomeView> {
   return findHomeView(ctx.db, ctx.storage, filterOf(query));
 }
 
-export function listAllProducts(ctx: Ctx, query: AdminProductListQuery): Promise<ProductPage> {
-  return findProductPage(ctx.db, ctx.storage, { search: query.search || undefined, includeInactive: true }, query);
+/** The admin list, with each product's tax data (docs/shop-rules.md#tax-data). */
+export async function listAllProducts(ctx: Ctx, query: AdminProductListQuery): Promise<ProductPage> {
+  const page = await findProductPage(
+    ctx.db,
+    ctx.storage,
+    { search: query.search || undefined, includeInactive: true },
+    query,
+  );
+  return { ...page, products: await withTaxData(ctx.db, page.products) };
 }
 
 export const listCategories = (ctx: Ctx) => distinctActiveValues(ctx.db, 'category');
 export const listBrands = (ctx: Ctx) => distinctActiveValues(ctx.db, 'brand');
 
-/** A product as the storefront links to it: active ones only. */
+/** A product as the storefront links to it (active ones only), with its tax data (docs/shop-rules.md#tax-data). */
 export async function getProduct(ctx: Ctx, id: string, options: { includeInactive?: boolean } = {}) {
   const row = await findProductRow(ctx.db, id, options);
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
   const [dto] = await toProductDtos(ctx.db, ctx.storage, [row]);
-  return dto!;
+  return { ...dto!, ...taxDataOf(row) };
 }
 
 // ---- writes ---------------------------------------------------------------------------------
@@ -118,7 +126,10 @@ function denormalised(form: ProductForm): { pricePaise: number; stock: number } 
   };
 }
 
-/** The products row of a validated form (the seed uses it too, so the demo follows the same rules). */
+/**
+ * The products row of a validated form (the seed uses it too, so the demo follows the same rules). Tax fields
+ * the form left out are left out here too: a new product takes the defaults, an edit keeps what is stored.
+ */
 export function productValues(form: ProductForm) {
   return {
     title: form.title,
@@ -128,6 +139,7 @@ export function productValues(form: ProductForm) {
     lowStockThreshold: form.lowStockThreshold,
     active: form.active,
     ...denormalised(form),
+    ...taxValues(form),
   };
 }
 

@@ -3,12 +3,17 @@
  * payment block, the status dropdown (enabled when the shared rule lets an admin change the status:
  * the payment succeeded and the order is not cancelled, docs/shop-rules.md#order-status) and
  * 'Mark as Paid' for a COD payment not yet successful. After each action the order is reloaded (and
- * the list, whose cache entry the change invalidates); failures alert the shared MESSAGES texts.
+ * the list, whose cache entry the change invalidates); failures show the shared MESSAGES texts as
+ * on-page notices (docs/architecture.md#notifications). Cancelling asks first, in a confirm dialog
+ * that says when the buyer's online payment will be refunded (docs/shop-rules.md#refunds); COD or
+ * an unpaid order has no refund sentence.
  */
 import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 import { useId, useState } from 'react';
 import { useLazyGetOrderQuery, useMarkCodPaidMutation, useSetOrderStatusMutation } from '../../api/shop-api';
+import { useConfirm } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
+import { useNotify } from '../../store/hooks';
 import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';
@@ -25,7 +30,10 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
   const [markCodPaid] = useMarkCodPaidMutation();
   const [order, setOrder] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const statusId = useId();
+  const notify = useNotify();
+  const { ask, dialog } = useConfirm();
 
   const buyer = buyerOf(order);
   const payment = paymentOf(order);
@@ -40,13 +48,32 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
     }
   };
 
+  /** Cancelling cannot be undone: ask, naming the refund of a paid online order. */
+  const confirmCancel = async () => {
+    const refund = mode === 'online' && isPaid(order);
+    setConfirming(true);
+    const confirmed = await ask({
+      title: 'Cancel this order?',
+      message: [
+        MESSAGES.adminCancelOrderQuestion(shortId(order._id)),
+        ...(refund ? [MESSAGES.adminCancelRefundNote(rupees(payment.amount ?? order.total))] : []),
+      ].join(' '),
+      confirmLabel: 'Cancel order',
+      cancelLabel: 'Keep order',
+      destructive: true,
+    });
+    setConfirming(false);
+    return confirmed;
+  };
+
   const changeStatus = async (status: OrderStatus) => {
+    if (status === 'cancelled' && !(await confirmCancel())) return;
     setBusy(true);
     try {
       await setOrderStatus({ id: order._id, status }).unwrap();
     } catch (error) {
       console.error(MESSAGES.statusUpdateFailed, error);
-      window.alert(MESSAGES.statusUpdateFailed);
+      notify(MESSAGES.statusUpdateFailed, 'error');
       setBusy(false);
       return;
     }
@@ -60,7 +87,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
       await markCodPaid(order._id).unwrap();
     } catch (error) {
       console.error(MESSAGES.codUpdateFailed, error);
-      window.alert(MESSAGES.codUpdateFailed);
+      notify(MESSAGES.codUpdateFailed, 'error');
       setBusy(false);
       return;
     }
@@ -69,7 +96,8 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
   };
 
   return (
-    <Modal open onClose={onClose} title={`Order ${shortId(order._id)}`} size="lg">
+    // While the confirm dialog is open, Escape and its backdrop answer it, not this dialog.
+    <Modal open onClose={() => !confirming && onClose()} title={`Order ${shortId(order._id)}`} size="lg">
       <div className="space-y-5">
         <section aria-label="Customer">
           <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Customer</h3>
@@ -135,7 +163,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
               type="button"
               onClick={() => void markPaid()}
               disabled={busy}
-              className="mt-3 rounded-lg bg-green-600 px-4 py-2 text-sm font-semibold text-white hover:bg-green-700 disabled:opacity-60"
+              className="mt-3 rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60"
             >
               Mark as Paid
             </button>
@@ -167,6 +195,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
           )}
         </section>
       </div>
+      {dialog}
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Notices } from '../../components/notices';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { makeOrder, makePayment } from '../test-data';
 import { OrdersPage } from './orders-page';
@@ -24,9 +25,16 @@ const onlinePending = makeOrder('ord-online-pend-DDD444');
 const table = (name: string) => screen.getByRole('region', { name });
 const rowsOf = (name: string) => within(table(name)).getAllByRole('row').slice(1);
 
-function renderOrders(routes: Parameters<typeof mockFetch>[0]) {
+/** Renders the orders page; with `notices`, the page's notices too (their live regions are roles status and alert). */
+function renderOrders(routes: Parameters<typeof mockFetch>[0], { notices = false } = {}) {
   const fetchMock = mockFetch(routes);
-  renderWithStore(<OrdersPage />, { route: '/admin/orders' });
+  renderWithStore(
+    <>
+      <OrdersPage />
+      {notices && <Notices />}
+    </>,
+    { route: '/admin/orders' },
+  );
   return { fetchMock, user: userEvent.setup() };
 }
 
@@ -184,17 +192,21 @@ describe('Admin orders: detail modal', () => {
     await waitFor(() => expect(within(rowsOf('COD Orders')[0]!).getAllByRole('cell')[3]).toHaveTextContent('success'));
   });
 
-  it("alerts 'COD update failed' when marking paid fails", async () => {
+  it("shows 'COD update failed' in an error notice when marking paid fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const { user } = renderOrders({
-      'GET /api/orders': { body: { data: [codUnpaid] } },
-      [`PATCH /api/payments/${codUnpaid._id}/cod`]: { status: 500, body: { message: 'nope' } },
-    });
+    const alert = vi.spyOn(window, 'alert');
+    const { user } = renderOrders(
+      {
+        'GET /api/orders': { body: { data: [codUnpaid] } },
+        [`PATCH /api/payments/${codUnpaid._id}/cod`]: { status: 500, body: { message: 'nope' } },
+      },
+      { notices: true },
+    );
     await user.click(await screen.findByRole('button', { name: 'View order AAA111' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as Paid' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.codUpdateFailed));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.codUpdateFailed));
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as Paid' })).toBeEnabled();
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it('changes the status of a paid order, then reloads it and refreshes the list', async () => {
@@ -221,17 +233,111 @@ describe('Admin orders: detail modal', () => {
     );
   });
 
-  it("alerts 'Failed to update status' when the change fails and keeps the old status", async () => {
+  it("shows 'Failed to update status' in an error notice when the change fails and keeps the old status", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const { user } = renderOrders({
-      'GET /api/orders': { body: { data: [onlinePaid] } },
-      [`PUT /api/orders/${onlinePaid._id}/status`]: { status: 409, body: { message: 'Not paid' } },
-    });
+    const alert = vi.spyOn(window, 'alert');
+    const { user } = renderOrders(
+      {
+        'GET /api/orders': { body: { data: [onlinePaid] } },
+        [`PUT /api/orders/${onlinePaid._id}/status`]: { status: 409, body: { message: 'Not paid' } },
+      },
+      { notices: true },
+    );
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
     const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' });
     await user.selectOptions(select, 'delivered');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.statusUpdateFailed));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.statusUpdateFailed));
     expect(select).toHaveValue('processing');
+    expect(alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('Admin orders: cancelling asks first', () => {
+  /** A server that records status changes; answers the order as it is now. */
+  function statusServer(initial: ReturnType<typeof makeOrder>) {
+    let status: string = initial.status;
+    const current = () => ({ ...initial, status });
+    return renderOrders({
+      'GET /api/orders': () => ({ body: { data: [current()] } }),
+      [`GET /api/orders/${initial._id}`]: () => ({ body: { data: current() } }),
+      [`PUT /api/orders/${initial._id}/status`]: (init) => {
+        status = JSON.parse(String(init?.body)).status;
+        return { body: { message: 'Status updated', data: current() } };
+      },
+    });
+  }
+
+  it('names the refund of a paid online order, and Keep order changes nothing', async () => {
+    const { user, fetchMock } = statusServer(onlinePaid);
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' });
+    await user.selectOptions(select, 'cancelled');
+
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(confirm).toHaveTextContent(
+      `${MESSAGES.adminCancelOrderQuestion('CCC333')} ${MESSAGES.adminCancelRefundNote('₹2,120.00')}`,
+    );
+    expect(confirm).toHaveTextContent("Cancel order #CCC333? The buyer's payment of ₹2,120.00 will be refunded.");
+    expect(within(confirm).getByRole('button', { name: 'Keep order' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Keep order' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).not.toBeInTheDocument());
+    expect(calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`)).toHaveLength(0);
+    expect(select).toHaveValue('processing');
+    // The order's dialog is still open, and focus is back on the status dropdown.
+    expect(screen.getByRole('dialog', { name: 'Order CCC333' })).toBeInTheDocument();
+    expect(select).toHaveFocus();
+  });
+
+  it('Escape answers the confirmation only: the order dialog stays open', async () => {
+    const { user, fetchMock } = statusServer(onlinePaid);
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    await user.selectOptions(
+      within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' }),
+      'cancelled',
+    );
+    await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Order CCC333' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`)).toHaveLength(0);
+  });
+
+  it('cancels after Cancel order is confirmed', async () => {
+    const { user, fetchMock } = statusServer(onlinePaid);
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' });
+    await user.selectOptions(select, 'cancelled');
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`)).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`)[0]![1]!.body))).toEqual({
+      status: 'cancelled',
+    });
+    await waitFor(() => expect(select).toHaveValue('cancelled'));
+  });
+
+  it('has no refund sentence for a paid COD order', async () => {
+    const codProcessing = { ...codPaid, status: 'processing' as const };
+    const { user } = statusServer(codProcessing);
+    await user.click(await screen.findByRole('button', { name: 'View order BBB222' }));
+    await user.selectOptions(
+      within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' }),
+      'cancelled',
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(confirm).toHaveTextContent(MESSAGES.adminCancelOrderQuestion('BBB222'));
+    expect(confirm).not.toHaveTextContent(/refunded/);
+  });
+
+  it('does not ask before other status changes', async () => {
+    const { user, fetchMock } = statusServer(onlinePaid);
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    await user.selectOptions(
+      within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' }),
+      'delivered',
+    );
+    await waitFor(() => expect(calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`)).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).not.toBeInTheDocument();
   });
 });

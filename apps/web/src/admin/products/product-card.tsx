@@ -1,12 +1,13 @@
 /**
  * One product in the admin grid: first image or 'No Image', title, the variants
  * list (size or a dash, price, stock) or else the price ('N/A' if missing) and the stock text, the
- * category, the brand, the Active/Inactive toggle, and Edit and Delete. Nothing is cut short: a
+ * category, the brand, the Active switch (admin/ui/switch.tsx), and Edit and Delete. Nothing is cut short: a
  * long title or size wraps (the admin must be able to tell similar products apart).
  */
 import type { Product } from '@pumpkart/shared';
 import { ProductImage } from '../../components/product-image';
 import { rupees } from '../lib/format';
+import { Switch } from '../ui/switch';
 import { ownSize } from './product-form';
 
 export interface ProductCardProps {
@@ -28,7 +29,8 @@ export function ProductCard({ product, busy, onToggle, onEdit, onDelete }: Produ
     <article
       aria-label={product.title}
       className={`flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm ${
-        product.active ? 'border-slate-200' : 'border-dashed border-slate-300 opacity-80'
+        // An inactive product is drawn dashed and its picture greyed; its text keeps full contrast.
+        product.active ? 'border-slate-200' : 'border-dashed border-slate-400'
       }`}
     >
       <ProductImage
@@ -37,10 +39,11 @@ export function ProductCard({ product, busy, onToggle, onEdit, onDelete }: Produ
         sizes="(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 100vw"
         width={320}
         height={200}
-        className="h-36 w-full bg-slate-50"
+        className={`h-36 w-full bg-slate-50 ${product.active ? '' : 'grayscale'}`}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="font-semibold break-words text-slate-900">{product.title}</h3>
+        {/* Under the page's h1: each card's title is the next level. */}
+        <h2 className="font-semibold break-words text-slate-900">{product.title}</h2>
 
         {product.variants.length > 0 ? (
           <ul className="space-y-0.5 text-sm text-slate-700" aria-label="Variants">
@@ -68,19 +71,13 @@ export function ProductCard({ product, busy, onToggle, onEdit, onDelete }: Produ
         </p>
 
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <button
-            type="button"
-            onClick={() => onToggle(product)}
+          <Switch
+            label="Active"
+            checked={product.active}
+            onChange={() => onToggle(product)}
             disabled={busy}
             title={product.active ? 'Click to make inactive' : 'Click to make active'}
-            className={`rounded-lg px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${
-              product.active
-                ? 'bg-green-100 text-green-800 hover:bg-green-200'
-                : 'bg-slate-200 text-slate-700 hover:bg-slate-300'
-            }`}
-          >
-            {product.active ? 'Active' : 'Inactive'}
-          </button>
+          />
           <button
             type="button"
             onClick={() => onEdit(product)}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
-import { PRODUCT_CHANGED_MESSAGE } from '@pumpkart/shared';
+import { MESSAGES, PRODUCT_CHANGED_MESSAGE } from '@pumpkart/shared';
 import { rawProduct } from '../test-data';
 import { RELOADED_NOTE, SAVE_FAILED } from './product-form-modal';
 import { ProductsPage } from './products-page';
@@ -59,6 +59,54 @@ async function renderPage(extra: Parameters<typeof mockFetch>[0] = {}) {
 const dialog = () => screen.getByRole('dialog');
 const field = (name: string) => within(dialog()).getByLabelText(name);
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+describe('Admin product form: category and Active switch', () => {
+  it("offers the shop's categories and the admin list's, and warns before a new one is created", async () => {
+    const { user } = await renderPage({
+      'GET /api/products/categories/list': { body: ['Fire Safety', 'Pet Supplies'] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const category = field('Category');
+    await waitFor(() =>
+      expect(
+        Array.from(dialog().querySelectorAll('datalist option')).map((option) => option.getAttribute('value')),
+      ).toEqual(['Dispensers', 'Fire Safety', 'Pet Supplies']),
+    );
+    expect(category).toHaveAttribute('list', dialog().querySelector('datalist')!.id);
+    expect(within(dialog()).queryByTestId('new-category-hint')).not.toBeInTheDocument();
+
+    await user.type(category, 'Pet Suplies');
+    const hint = within(dialog()).getByTestId('new-category-hint');
+    expect(hint).toHaveTextContent(MESSAGES.newCategoryHint('Pet Suplies'));
+    expect(hint).toHaveTextContent('New category: Pet Suplies — it will be created.');
+    expect(category).toHaveAccessibleDescription(MESSAGES.newCategoryHint('Pet Suplies'));
+
+    await user.clear(category);
+    await user.type(category, 'Fire Safety');
+    expect(within(dialog()).queryByTestId('new-category-hint')).not.toBeInTheDocument();
+    expect(category).not.toHaveAccessibleDescription();
+  });
+
+  it('shows an inactive product with its Active switch off; Space turns it on and it is sent', async () => {
+    let sent: [string, string][] = [];
+    const inactive = { ...catalog[1]!, active: false };
+    const { user } = await renderPage({
+      'GET /api/products/admin/all': { body: [catalog[0], inactive] },
+      'PUT /api/products/p3': (init) => {
+        sent = formEntries(init);
+        return { body: { ...inactive, active: true } };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Dog Collar' }));
+    const active = within(dialog()).getByRole('switch', { name: 'Active' });
+    expect(active).toHaveAttribute('aria-checked', 'false');
+    active.focus();
+    await user.keyboard(' ');
+    expect(active).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(sent).toContainEqual(['active', 'true']));
+  });
+});
 
 describe('Admin product form: adding', () => {
   it('requires a title and a price on every variant, and sends nothing until they are given', async () => {
@@ -145,7 +193,10 @@ describe('Admin product form: adding', () => {
     await user.type(field('Price (₹)'), '999.5');
     await user.type(field('Stock'), '7');
     await user.type(field('Low-stock threshold'), '3');
-    await user.selectOptions(field('Status'), 'Inactive');
+    const active = within(dialog()).getByRole('switch', { name: 'Active' });
+    expect(active).toHaveAttribute('aria-checked', 'true');
+    await user.click(active);
+    expect(active).toHaveAttribute('aria-checked', 'false');
 
     await user.upload(field('Add images'), [png('front.png'), png('side.png')]);
     const previews = within(within(dialog()).getByRole('list', { name: 'New images' })).getAllByRole('img');
@@ -270,7 +321,7 @@ describe('Admin product form: editing', () => {
     expect(dialog()).toHaveAccessibleName('Edit Product');
     expect(field('Title')).toHaveValue('Dog Collar');
     expect(field('Category')).toHaveValue('Pet Supplies');
-    expect(field('Status')).toHaveValue('true');
+    expect(within(dialog()).getByRole('switch', { name: 'Active' })).toHaveAttribute('aria-checked', 'true');
     expect(field('Variant 1 size')).toHaveValue('S');
     expect(field('Variant 2 size')).toHaveValue('');
 

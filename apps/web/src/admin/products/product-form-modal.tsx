@@ -1,23 +1,27 @@
 /**
  * The add/edit product modal: closes on backdrop click, Cancel or Escape;
- * title, description, category (typed, with the existing categories offered), brand, price, stock,
- * low-stock threshold, the active select, several image files with previews, removal of the
+ * title, description, category (typed, with the existing categories offered: the admin list's and
+ * GET /api/products/categories/list; a category that is not one of them is named in a warning under
+ * the field before saving, so that a typo does not silently create a category), brand, price, stock,
+ * low-stock threshold, the Active switch, several image files with previews, removal of the
  * product's existing images and a variants editor. A failed save shows the server's message in the
  * modal and keeps everything as typed, so the admin sees why and loses nothing.
  * An edit sends the product's version; when the product changed since the form was opened (an order
  * moved its stock, say), the server refuses it and the form reloads the product as it is now,
  * keeping the message visible, so that a stale form never writes back old stock figures.
  */
-import { PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { MESSAGES, PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import {
   useCreateProductMutation,
+  useGetCategoriesQuery,
   useLazyGetAdminProductQuery,
   useRemoveProductImageMutation,
   useUpdateProductMutation,
 } from '../../api/shop-api';
 import { Modal } from '../../components/modal';
+import { Switch } from '../ui/switch';
 import { Field, inputClass } from './form-field';
 import { ImagesField, useImagePreviews } from './images-field';
 import {
@@ -48,6 +52,11 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
   const [removeProductImage] = useRemoveProductImageMutation();
   const [getAdminProduct] = useLazyGetAdminProductQuery();
   const id = useId();
+  const { data: shopCategories } = useGetCategoriesQuery();
+  const knownCategories = useMemo(
+    () => [...new Set([...categories, ...(shopCategories ?? [])])].sort((a, b) => a.localeCompare(b)),
+    [categories, shopCategories],
+  );
   const [values, setValues] = useState<ProductFormValues>(() => valuesFromProduct(product));
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [existingImages, setExistingImages] = useState<ProductImage[]>(product?.images ?? []);
@@ -126,6 +135,8 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
   };
 
   const hasVariants = values.variants.length > 0;
+  const typedCategory = values.category.trim();
+  const newCategory = typedCategory !== '' && !knownCategories.includes(typedCategory) ? typedCategory : null;
   const fieldId = (name: string) => `${id}-${name}`;
   const invalid = (name: string) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
@@ -161,16 +172,28 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
             <input
               id={fieldId('category')}
               list={fieldId('categories')}
+              autoComplete="off"
               value={values.category}
               onChange={(event) => set('category', event.target.value)}
               className={inputClass}
+              aria-describedby={newCategory && !errors.category ? fieldId('category-new') : undefined}
               {...invalid('category')}
             />
             <datalist id={fieldId('categories')}>
-              {categories.map((category) => (
+              {knownCategories.map((category) => (
                 <option key={category} value={category} />
               ))}
             </datalist>
+            {newCategory && !errors.category && (
+              <p
+                id={fieldId('category-new')}
+                data-testid="new-category-hint"
+                className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs font-medium break-words text-amber-900"
+              >
+                <span aria-hidden="true">⚠ </span>
+                {MESSAGES.newCategoryHint(newCategory)}
+              </p>
+            )}
           </Field>
           <Field label="Brand" htmlFor={fieldId('brand')} error={errors.brand}>
             <input
@@ -233,17 +256,15 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
               {...invalid('lowStockThreshold')}
             />
           </Field>
-          <Field label="Status" htmlFor={fieldId('active')}>
-            <select
+          <div>
+            <span className="mb-1 block text-sm font-medium text-slate-700">Status</span>
+            <Switch
               id={fieldId('active')}
-              value={values.active}
-              onChange={(event) => set('active', event.target.value === 'false' ? 'false' : 'true')}
-              className={inputClass}
-            >
-              <option value="true">Active</option>
-              <option value="false">Inactive</option>
-            </select>
-          </Field>
+              label="Active"
+              checked={values.active === 'true'}
+              onChange={(checked) => set('active', checked ? 'true' : 'false')}
+            />
+          </div>
         </div>
 
         <ImagesField

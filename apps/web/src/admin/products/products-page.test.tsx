@@ -2,6 +2,7 @@ import { MESSAGES } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Notices } from '../../components/notices';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { rawProduct } from '../test-data';
 import { ProductsPage } from './products-page';
@@ -47,7 +48,13 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 
 async function renderProducts(extra: Parameters<typeof mockFetch>[0] = {}) {
   const fetchMock = mockFetch({ 'GET /api/products/admin/all': { body: catalog }, ...extra });
-  const view = renderWithStore(<ProductsPage />, { route: '/admin/products' });
+  const view = renderWithStore(
+    <>
+      <ProductsPage />
+      <Notices />
+    </>,
+    { route: '/admin/products' },
+  );
   await screen.findByRole('article', { name: 'Fuel Dispenser Nozzle' });
   return { fetchMock, ...view };
 }
@@ -121,7 +128,7 @@ describe('Admin products: list', () => {
     expect(size.className).not.toMatch(cutting);
   });
 
-  it('toggles a product between Active and Inactive', async () => {
+  it('toggles a product with its Active switch (role switch, aria-checked; a click or Space flips it)', async () => {
     const { fetchMock } = await renderProducts({
       'PUT /api/products/p1': (init) => ({
         body: { ...catalog[0], active: JSON.parse(String(init?.body)).active },
@@ -131,69 +138,108 @@ describe('Admin products: list', () => {
       }),
     });
     const user = userEvent.setup();
-    await user.click(within(card('Fuel Dispenser Nozzle')).getByRole('button', { name: 'Active' }));
-    expect(await within(card('Fuel Dispenser Nozzle')).findByRole('button', { name: 'Inactive' })).toBeInTheDocument();
+    const nozzle = within(card('Fuel Dispenser Nozzle')).getByRole('switch', { name: 'Active' });
+    expect(nozzle).toHaveAttribute('aria-checked', 'true');
+    await user.click(nozzle);
+    await waitFor(() =>
+      expect(within(card('Fuel Dispenser Nozzle')).getByRole('switch', { name: 'Active' })).toHaveAttribute(
+        'aria-checked',
+        'false',
+      ),
+    );
     expect(JSON.parse(String(callsTo(fetchMock, 'PUT', '/api/products/p1')[0]![1]!.body))).toEqual({ active: false });
 
-    await user.click(within(card('Air Machine')).getByRole('button', { name: 'Inactive' }));
-    expect(await within(card('Air Machine')).findByRole('button', { name: 'Active' })).toBeInTheDocument();
+    const air = within(card('Air Machine')).getByRole('switch', { name: 'Active' });
+    expect(air).toHaveAttribute('aria-checked', 'false');
+    air.focus();
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(within(card('Air Machine')).getByRole('switch', { name: 'Active' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
+    );
+    expect(JSON.parse(String(callsTo(fetchMock, 'PUT', '/api/products/p4')[0]![1]!.body))).toEqual({ active: true });
   });
 
   it('only logs a failed toggle', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     await renderProducts({ 'PUT /api/products/p1': { status: 500, body: { message: 'nope' } } });
-    await userEvent.setup().click(within(card('Fuel Dispenser Nozzle')).getByRole('button', { name: 'Active' }));
+    await userEvent.setup().click(within(card('Fuel Dispenser Nozzle')).getByRole('switch', { name: 'Active' }));
     await waitFor(() => expect(logged).toHaveBeenCalled());
-    expect(within(card('Fuel Dispenser Nozzle')).getByRole('button', { name: 'Active' })).toBeInTheDocument();
-    expect(alert).not.toHaveBeenCalled();
+    expect(within(card('Fuel Dispenser Nozzle')).getByRole('switch', { name: 'Active' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.queryByTestId('notice')).not.toBeInTheDocument();
   });
 });
 
 describe('Admin products: delete', () => {
-  it('asks first and does nothing when the admin declines', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  // The confirmation and the outcome are on the page (confirm dialog, notices), not the browser's
+  // confirm and alert boxes.
+  const confirmDialog = () => screen.findByRole('dialog', { name: 'Delete Safety Helmet?' });
+
+  it('asks first in a dialog and does nothing when the admin declines', async () => {
     const { fetchMock } = await renderProducts();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
-    expect(confirm).toHaveBeenCalledWith(MESSAGES.confirmDeleteProduct);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
+    const dialog = await confirmDialog();
+    expect(dialog).toHaveTextContent(MESSAGES.confirmDeleteProduct);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'DELETE', '/api/products/p2/destroy')).toHaveLength(0);
     expect(card('Safety Helmet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Safety Helmet' })).toHaveFocus();
   });
 
-  it('deletes permanently and alerts success', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  it('deletes permanently after the confirmation and says so in a notice', async () => {
     const { fetchMock } = await renderProducts({
       'DELETE /api/products/p2/destroy': { body: { _id: 'p2', message: 'Deleted' } },
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.productDeleted));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.productDeleted)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.productDeleted);
     expect(callsTo(fetchMock, 'DELETE', '/api/products/p2/destroy')).toHaveLength(1);
     expect(callsTo(fetchMock, 'DELETE', '/api/products/p2')).toHaveLength(0);
     expect(screen.queryByRole('article', { name: 'Safety Helmet' })).not.toBeInTheDocument();
   });
 
-  it("alerts the server's message when the delete fails", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  it("shows the server's message in an error notice when the delete fails", async () => {
     await renderProducts({
       'DELETE /api/products/p2/destroy': { status: 409, body: { message: 'This product is in open orders.' } },
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('This product is in open orders.'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This product is in open orders.'));
     expect(card('Safety Helmet')).toBeInTheDocument();
   });
 
-  it('alerts the fallback message when the server gives none', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('shows the fallback message when the server gives none', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     await renderProducts({
       'DELETE /api/products/p2/destroy': () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.productDeleteFailed));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.productDeleteFailed));
+  });
+
+  it('never uses the browser confirm or alert boxes', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const alert = vi.spyOn(window, 'alert');
+    await renderProducts({ 'DELETE /api/products/p2/destroy': { body: { _id: 'p2', message: 'Deleted' } } });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete Safety Helmet' }));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
+    await screen.findByText(MESSAGES.productDeleted);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
   });
 });

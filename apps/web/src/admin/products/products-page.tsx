@@ -1,13 +1,16 @@
 /**
  * Admin products: a search box over title and description (case-insensitive,
  * docs/shop-rules.md#search), the Add Product button, and the grid of cards with the
- * Active/Inactive toggle, Edit and Delete. Delete asks for confirmation, deletes permanently and
- * alerts the outcome. Product load and toggle failures are only logged.
+ * Active switch, Edit and Delete. Delete asks for confirmation in a confirm dialog, deletes
+ * permanently and shows the outcome as an on-page notice (docs/architecture.md#notifications).
+ * Product load and toggle failures are only logged.
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { useDestroyProductMutation, useGetAdminProductsQuery, useSetProductActiveMutation } from '../../api/shop-api';
+import { useConfirm } from '../../components/confirm-dialog';
+import { useNotify } from '../../store/hooks';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { ProductCard } from './product-card';
 import { ProductFormModal } from './product-form-modal';
@@ -32,6 +35,8 @@ export function ProductsPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const notify = useNotify();
+  const { ask, dialog } = useConfirm();
 
   const visible = useMemo(() => items.filter((product) => matchesSearch(product, search)), [items, search]);
   const categories = useMemo(
@@ -51,13 +56,20 @@ export function ProductsPage() {
   };
 
   const remove = async (product: Product) => {
-    if (!window.confirm(MESSAGES.confirmDeleteProduct)) return;
+    const confirmed = await ask({
+      title: `Delete ${product.title}?`,
+      message: MESSAGES.confirmDeleteProduct,
+      confirmLabel: 'Delete',
+      cancelLabel: 'Keep it',
+      destructive: true,
+    });
+    if (!confirmed) return;
     setBusyId(product._id);
     try {
       await destroyProduct(product._id).unwrap();
-      window.alert(MESSAGES.productDeleted);
+      notify(MESSAGES.productDeleted, 'success');
     } catch (error) {
-      window.alert(errorMessage(error, MESSAGES.productDeleteFailed));
+      notify(errorMessage(error, MESSAGES.productDeleteFailed), 'error');
     } finally {
       setBusyId(null);
     }
@@ -95,12 +107,12 @@ export function ProductsPage() {
       {products.isFetching || products.isUninitialized ? (
         <LoadingText text="Loading products..." />
       ) : visible.length === 0 ? (
-        <p className="py-10 text-center text-slate-500">
+        <p className="py-10 text-center text-slate-600">
           {search.trim() ? 'No products match your search.' : 'No products yet.'}
         </p>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-500" aria-live="polite">
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
             {visible.length} of {items.length} products
           </p>
           <div className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
@@ -127,6 +139,7 @@ export function ProductsPage() {
           onSaved={onSaved}
         />
       )}
+      {dialog}
     </div>
   );
 }

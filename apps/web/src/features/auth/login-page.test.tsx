@@ -1,5 +1,5 @@
 import { MESSAGES } from '@pumpkart/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithStore } from '../../test/render';
@@ -17,8 +17,18 @@ const renderLogin = () =>
       { path: '/', element: <p>Home page</p> },
       { path: '/admin/dashboard', element: <p>Admin dashboard</p> },
       { path: '/signup', element: <p>Signup page</p> },
+      { path: '/order', element: <p>My Orders page</p> },
+      { path: '/admin/orders', element: <p>Admin orders</p> },
+      { path: '/product/:productId', element: <p>Product page</p> },
     ],
   });
+
+/** The login page reached with a state (a guard, the navbar's Login link, 'Login to Buy'). */
+async function renderLoginFrom(state: unknown) {
+  const view = renderLogin();
+  await act(() => view.router.navigate('/login', { replace: true, state }));
+  return view;
+}
 
 const user = (role: 'admin' | 'customer') => ({
   token: 'jwt-token',
@@ -71,6 +81,43 @@ describe('LoginPage', () => {
     renderLogin();
     await fillAndSubmit();
     expect(await screen.findByText('Admin dashboard')).toBeInTheDocument();
+  });
+
+  it('returns a buyer to the page they came from', async () => {
+    mockFetch({ 'POST /api/auth/login': { body: user('customer') } });
+    const { router } = await renderLoginFrom({ from: '/order' });
+    await fillAndSubmit();
+    expect(await screen.findByText('My Orders page')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('returns a buyer to the product they came from, over the page it was opened from', async () => {
+    mockFetch({ 'POST /api/auth/login': { body: user('customer') } });
+    const background = { pathname: '/category/Nozzles', search: '', hash: '' };
+    const { router } = await renderLoginFrom({ from: '/product/p1', background });
+    await fillAndSubmit();
+    expect(await screen.findByText('Product page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/product/p1');
+    // Closing the product then replaces the URL with its page (the login entry is gone).
+    expect(router.state.location.state).toEqual({ background, landed: true });
+  });
+
+  it('returns an admin to an admin page, never to a storefront page, and ignores a from of another site', async () => {
+    mockFetch({ 'POST /api/auth/login': { body: user('admin') } });
+    const first = await renderLoginFrom({ from: '/admin/orders' });
+    await fillAndSubmit();
+    expect(await screen.findByText('Admin orders')).toBeInTheDocument();
+    first.unmount();
+
+    await renderLoginFrom({ from: '/order' });
+    await fillAndSubmit();
+    expect(await screen.findByText('Admin dashboard')).toBeInTheDocument();
+    cleanup();
+
+    mockFetch({ 'POST /api/auth/login': { body: user('customer') } });
+    await renderLoginFrom({ from: '//evil.example/phish' });
+    await fillAndSubmit();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
   });
 
   it("shows the server's message when login fails", async () => {

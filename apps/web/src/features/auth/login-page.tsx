@@ -1,21 +1,24 @@
 /**
  * Login (docs/shop-rules.md#accounts): email (a valid address, checked by the browser) and password,
- * both required. The button reads 'Logging in...' while busy. An admin goes to /admin/dashboard,
- * anyone else to /. A failure shows the server's message, else 'Login failed. Try again!'.
+ * both required. The button reads 'Logging in...' while busy. Success returns to the page the
+ * visitor came from, else an admin goes to /admin/dashboard and anyone else to / (return-to.ts). A
+ * failure shows the server's message, else 'Login failed. Try again!'.
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { useAppDispatch } from '../../store/hooks';
 import { loggedIn } from '../../store/session-slice';
 import { AuthCard, inputClass, labelClass, submitClass } from './auth-card';
+import { returnTo } from './return-to';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const [login] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -29,7 +32,8 @@ export function LoginPage() {
     try {
       const answer = await login({ email: email.trim(), password }).unwrap();
       dispatch(loggedIn(answer));
-      void navigate(answer.user.role === 'admin' ? paths.admin.dashboard : paths.home, { replace: true });
+      const next = returnTo(location.state, answer.user.role);
+      void navigate(next.to, next.options);
     } catch (failure) {
       setError(errorMessage(failure, MESSAGES.loginFailed));
       setBusy(false);
@@ -81,7 +85,7 @@ export function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         New to PumpKart?{' '}
-        <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.signup} state={location.state} className="font-semibold text-brand-700 hover:underline">
           Create an account
         </Link>
       </p>

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@pumpkart/shared';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithStore } from '../../test/render';
+import { Notices } from '../../components/notices';
 import { SignupPage } from './signup-page';
 
 afterEach(() => {
@@ -13,8 +14,34 @@ afterEach(() => {
 const renderSignup = () =>
   renderWithStore(<SignupPage />, {
     route: '/signup',
-    extraRoutes: [{ path: '/login', element: <p>Login page</p> }],
+    extraRoutes: [
+      { path: '/login', element: <PageStub label="Login page" /> },
+      { path: '/', element: <PageStub label="Home page" /> },
+      { path: '/product/:productId', element: <PageStub label="Product p1" /> },
+    ],
   });
+
+/** A page stub that keeps the notices on screen after the navigation. */
+function PageStub({ label }: { label: string }) {
+  return (
+    <>
+      <p>{label}</p>
+      <Notices />
+    </>
+  );
+}
+
+const newBuyer = {
+  token: 'jwt-new',
+  user: {
+    _id: 'u1',
+    name: 'Sunita Rao',
+    email: 'sunita@example.com',
+    role: 'customer',
+    phone: '9876543210',
+    addresses: [],
+  },
+};
 
 async function fill(phone = '98765 43210') {
   await userEvent.type(screen.getByLabelText('Name'), 'Sunita Rao');
@@ -42,20 +69,59 @@ describe('SignupPage', () => {
     expect(phone).toHaveValue('987');
   });
 
-  it("alerts 'Registration successful! Please log in.' and goes to /login", async () => {
+  it("registers, logs the new buyer in, says 'Registration successful! Welcome to PumpKart.' and goes home", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const fetch = mockFetch({ 'POST /api/auth/register': { status: 201, body: { message: 'Registered', _id: 'u1' } } });
-    renderSignup();
+    const fetch = mockFetch({
+      'POST /api/auth/register': { status: 201, body: { message: 'Registered', _id: 'u1' } },
+      'POST /api/auth/login': { body: newBuyer },
+    });
+    const { store } = renderSignup();
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(alert).toHaveBeenCalledWith(MESSAGES.signupSucceeded);
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.signupWelcome)).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+    expect(store.getState().session.token).toBe('jwt-new');
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
       name: 'Sunita Rao',
       email: 'sunita@example.com',
       phone: '9876543210',
       password: 'pump2026',
     });
+    expect(String(fetch.mock.calls[1]![0])).toMatch(/\/api\/auth\/login$/);
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toEqual({
+      email: 'sunita@example.com',
+      password: 'pump2026',
+    });
+  });
+
+  it('returns the new buyer to the product they came from, over its page', async () => {
+    mockFetch({
+      'POST /api/auth/register': { status: 201, body: { message: 'Registered', _id: 'u1' } },
+      'POST /api/auth/login': { body: newBuyer },
+    });
+    const background = { pathname: '/', search: '', hash: '' };
+    const { router } = renderSignup();
+    await act(() => router.navigate('/signup', { replace: true, state: { from: '/product/p1', background } }));
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Product p1')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ background, landed: true });
+  });
+
+  it("says 'Registration successful! Please log in.' and opens login when the automatic login fails", async () => {
+    mockFetch({
+      'POST /api/auth/register': { status: 201, body: { message: 'Registered', _id: 'u1' } },
+      'POST /api/auth/login': {
+        status: 429,
+        body: { message: 'Too many attempts. Please wait a minute and try again.' },
+      },
+    });
+    renderSignup();
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.signupSucceeded)).toBeInTheDocument();
   });
 
   it("shows the server's message when signup fails", async () => {

@@ -1,19 +1,29 @@
 /**
  * Signup (docs/shop-rules.md#accounts): name, email, phone and password, all required; the phone keeps
- * only digits, at most 10. Success alerts 'Registration successful! Please log in.' and goes to
- * /login; a failure shows the server's message, else 'Something went wrong. Try again!'.
+ * only digits, at most 10. Registration answers no token, so the new buyer is logged in with the
+ * same credentials at once, told 'Registration successful! Welcome to PumpKart.' (a notice) and
+ * taken back to where they came from, else home (return-to.ts). Should that login fail, the notice
+ * says 'Registration successful! Please log in.' and the login page opens. A failed registration
+ * shows the server's message, else 'Something went wrong. Try again!'.
  */
 import { MESSAGES, PASSWORD_MIN_LENGTH, sanitizePhoneInput } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useRegisterMutation } from '../../api/shop-api';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useLoginMutation, useRegisterMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
+import { useAppDispatch, useNotify } from '../../store/hooks';
+import { loggedIn } from '../../store/session-slice';
 import { AuthCard, inputClass, labelClass, submitClass } from './auth-card';
+import { returnTo } from './return-to';
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const notify = useNotify();
   const [register] = useRegisterMutation();
+  const [login] = useLoginMutation();
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,13 +34,23 @@ export function SignupPage() {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    const email = form.email.trim();
     try {
-      await register({ ...form, name: form.name.trim(), email: form.email.trim() }).unwrap();
-      window.alert(MESSAGES.signupSucceeded);
-      void navigate(paths.login);
+      await register({ ...form, name: form.name.trim(), email }).unwrap();
     } catch (failure) {
       setError(errorMessage(failure, MESSAGES.signupFailed));
       setBusy(false);
+      return;
+    }
+    try {
+      const answer = await login({ email, password: form.password }).unwrap();
+      dispatch(loggedIn(answer));
+      notify(MESSAGES.signupWelcome, 'success');
+      const next = returnTo(location.state, answer.user.role);
+      void navigate(next.to, next.options);
+    } catch {
+      notify(MESSAGES.signupSucceeded, 'success');
+      void navigate(paths.login, { replace: true, state: location.state });
     }
   };
 
@@ -118,7 +138,7 @@ export function SignupPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} state={location.state} className="font-semibold text-brand-700 hover:underline">
           Login
         </Link>
       </p>

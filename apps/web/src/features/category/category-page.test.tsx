@@ -30,7 +30,7 @@ function serve(count: number, category = 'Safety Gear & Uniforms') {
 }
 
 describe('CategoryPage', () => {
-  it('lists the products of the URL-decoded category and opens the modal on click', async () => {
+  it('lists the products of the URL-decoded category, each card a link to its product view', async () => {
     const queries = serve(3);
     renderWithStore(<CategoryPage />, route('Safety Gear & Uniforms'));
     expect(screen.getByRole('heading', { level: 1, name: 'Safety Gear & Uniforms' })).toBeInTheDocument();
@@ -39,8 +39,7 @@ describe('CategoryPage', () => {
     expect(queries[0]!.get('page')).toBe('1');
     expect(queries[0]!.get('limit')).toBe(String(CATEGORY_PAGE_SIZE));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Item 2' }));
-    expect(screen.getByRole('dialog', { name: 'Item 2' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Item 2' }).getAttribute('href')).toMatch(/^\/product\/[\w-]+$/);
   });
 
   it("says 'No products available in this category.' when it is empty", async () => {

@@ -1,10 +1,12 @@
 /**
  * One cart line (docs/shop-rules.md#cart): a selection checkbox (not for out-of-stock lines), image,
  * title and variant, unit price, minus (disabled at 1 or less) and plus (disabled at the stock)
- * buttons, the line amount to 2 decimals, and a remove control.
+ * buttons, the line amount, and a remove control. Amounts in the storefront's one price format
+ * (docs/decisions/0008-one-price-format.md). While a payment window is open (`locked`) every control
+ * is disabled: the order being paid must not change under it (docs/shop-rules.md#payments).
  */
 import {
-  formatAmount,
+  formatPrice,
   isLineAvailable,
   linePrice,
   lineStock,
@@ -21,9 +23,11 @@ export interface CartLineRowProps {
   onToggle: () => void;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** A payment window is open: nothing can change. */
+  locked?: boolean;
 }
 
-export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove }: CartLineRowProps) {
+export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, locked = false }: CartLineRowProps) {
   const title = line.product?.title ?? 'Product';
   const stock = lineStock(line);
   const available = isLineAvailable(line);
@@ -44,7 +48,7 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove }: 
         <input
           type="checkbox"
           checked={selected && available}
-          disabled={!available}
+          disabled={!available || locked}
           onChange={onToggle}
           aria-label={`Select ${title}${size ? ` (${size})` : ''}`}
           className="h-5 w-5 accent-brand-700 disabled:cursor-not-allowed"
@@ -64,11 +68,11 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove }: 
             <h3 className="break-words font-medium text-slate-900">{title}</h3>
             {size && <p className="text-sm text-slate-600">Size: {size}</p>}
             <p className="text-sm text-slate-600">
-              <span className="tabular-nums">{formatAmount(price)}</span> each
+              <span className="tabular-nums">{formatPrice(price)}</span> each
             </p>
           </div>
           <p className="font-semibold tabular-nums text-slate-900" aria-label={`Amount for ${title}`}>
-            {formatAmount(toRupees(toPaise(price) * line.quantity))}
+            {formatPrice(toRupees(toPaise(price) * line.quantity))}
           </p>
         </div>
         {!available && (
@@ -83,7 +87,7 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove }: 
               type="button"
               className={button}
               onClick={() => onQuantity(line.quantity - 1)}
-              disabled={line.quantity <= 1}
+              disabled={locked || line.quantity <= 1}
               aria-label={`Decrease quantity of ${title}`}
             >
               −
@@ -95,7 +99,7 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove }: 
               type="button"
               className={button}
               onClick={() => onQuantity(line.quantity + 1)}
-              disabled={line.quantity >= stock}
+              disabled={locked || line.quantity >= stock}
               aria-label={`Increase quantity of ${title}`}
             >
               +
@@ -104,7 +108,8 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove }: 
           <button
             type="button"
             onClick={onRemove}
-            className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+            disabled={locked}
+            className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-40"
             aria-label={`Remove ${title}${size ? ` (${size})` : ''}`}
           >
             Remove

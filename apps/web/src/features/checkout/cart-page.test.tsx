@@ -35,18 +35,35 @@ afterEach(() => {
 });
 
 describe('CartPage', () => {
-  it("says 'Loading cart…' until the cart arrives", async () => {
+  it("shows a skeleton that says 'Loading cart…' until the cart arrives", async () => {
     renderCart([cartLine({ title: 'Fuel Nozzle' })]);
-    expect(screen.getByText(MESSAGES.loadingCart)).toBeInTheDocument();
+    expect(screen.getByTestId('list-skeleton')).toHaveTextContent(MESSAGES.loadingCart);
     expect(await screen.findByText('Fuel Nozzle')).toBeInTheDocument();
   });
 
-  it("shows 'Your cart is empty' and a Continue Shopping button that goes to /", async () => {
+  // The shared empty state's link reads 'Continue shopping' (changed on purpose from 'Continue Shopping').
+  it("shows 'Your cart is empty' and a Continue shopping link that goes to /", async () => {
     const { router } = renderCart([]);
     expect(await screen.findByText(MESSAGES.emptyCart)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Continue Shopping' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Continue shopping' }));
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('Home page')).toBeInTheDocument();
+  });
+
+  it('says the cart could not be loaded, with Try again, and never that it is empty', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    renderCart([], {
+      'GET /api/cart': () => {
+        calls += 1;
+        return calls === 1 ? { status: 500, body: {} } : { body: { items: [cartLine({ title: 'Fuel Nozzle' })] } };
+      },
+    });
+    const failed = await screen.findByTestId('load-failed');
+    expect(failed).toHaveTextContent(MESSAGES.cartLoadFailed);
+    expect(screen.queryByText(MESSAGES.emptyCart)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Fuel Nozzle')).toBeInTheDocument();
   });
 
   it('shows two panes: the items and an Order Summary', async () => {
@@ -55,11 +72,19 @@ describe('CartPage', () => {
     expect(screen.getByRole('heading', { name: 'Order Summary' })).toBeInTheDocument();
   });
 
-  it('shows amounts to 2 decimals with Indian grouping', async () => {
-    renderCart([cartLine({ title: 'Dispenser', price: 125000.5, quantity: 2, stock: 5 })]);
+  // Changed on purpose: the storefront's one price format (docs/decisions/0008-one-price-format.md).
+  it('shows amounts in the price format: Indian grouping, /-, paise only when present', async () => {
+    renderCart([
+      cartLine({ title: 'Dispenser', price: 125000.5, quantity: 2, stock: 5 }),
+      cartLine({ title: 'Hose', price: 1850, quantity: 1, stock: 5 }),
+    ]);
     const line = lineOf(await screen.findByText('Dispenser').then((el) => el.textContent!));
-    expect(line).toHaveTextContent('₹1,25,000.50 each');
-    expect(within(line).getByLabelText('Amount for Dispenser')).toHaveTextContent('₹2,50,001.00');
+    expect(line).toHaveTextContent('₹1,25,000.50/- each');
+    expect(within(line).getByLabelText('Amount for Dispenser')).toHaveTextContent('₹2,50,001/-');
+    expect(lineOf('Hose')).toHaveTextContent('₹1,850/- each');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹2,51,851/-');
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('₹5,037.02/-');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹2,56,888.02/-');
   });
 
   it('does not let an out-of-stock line be selected and shows it as such', async () => {
@@ -76,14 +101,14 @@ describe('CartPage', () => {
     // Every in-stock line starts selected; Select all then clears and restores only those.
     expect(glovesBox).toBeChecked();
     expect(screen.getByLabelText('Select all')).toBeChecked();
-    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹100.00');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹100/-');
     await userEvent.click(screen.getByLabelText('Select all'));
     expect(glovesBox).not.toBeChecked();
-    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹0.00');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹0/-');
     await userEvent.click(screen.getByLabelText('Select all'));
     expect(glovesBox).toBeChecked();
     expect(soldOutBox).not.toBeChecked();
-    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹100.00');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹100/-');
   });
 
   it('disables minus at 1 and plus at the stock, and sends the new quantity', async () => {
@@ -126,11 +151,11 @@ describe('CartPage', () => {
   });
 
   it.each([
-    { price: 500, quantity: 1, subtotal: '₹500.00', delivery: '₹40.00', total: '₹540.00', percent: 8 },
-    { price: 1000, quantity: 1, subtotal: '₹1,000.00', delivery: '₹60.00', total: '₹1,060.00', percent: 6 },
-    { price: 2500, quantity: 4, subtotal: '₹10,000.00', delivery: '₹400.00', total: '₹10,400.00', percent: 4 },
-    { price: 25000, quantity: 2, subtotal: '₹50,000.00', delivery: '₹1,000.00', total: '₹51,000.00', percent: 2 },
-    { price: 999.99, quantity: 1, subtotal: '₹999.99', delivery: '₹80.00', total: '₹1,079.99', percent: 8 },
+    { price: 500, quantity: 1, subtotal: '₹500/-', delivery: '₹40/-', total: '₹540/-', percent: 8 },
+    { price: 1000, quantity: 1, subtotal: '₹1,000/-', delivery: '₹60/-', total: '₹1,060/-', percent: 6 },
+    { price: 2500, quantity: 4, subtotal: '₹10,000/-', delivery: '₹400/-', total: '₹10,400/-', percent: 4 },
+    { price: 25000, quantity: 2, subtotal: '₹50,000/-', delivery: '₹1,000/-', total: '₹51,000/-', percent: 2 },
+    { price: 999.99, quantity: 1, subtotal: '₹999.99/-', delivery: '₹80/-', total: '₹1,079.99/-', percent: 8 },
   ])(
     'totals $subtotal with the $percent% delivery tier',
     async ({ price, quantity, subtotal, delivery, total, percent }) => {
@@ -141,25 +166,25 @@ describe('CartPage', () => {
       expect(screen.getByText(`Delivery charge (${percent}%)`)).toBeInTheDocument();
       expect(screen.getByTestId('summary-total')).toHaveTextContent(total);
       await userEvent.click(screen.getByRole('checkbox', { name: /Select Line/ }));
-      expect(screen.getByTestId('summary-total')).toHaveTextContent('₹0.00');
+      expect(screen.getByTestId('summary-total')).toHaveTextContent('₹0/-');
     },
   );
 
   it('counts only the selected lines', async () => {
     renderCart([cartLine({ title: 'A', price: 300 }), cartLine({ title: 'B', price: 900 })]);
     await screen.findByText('A');
-    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹1,200.00');
-    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('₹72.00');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹1,200/-');
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('₹72/-');
     expect(screen.getByText('Delivery charge (6%)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /Select A/ }));
-    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹900.00');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹900/-');
     // ₹900 falls below ₹1,000: the 8% tier (₹1,200 paid 6%).
-    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('₹72.00');
+    expect(screen.getByTestId('summary-delivery')).toHaveTextContent('₹72/-');
     expect(screen.getByText('Delivery charge (8%)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /Select B/ }));
-    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹0.00');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹0/-');
     await userEvent.click(screen.getByRole('checkbox', { name: /Select A/ }));
-    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹300.00');
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('₹300/-');
   });
 
   it('disables Checkout with no selection', async () => {
@@ -189,7 +214,7 @@ describe('CartPage', () => {
     renderCart([cartLine({ title: 'Free sample', price: 0 })]);
     await screen.findByText('Free sample');
     expect(screen.getByRole('checkbox', { name: /Select Free sample/ })).toBeChecked();
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹0.00');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹0/-');
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 

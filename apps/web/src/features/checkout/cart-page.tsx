@@ -4,14 +4,15 @@
  * selected in-stock lines count towards the totals and go into the checkout modal. The selection
  * is local UI state: every in-stock line starts selected (a buyer usually checks out the whole cart)
  * and can be unticked; it is cleared after a verified payment. Cart failures show the stored error
- * in red.
+ * in red. Honest states (components/page-states.tsx): a skeleton while the cart loads, a failure with
+ * Try again (never 'Your cart is empty' for a failure), and the empty cart with Continue shopping.
+ * While a payment window is open the cart is locked, with a short note why (docs/shop-rules.md#payments).
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals, type CartLine } from '@pumpkart/shared';
 import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../api/shop-api';
-import { Loading } from '../../components/spinner';
-import { paths } from '../../config/paths';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../components/page-states';
+import { usePaymentWindowOpen } from '../../components/payment/payment-window-state';
 import { useAppSelector } from '../../store/hooks';
 import { CheckoutModal } from './checkout-modal';
 import { usePaymentScript } from './use-payment-script';
@@ -28,7 +29,8 @@ const NONE_SELECTED: Selection = { allExcept: false, keys: new Set() };
 const NO_LINES: CartLine[] = [];
 
 export function CartPage() {
-  const { data: items = NO_LINES, isFetching, isUninitialized } = useGetCartQuery();
+  const { data: items = NO_LINES, isFetching, isUninitialized, isError, refetch } = useGetCartQuery();
+  const locked = usePaymentWindowOpen();
   const error = useAppSelector((state) => state.cart.error);
   const [updateCartItem] = useUpdateCartItemMutation();
   const [removeFromCart] = useRemoveFromCartMutation();
@@ -62,7 +64,20 @@ export function CartPage() {
   const closeCheckout = useCallback(() => setCheckoutOpen(false), []);
 
   if (items.length === 0 && (isFetching || isUninitialized)) {
-    return <Loading text={MESSAGES.loadingCart} />;
+    return (
+      <div>
+        <h1 className="mb-4 text-2xl font-semibold text-slate-900">Shopping Cart</h1>
+        <ListSkeleton rows={2} label={MESSAGES.loadingCart} />
+      </div>
+    );
+  }
+  if (items.length === 0 && isError) {
+    return (
+      <div>
+        <h1 className="mb-4 text-2xl font-semibold text-slate-900">Shopping Cart</h1>
+        <LoadFailed message={MESSAGES.cartLoadFailed} onRetry={() => void refetch()} />
+      </div>
+    );
   }
 
   const errorText = error && (
@@ -73,16 +88,10 @@ export function CartPage() {
 
   if (items.length === 0) {
     return (
-      <div className="mx-auto max-w-md py-12 text-center">
-        <h1 className="sr-only">Cart</h1>
+      <div>
+        <h1 className="mb-4 text-2xl font-semibold text-slate-900">Shopping Cart</h1>
         {errorText}
-        <p className="text-xl font-semibold text-slate-800">{MESSAGES.emptyCart}</p>
-        <Link
-          to={paths.home}
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-        >
-          Continue Shopping
-        </Link>
+        <EmptyState message={MESSAGES.emptyCart} />
       </div>
     );
   }
@@ -91,6 +100,13 @@ export function CartPage() {
     <div>
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">Shopping Cart</h1>
       {errorText}
+      <div role="status" aria-live="polite">
+        {locked && (
+          <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {MESSAGES.cartLockedWhilePaying}
+          </p>
+        )}
+      </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="cart-items-title" className="min-w-0">
           <div className="mb-3 flex items-center justify-between gap-3">
@@ -101,7 +117,7 @@ export function CartPage() {
               <input
                 type="checkbox"
                 checked={allSelected}
-                disabled={availableKeys.size === 0}
+                disabled={locked || availableKeys.size === 0}
                 onChange={toggleAll}
                 className="h-5 w-5 accent-brand-700"
               />
@@ -120,6 +136,7 @@ export function CartPage() {
                   onToggle={() => toggle(key)}
                   onQuantity={(quantity) => void updateCartItem({ productId: line.product._id, variantId, quantity })}
                   onRemove={() => void removeFromCart({ productId: line.product._id, variantId })}
+                  locked={locked}
                 />
               );
             })}
@@ -130,6 +147,7 @@ export function CartPage() {
           selectedCount={selected.size}
           scriptLoaded={loaded}
           onCheckout={() => setCheckoutOpen(true)}
+          locked={locked}
         />
       </div>
       <CheckoutModal

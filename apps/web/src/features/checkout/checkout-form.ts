@@ -17,7 +17,6 @@ import {
   type CreateOrderBody,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { errorMessage, isHttpFailure, isNoResponse } from '../../api/http';
 import { isAddressIncomplete, trimAddress } from '../../lib/address';
 
 export interface CustomerInfo {
@@ -107,13 +106,5 @@ export function rememberAddress(typed: readonly Address[], address: Address): Ad
   return [address, ...typed.filter((existing) => addressKey(existing) !== key)].slice(0, 5);
 }
 
-/**
- * The checkout modal's error text: the server's message, else 'Checkout failed
- * (backend error)'; with no response the retry text; otherwise 'Checkout failed: {message}'.
- */
-export function checkoutErrorMessage(error: unknown): string {
-  if (isHttpFailure(error)) return errorMessage(error, MESSAGES.checkoutBackendError);
-  if (isNoResponse(error)) return MESSAGES.checkoutNoResponse;
-  if (error instanceof Error && error.message) return MESSAGES.checkoutFailedWith(error.message);
-  return MESSAGES.checkoutFailed;
-}
+/** The checkout modal's error text (shared with Pay now, which can fail the same ways). */
+export { checkoutErrorMessage } from '../../components/payment/payment-errors';

@@ -3,12 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MESSAGES, type CartLine, type CheckoutConfig } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
+import { Notices } from '../../components/notices';
 import { CartPage } from './cart-page';
 import { CheckoutModal } from './checkout-modal';
 import { cartLine, checkoutConfig, FakeRazorpay, orderDto, savedAddress } from '../../test/fixtures';
 import { resetPaymentScriptState } from './use-payment-script';
 
 const ORDER_ID = '11111111-2222-4333-8444-555555abcdef';
+/** Today, so the saved-order line shows the time alone. */
+const PAY_BY = new Date(new Date().setHours(16, 30, 0, 0)).toISOString();
+const PAY_BY_TIME = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }).format(new Date(PAY_BY));
 type Routes = Parameters<typeof mockFetch>[0];
 
 let alertSpy: MockInstance<(message?: unknown) => void>;
@@ -22,6 +26,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The buyer journey never uses the browser's alert: every message is on the page.
+  expect(alertSpy.mock.calls).toEqual([]);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   delete window.Razorpay;
@@ -35,7 +41,10 @@ function flowRoutes(overrides: Routes = {}, config: Partial<CheckoutConfig> = {}
   return {
     'GET /api/cart': { body: { items: [nozzle, gloves] } },
     'GET /api/payments/config': { body: checkoutConfig(config) },
-    'POST /api/orders': { status: 201, body: { message: 'Order placed', order: orderDto({ _id: ORDER_ID }) } },
+    'POST /api/orders': {
+      status: 201,
+      body: { message: 'Order placed', order: orderDto({ _id: ORDER_ID, payBy: PAY_BY, payment: null }) },
+    },
     'POST /api/payments/create': {
       body: {
         rzpOrderId: 'order_sandbox_1',
@@ -56,13 +65,28 @@ function flowRoutes(overrides: Routes = {}, config: Partial<CheckoutConfig> = {}
 /** Renders the cart, selects both lines and opens the checkout modal. */
 async function openCheckout(overrides: Routes = {}, config: Partial<CheckoutConfig> = {}) {
   const fetchMock = mockFetch(flowRoutes(overrides, config));
-  const view = renderWithStore(<CartPage />, {
-    route: '/cart',
-    extraRoutes: [
-      { path: '/order', element: <h1>My Orders page</h1> },
-      { path: '/payment', element: <h1>Payment page</h1> },
-    ],
-  });
+  const view = renderWithStore(
+    <>
+      <CartPage />
+      <Notices />
+    </>,
+    {
+      route: '/cart',
+      extraRoutes: [
+        { path: '/order', element: <h1>My Orders page</h1> },
+        {
+          path: '/order/:orderId',
+          element: (
+            <>
+              <h1>Order confirmation page</h1>
+              <Notices />
+            </>
+          ),
+        },
+        { path: '/payment', element: <h1>Payment page</h1> },
+      ],
+    },
+  );
   const user = userEvent.setup();
   await screen.findByText('Fuel Nozzle');
   // Both lines start selected.
@@ -82,6 +106,13 @@ const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).b
 const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const confirmButton = () => screen.getByRole('button', { name: /Confirm Order|Processing\.\.\./ });
+const tryAgainButton = () => screen.getByRole('button', { name: /Try again|Processing\.\.\./ });
+/** The reason a payment did not go through, shown in the checkout modal with Try again. */
+async function outcomeShown(text: string) {
+  const panel = await screen.findByTestId('payment-outcome');
+  expect(within(panel).getByRole('alert')).toHaveTextContent(text);
+  return panel;
+}
 
 describe('Checkout modal', () => {
   it('prefills customer info from the session, offers saved addresses, and summarises the order', async () => {
@@ -95,9 +126,11 @@ describe('Checkout modal', () => {
     expect(within(dialog).getByRole('radio', { name: /Pay online/ })).toBeChecked();
     // 2 x 500 + 250.50 = 1,250.50; 6% delivery = 75.03; total 1,325.53
     expect(dialog).toHaveTextContent('Fuel Nozzle (3/4 inch) × 2');
-    expect(dialog).toHaveTextContent('₹1,250.50');
-    expect(dialog).toHaveTextContent('Delivery charge (6%)₹75.03');
-    expect(dialog).toHaveTextContent('Total₹1,325.53');
+    // The storefront's one price format (docs/decisions/0008-one-price-format.md), changed on purpose.
+    expect(dialog).toHaveTextContent('Fuel Nozzle (3/4 inch) × 2₹1,000/-');
+    expect(dialog).toHaveTextContent('₹1,250.50/-');
+    expect(dialog).toHaveTextContent('Delivery charge (6%)₹75.03/-');
+    expect(dialog).toHaveTextContent('Total₹1,325.53/-');
   });
 
   it('moves focus into the modal, and Escape closes it and returns focus to Checkout', async () => {
@@ -108,15 +141,16 @@ describe('Checkout modal', () => {
     expect(checkout).toHaveFocus();
   });
 
-  it('alerts when name, email or phone is missing', async () => {
+  // Changed on purpose: what was a browser alert is now said in the modal, in the same words.
+  it('says in the modal when name, email or phone is missing', async () => {
     const { user, dialog, fetchMock } = await openCheckout();
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.click(confirmButton());
-    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.checkoutCustomerRequired);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutCustomerRequired);
     expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
   });
 
-  it('alerts when the shipping address is incomplete (line2 is optional)', async () => {
+  it('says in the modal when the shipping address is incomplete (line2 is optional)', async () => {
     const { user, dialog, fetchMock } = await openCheckout({ 'GET /api/pincode/411001': { body: [] } });
     await user.click(within(dialog).getByRole('radio', { name: 'Use a new address' }));
     await user.type(within(dialog).getByLabelText('Recipient name'), 'Ravi');
@@ -125,7 +159,7 @@ describe('Checkout modal', () => {
     await user.type(within(dialog).getByLabelText('City'), 'Pune');
     await user.type(within(dialog).getByLabelText('State'), 'Maharashtra');
     await user.click(confirmButton());
-    expect(alertSpy).toHaveBeenLastCalledWith(MESSAGES.checkoutAddressIncomplete);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutAddressIncomplete);
     expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
 
     // Filling postal code and country completes it, even without line2; the address is then kept.
@@ -233,7 +267,8 @@ describe('Checkout modal', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutNoResponse);
   });
 
-  it("shows 'Checkout failed: {message}' for any other error, and cancels the unpaid order", async () => {
+  // Changed on purpose: the placed order is kept (never cancelled by the storefront) and can be paid again.
+  it("shows 'Checkout failed: {message}' for any other error, keeps the order and offers Try again", async () => {
     const { user, dialog, fetchMock } = await openCheckout();
     window.Razorpay = class {
       constructor() {
@@ -242,21 +277,22 @@ describe('Checkout modal', () => {
     } as unknown as typeof window.Razorpay;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(confirmButton());
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutFailedWith('window blocked'));
-    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+    await outcomeShown(MESSAGES.checkoutFailedWith('window blocked'));
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
   });
 
-  it("alerts '⚠️ Order could not be created.' when the answer has no order id", async () => {
+  it("says '⚠️ Order could not be created.' in the modal when the answer has no order id", async () => {
     // An answer whose order has no id (an empty one).
-    const { user, fetchMock } = await openCheckout({
+    const { user, dialog, fetchMock } = await openCheckout({
       'POST /api/orders': { status: 201, body: { message: 'ok', order: orderDto({ _id: '' }) } },
     });
     await user.click(confirmButton());
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.orderNotCreated));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.orderNotCreated);
     expect(callsTo(fetchMock, 'POST', '/api/payments/create')).toHaveLength(0);
   });
 
-  it("alerts '⚠️ Checkout failed. Please try again.' when no payment could be opened", async () => {
+  it("says '⚠️ Checkout failed. Please try again.' when no payment could be opened, and keeps the order", async () => {
     // A payment answer without the payment provider's order id (an empty one).
     const { user, fetchMock } = await openCheckout({
       'POST /api/payments/create': {
@@ -264,20 +300,22 @@ describe('Checkout modal', () => {
       },
     });
     await user.click(confirmButton());
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.checkoutFailed));
+    await outcomeShown(MESSAGES.checkoutFailed);
     expect(FakeRazorpay.instances).toHaveLength(0);
-    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
+    expect(screen.getByTestId('payment-outcome')).toHaveTextContent(MESSAGES.orderSavedUntil('abcdef', PAY_BY_TIME));
   });
 
-  it('alerts that the payment system is not loaded when the script is gone', async () => {
-    const { user, fetchMock } = await openCheckout();
+  it('says in the modal that the payment system is not loaded when the script is gone', async () => {
+    const { user, dialog, fetchMock } = await openCheckout();
     delete window.Razorpay;
     await user.click(confirmButton());
-    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentScriptNotLoaded);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.paymentScriptNotLoaded);
     expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
   });
 
-  it('pays: posts the order, opens the payment window, verifies, refreshes the cart and goes to /order', async () => {
+  // Changed on purpose: a paid order lands on its confirmation page, with the success text as a notice.
+  it('pays: posts the order, opens the payment window, verifies, refreshes the cart and goes to /order/<id>', async () => {
     const { user, fetchMock, router } = await openCheckout({
       'GET /api/cart': (() => {
         let calls = 0;
@@ -285,8 +323,8 @@ describe('Checkout modal', () => {
       })(),
     });
     await user.click(confirmButton());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
-    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentSucceeded);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${ORDER_ID}`));
+    expect(await screen.findByText(MESSAGES.paymentSucceeded)).toBeInTheDocument();
 
     expect(bodyOf(callsTo(fetchMock, 'POST', '/api/orders')[0]!)).toEqual({
       customer: { name: 'Asha', email: 'asha@example.com', phone: '9876543210' },
@@ -319,7 +357,9 @@ describe('Checkout modal', () => {
     // The cart was refetched after the payment, and never cleared by the client.
     expect(callsTo(fetchMock, 'GET', '/api/cart').length).toBeGreaterThanOrEqual(2);
     expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
-    expect(await screen.findByText('My Orders page')).toBeInTheDocument();
+    expect(await screen.findByText('Order confirmation page')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST', '/api/payments/create')).toHaveLength(1);
   });
 
   it('clears the selection only after a verified payment', async () => {
@@ -328,21 +368,24 @@ describe('Checkout modal', () => {
       mockFetch(flowRoutes(routes));
       return renderWithStore(
         <CheckoutModal open onClose={() => undefined} lines={[nozzle]} config={checkoutConfig()} onPlaced={onPlaced} />,
-        { route: '/cart', extraRoutes: [{ path: '/order', element: <h1>My Orders page</h1> }] },
+        { route: '/cart', extraRoutes: [{ path: '/order/:orderId', element: <h1>Order confirmation page</h1> }] },
       );
     };
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    for (const [outcome, routes] of [
-      ['dismiss', {}],
-      ['fail', {}],
-      ['pay', { 'POST /api/payments/verify': { status: 400, body: { message: 'Invalid signature' } } }],
+    for (const [outcome, routes, text] of [
+      ['dismiss', {}, MESSAGES.paymentCancelled],
+      ['fail', {}, MESSAGES.paymentFailed],
+      [
+        'pay',
+        { 'POST /api/payments/verify': { status: 400, body: { message: 'Invalid signature' } } },
+        MESSAGES.paymentVerificationFailed,
+      ],
     ] as const) {
       FakeRazorpay.reset(outcome);
-      alertSpy.mockClear();
       const view = render(routes);
       await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
-      await waitFor(() => expect(alertSpy).toHaveBeenCalled());
+      await outcomeShown(text);
       view.unmount();
     }
     expect(onPlaced).not.toHaveBeenCalled();
@@ -350,41 +393,68 @@ describe('Checkout modal', () => {
     FakeRazorpay.reset('pay');
     const { router } = render({});
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${ORDER_ID}`));
     expect(onPlaced).toHaveBeenCalledTimes(1);
   });
 
-  it('dismissed: says the payment was cancelled, cancels the pending order, and keeps the cart', async () => {
+  // Changed on purpose (docs/shop-rules.md#payments): a closed payment window no longer cancels the order.
+  it('dismissed: says the payment was cancelled, keeps the order and the cart, and Try again pays the SAME order', async () => {
     FakeRazorpay.reset('dismiss');
-    const { user, fetchMock, router } = await openCheckout();
+    const { user, dialog, fetchMock, router } = await openCheckout();
     await user.click(confirmButton());
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentCancelled));
-    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+    const panel = await outcomeShown(MESSAGES.paymentCancelled);
+    expect(panel).toHaveTextContent(MESSAGES.orderSavedUntil('abcdef', PAY_BY_TIME));
+    // Focus lands on Try again, never on the page's body.
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Try again' })).toHaveFocus());
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
     expect(callsTo(fetchMock, 'POST', '/api/payments/verify')).toHaveLength(0);
     expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/cart');
-    expect(confirmButton()).toHaveTextContent('Confirm Order');
+    expect(within(dialog).queryByRole('button', { name: 'Confirm Order' })).not.toBeInTheDocument();
     expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
     expect(screen.getByText('Safety Gloves', { selector: 'h3' })).toBeInTheDocument();
+
+    // Try again: the same order is paid again; no second order is placed.
+    FakeRazorpay.reset('pay');
+    await user.click(tryAgainButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${ORDER_ID}`));
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST', '/api/payments/create')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'POST', '/api/payments/create').map(bodyOf)).toEqual([
+      { orderId: ORDER_ID },
+      { orderId: ORDER_ID },
+    ]);
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/payments/verify')[0]!).orderId).toBe(ORDER_ID);
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
   });
 
-  it('failed, then closed: says the payment failed, cancels the unpaid order, and keeps the cart', async () => {
+  it('Close after a failed payment leaves the order awaiting payment (not cancelled) and the cart as it was', async () => {
+    FakeRazorpay.reset('dismiss');
+    const { user, fetchMock } = await openCheckout();
+    await user.click(confirmButton());
+    const panel = await outcomeShown(MESSAGES.paymentCancelled);
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
+    expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
+  });
+
+  it('failed, then closed: says the payment failed, keeps the unpaid order, and keeps the cart', async () => {
     FakeRazorpay.reset('fail');
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user, fetchMock, router } = await openCheckout();
     await user.click(confirmButton());
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentFailed));
-    expect(alertSpy).toHaveBeenCalledTimes(1);
-    expect(alertSpy).not.toHaveBeenCalledWith(MESSAGES.paymentCancelled);
-    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+    const panel = await outcomeShown(MESSAGES.paymentFailed);
+    expect(panel).not.toHaveTextContent(MESSAGES.paymentCancelled);
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
     expect(callsTo(fetchMock, 'POST', '/api/payments/verify')).toHaveLength(0);
     expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/cart');
-    expect(confirmButton()).toHaveTextContent('Confirm Order');
+    expect(within(panel).getByRole('button', { name: 'Try again' })).toBeEnabled();
     expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
   });
 
-  it('a failed attempt leaves the payment window open: nothing is said or cancelled yet', async () => {
+  it('a failed attempt leaves the payment window open: nothing is said yet; closing it then says it failed', async () => {
     FakeRazorpay.reset('fail-and-stay');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user, fetchMock } = await openCheckout();
@@ -394,14 +464,35 @@ describe('Checkout modal', () => {
     const close = vi.spyOn(paymentWindow, 'close');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(close).not.toHaveBeenCalled();
-    expect(alertSpy).not.toHaveBeenCalled();
-    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
+    expect(screen.queryByTestId('payment-outcome')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: MESSAGES.checkoutProcessing })).toBeDisabled();
-    // The buyer gives up: only now is the order cancelled and the failure told, once.
+    // The buyer gives up: only now is the failure told, once; the order is kept.
     act(() => paymentWindow.options.modal!.ondismiss!());
-    expect(alertSpy).toHaveBeenCalledTimes(1);
-    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentFailed);
-    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(1));
+    await outcomeShown(MESSAGES.paymentFailed);
+    expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
+  });
+
+  it('locks the cart while the payment window is open, with a note why; the page behind is inert', async () => {
+    FakeRazorpay.reset('stay');
+    const { user, container } = await openCheckout();
+    await user.click(confirmButton());
+    expect(await screen.findByText(MESSAGES.cartLockedWhilePaying)).toBeInTheDocument();
+    for (const name of [/Decrease quantity of Fuel Nozzle/, /Increase quantity of Fuel Nozzle/, /Remove Fuel Nozzle/]) {
+      expect(screen.getByRole('button', { name, hidden: true })).toBeDisabled();
+    }
+    expect(screen.getByRole('checkbox', { name: /Select Fuel Nozzle/, hidden: true })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Select all', hidden: true })).toBeDisabled();
+    // The app and its checkout dialog cannot be reached while the provider's window is open.
+    expect(container.inert).toBe(true);
+    expect(
+      screen.getByRole('dialog', { name: 'Checkout', hidden: true }).closest('[data-testid="modal-backdrop"]')!
+        .parentElement!.inert ?? true,
+    ).toBe(true);
+
+    act(() => FakeRazorpay.instances[0]!.options.modal!.ondismiss!());
+    await outcomeShown(MESSAGES.paymentCancelled);
+    expect(screen.queryByText(MESSAGES.cartLockedWhilePaying)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Remove Fuel Nozzle/, hidden: true })).toBeEnabled();
   });
 
   it('failed, then paid in the same window: verifies and succeeds like any payment', async () => {
@@ -409,9 +500,8 @@ describe('Checkout modal', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user, fetchMock, router } = await openCheckout();
     await user.click(confirmButton());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
-    expect(alertSpy).toHaveBeenCalledTimes(1);
-    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentSucceeded);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${ORDER_ID}`));
+    expect(await screen.findByText(MESSAGES.paymentSucceeded)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/payments/verify')).toHaveLength(1);
     expect(callsTo(fetchMock, 'PATCH', `/api/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
     expect(FakeRazorpay.instances).toHaveLength(1);
@@ -423,7 +513,7 @@ describe('Checkout modal', () => {
       'POST /api/orders': () => {
         orderCalls += 1;
         if (orderCalls === 1) throw new TypeError('Failed to fetch');
-        return { status: 201, body: { message: 'Order placed', order: orderDto({ _id: ORDER_ID }) } };
+        return { status: 201, body: { message: 'Order placed', order: orderDto({ _id: ORDER_ID, payBy: PAY_BY }) } };
       },
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -432,9 +522,16 @@ describe('Checkout modal', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.checkoutNoResponse);
     // Confirming again retries the same attempt: the server answers the order it may have placed.
     await user.click(confirmButton());
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentCancelled));
-    // The window was closed and the order cancelled: the next confirm is a new attempt.
-    await waitFor(() => expect(confirmButton()).toHaveTextContent('Confirm Order'));
+    const panel = await outcomeShown(MESSAGES.paymentCancelled);
+    // Try again pays that order: no order request at all.
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/payments/create')).toHaveLength(2));
+    await outcomeShown(MESSAGES.paymentCancelled);
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(2);
+    // A new checkout (the modal closed and opened again) is a new attempt with a new key.
+    await user.click(within(screen.getByTestId('payment-outcome')).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    await screen.findByRole('dialog', { name: 'Checkout' });
     await user.click(confirmButton());
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(3));
     const keys = callsTo(fetchMock, 'POST', '/api/orders').map(keyOf);
@@ -450,8 +547,8 @@ describe('Checkout modal', () => {
       'POST /api/payments/verify': { status: 400, body: { message: 'Invalid payment signature' } },
     });
     await user.click(confirmButton());
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(MESSAGES.paymentVerificationFailed));
-    expect(alertSpy).not.toHaveBeenCalledWith(MESSAGES.paymentSucceeded);
+    await outcomeShown(MESSAGES.paymentVerificationFailed);
+    expect(screen.queryByText(MESSAGES.paymentSucceeded)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', '/api/cart/clear')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/cart');
     expect(screen.getByText('Fuel Nozzle', { selector: 'h3' })).toBeInTheDocument();
@@ -459,7 +556,7 @@ describe('Checkout modal', () => {
 });
 
 describe('CheckoutModal without orderable lines', () => {
-  it("alerts '⚠️ No valid items selected for checkout.' when every line is out of stock", async () => {
+  it("says '⚠️ No valid items selected for checkout.' in the modal when every line is out of stock", async () => {
     const fetchMock = mockFetch({});
     const soldOut: CartLine = cartLine({ title: 'Sold out', stock: 0 });
     renderWithStore(
@@ -472,7 +569,8 @@ describe('CheckoutModal without orderable lines', () => {
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
-    expect(alertSpy).toHaveBeenCalledWith(MESSAGES.noValidItems);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noValidItems);
+    // Nothing is sent (the payment config may be read: the modal can open the payment window).
+    expect(fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET')).toEqual([]);
   });
 });

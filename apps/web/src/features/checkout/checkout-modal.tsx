@@ -2,13 +2,17 @@
  * The checkout modal: customer info prefilled from the session, a shipping address
  * (radio choices of the saved addresses or a newly typed one, which is saved locally for reuse), the
  * payment method (online by default; cash on delivery shown unavailable and disabled unless the
- * server enables it, docs/shop-rules.md#cod) and an order summary. Confirm reads 'Processing...' while
- * busy; the flow itself lives in use-checkout.ts.
+ * server enables it, docs/shop-rules.md#cod) and an order summary, amounts in the storefront's one
+ * price format (docs/decisions/0008-one-price-format.md). Confirm reads 'Processing...' while busy;
+ * every problem shows in the modal (role alert), never in a browser alert. Once the order is placed
+ * and its payment did not go through, the modal says why, that the order is saved until its pay-by
+ * time, and offers Try again for the same order (docs/shop-rules.md#payments); focus lands on Try
+ * again. The flow itself lives in use-checkout.ts.
  */
-import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   deliveryPercent,
-  formatAmount,
+  formatPrice,
   keyOfLine,
   linePrice,
   MESSAGES,
@@ -22,12 +26,13 @@ import {
   type PaymentMode,
 } from '@pumpkart/shared';
 import { Modal } from '../../components/modal';
+import { formatPayBy } from '../../components/payment/pay-by';
 import { storage } from '../../lib/storage';
 import { useAppSelector } from '../../store/hooks';
 import { AddressFields, inputClass } from '../../components/address-fields';
 import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
 import { rememberAddress, savedAddressChoices, type CustomerInfo } from './checkout-form';
-import { useCheckout } from './use-checkout';
+import { useCheckout, type SavedOrder } from './use-checkout';
 
 export interface CheckoutModalProps {
   open: boolean;
@@ -76,7 +81,18 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
     onPlaced();
     onClose();
   }, [onClose, onPlaced]);
-  const { confirm, busy, error } = useCheckout({ lines: available, config, onPlaced: placed, onAddressUsed });
+  const {
+    confirm,
+    retry,
+    busy,
+    error,
+    saved: placedOrder,
+  } = useCheckout({
+    lines: available,
+    config,
+    onPlaced: placed,
+    onAddressUsed,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,185 +113,249 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
   const radioRow =
     'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50';
 
+  const summary = (
+    <section aria-labelledby={`${formId}-summary`} className="rounded-lg bg-slate-50 p-4">
+      <h3 id={`${formId}-summary`} className={sectionTitle}>
+        Order summary
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-200 text-sm">
+        {available.map((line) => (
+          <li key={keyOfLine(line)} className="flex justify-between gap-3 py-2">
+            <span className="min-w-0 break-words">
+              {line.product.title}
+              {line.variant?.size ? ` (${line.variant.size})` : ''}{' '}
+              <span className="whitespace-nowrap">× {line.quantity}</span>
+            </span>
+            <span className="shrink-0 tabular-nums">
+              {formatPrice(toRupees(toPaise(linePrice(line)) * line.quantity))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums">{formatPrice(toRupees(totals.subtotalPaise))}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Delivery charge ({deliveryPercent(totals.subtotalPaise)}%)</dt>
+          <dd className="tabular-nums">{formatPrice(toRupees(totals.shippingPaise))}</dd>
+        </div>
+        <div className="flex justify-between text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatPrice(toRupees(totals.totalPaise))}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+
   return (
     <Modal open onClose={busy ? () => undefined : onClose} closeOnBackdrop={!busy} title="Checkout" size="lg">
-      <form onSubmit={submit} noValidate aria-busy={busy} className="space-y-6">
-        <fieldset className="space-y-3" disabled={busy}>
-          <legend className={sectionTitle}>Customer information</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <div>
-              <label htmlFor={`${formId}-name`} className="block text-sm font-medium text-slate-700">
-                Name
-              </label>
-              <input
-                id={`${formId}-name`}
-                data-autofocus
-                value={customer.name}
-                onChange={(event) => setField('name', event.target.value)}
-                autoComplete="name"
-                className={inputClass}
-              />
+      {placedOrder?.reason ? (
+        <div className="space-y-6" aria-busy={busy}>
+          <SavedOrderPanel order={placedOrder} busy={busy} onRetry={() => void retry()} onClose={onClose} />
+          {summary}
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate aria-busy={busy} className="space-y-6">
+          <fieldset className="space-y-3" disabled={busy}>
+            <legend className={sectionTitle}>Customer information</legend>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <div>
+                <label htmlFor={`${formId}-name`} className="block text-sm font-medium text-slate-700">
+                  Name
+                </label>
+                <input
+                  id={`${formId}-name`}
+                  data-autofocus
+                  value={customer.name}
+                  onChange={(event) => setField('name', event.target.value)}
+                  autoComplete="name"
+                  className={inputClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${formId}-email`} className="block text-sm font-medium text-slate-700">
+                  Email
+                </label>
+                <input
+                  id={`${formId}-email`}
+                  type="email"
+                  value={customer.email}
+                  onChange={(event) => setField('email', event.target.value)}
+                  autoComplete="email"
+                  className={inputClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${formId}-phone`} className="block text-sm font-medium text-slate-700">
+                  Phone
+                </label>
+                <input
+                  id={`${formId}-phone`}
+                  type="tel"
+                  inputMode="numeric"
+                  placeholder="10-digit mobile number"
+                  value={customer.phone}
+                  onChange={(event) => setField('phone', event.target.value)}
+                  autoComplete="tel-national"
+                  className={inputClass}
+                />
+              </div>
             </div>
-            <div>
-              <label htmlFor={`${formId}-email`} className="block text-sm font-medium text-slate-700">
-                Email
-              </label>
-              <input
-                id={`${formId}-email`}
-                type="email"
-                value={customer.email}
-                onChange={(event) => setField('email', event.target.value)}
-                autoComplete="email"
-                className={inputClass}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${formId}-phone`} className="block text-sm font-medium text-slate-700">
-                Phone
-              </label>
-              <input
-                id={`${formId}-phone`}
-                type="tel"
-                inputMode="numeric"
-                placeholder="10-digit mobile number"
-                value={customer.phone}
-                onChange={(event) => setField('phone', event.target.value)}
-                autoComplete="tel-national"
-                className={inputClass}
-              />
-            </div>
-          </div>
-        </fieldset>
+          </fieldset>
 
-        <fieldset className="space-y-3" disabled={busy}>
-          <legend className={sectionTitle}>Shipping address</legend>
-          {saved.map((address, index) => (
-            <label key={`${index}-${address.line1}`} className={radioRow}>
-              <input
-                type="radio"
-                name={`${formId}-address`}
-                checked={choice === index}
-                onChange={() => setChoice(index)}
-                className="mt-1"
-              />
-              <span className="min-w-0 text-sm">
-                <span className="block font-medium text-slate-900">
-                  {address.recipientName} · {address.recipientPhone}
+          <fieldset className="space-y-3" disabled={busy}>
+            <legend className={sectionTitle}>Shipping address</legend>
+            {saved.map((address, index) => (
+              <label key={`${index}-${address.line1}`} className={radioRow}>
+                <input
+                  type="radio"
+                  name={`${formId}-address`}
+                  checked={choice === index}
+                  onChange={() => setChoice(index)}
+                  className="mt-1"
+                />
+                <span className="min-w-0 text-sm">
+                  <span className="block font-medium text-slate-900">
+                    {address.recipientName} · {address.recipientPhone}
+                  </span>
+                  <span className="block break-words text-slate-600">{formatAddress(address)}</span>
                 </span>
-                <span className="block break-words text-slate-600">{formatAddress(address)}</span>
-              </span>
-            </label>
-          ))}
-          <label className={radioRow}>
-            <input
-              type="radio"
-              name={`${formId}-address`}
-              checked={choice === 'new'}
-              onChange={() => setChoice('new')}
-              className="mt-1"
-            />
-            <span className="text-sm font-medium text-slate-900">Use a new address</span>
-          </label>
-          {choice === 'new' && (
-            <div className="rounded-lg border border-slate-200 p-3">
-              <AddressFields idPrefix={`${formId}-new`} value={newAddress} onChange={patchAddress} disabled={busy} />
-            </div>
-          )}
-        </fieldset>
-
-        <fieldset className="space-y-3" disabled={busy}>
-          <legend className={sectionTitle}>Payment method</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
+              </label>
+            ))}
             <label className={radioRow}>
               <input
                 type="radio"
-                name={`${formId}-payment`}
-                value="online"
-                checked={paymentMode === 'online'}
-                onChange={() => setPaymentMode('online')}
+                name={`${formId}-address`}
+                checked={choice === 'new'}
+                onChange={() => setChoice('new')}
                 className="mt-1"
               />
-              <span className="text-sm">
-                <span className="block font-medium text-slate-900">Pay online</span>
-                <span className="block text-slate-600">Cards, UPI and net banking</span>
-              </span>
+              <span className="text-sm font-medium text-slate-900">Use a new address</span>
             </label>
-            <label className={`${radioRow} ${codEnabled ? '' : 'cursor-not-allowed opacity-60'}`}>
-              <input
-                type="radio"
-                name={`${formId}-payment`}
-                value="cod"
-                checked={paymentMode === 'cod'}
-                disabled={!codEnabled}
-                onChange={() => setPaymentMode('cod')}
-                className="mt-1"
-              />
-              <span className="text-sm">
-                <span className="block font-medium text-slate-900">Cash on delivery</span>
-                <span className="block text-slate-600">{codEnabled ? 'Pay when it arrives' : '(unavailable)'}</span>
-              </span>
-            </label>
+            {choice === 'new' && (
+              <div className="rounded-lg border border-slate-200 p-3">
+                <AddressFields idPrefix={`${formId}-new`} value={newAddress} onChange={patchAddress} disabled={busy} />
+              </div>
+            )}
+          </fieldset>
+
+          <fieldset className="space-y-3" disabled={busy}>
+            <legend className={sectionTitle}>Payment method</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <label className={radioRow}>
+                <input
+                  type="radio"
+                  name={`${formId}-payment`}
+                  value="online"
+                  checked={paymentMode === 'online'}
+                  onChange={() => setPaymentMode('online')}
+                  className="mt-1"
+                />
+                <span className="text-sm">
+                  <span className="block font-medium text-slate-900">Pay online</span>
+                  <span className="block text-slate-600">Cards, UPI and net banking</span>
+                </span>
+              </label>
+              <label className={`${radioRow} ${codEnabled ? '' : 'cursor-not-allowed opacity-60'}`}>
+                <input
+                  type="radio"
+                  name={`${formId}-payment`}
+                  value="cod"
+                  checked={paymentMode === 'cod'}
+                  disabled={!codEnabled}
+                  onChange={() => setPaymentMode('cod')}
+                  className="mt-1"
+                />
+                <span className="text-sm">
+                  <span className="block font-medium text-slate-900">Cash on delivery</span>
+                  <span className="block text-slate-600">{codEnabled ? 'Pay when it arrives' : '(unavailable)'}</span>
+                </span>
+              </label>
+            </div>
+          </fieldset>
+
+          {summary}
+
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={onClose}
+              disabled={busy}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+            >
+              {busy ? MESSAGES.checkoutProcessing : 'Confirm Order'}
+            </button>
           </div>
-        </fieldset>
-
-        <section aria-labelledby={`${formId}-summary`} className="rounded-lg bg-slate-50 p-4">
-          <h3 id={`${formId}-summary`} className={sectionTitle}>
-            Order summary
-          </h3>
-          <ul className="mt-2 divide-y divide-slate-200 text-sm">
-            {available.map((line) => (
-              <li key={keyOfLine(line)} className="flex justify-between gap-3 py-2">
-                <span className="min-w-0 break-words">
-                  {line.product.title}
-                  {line.variant?.size ? ` (${line.variant.size})` : ''}{' '}
-                  <span className="whitespace-nowrap">× {line.quantity}</span>
-                </span>
-                <span className="shrink-0 tabular-nums">
-                  {formatAmount(toRupees(toPaise(linePrice(line)) * line.quantity))}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd className="tabular-nums">{formatAmount(toRupees(totals.subtotalPaise))}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Delivery charge ({deliveryPercent(totals.subtotalPaise)}%)</dt>
-              <dd className="tabular-nums">{formatAmount(toRupees(totals.shippingPaise))}</dd>
-            </div>
-            <div className="flex justify-between text-base font-semibold">
-              <dt>Total</dt>
-              <dd className="tabular-nums">{formatAmount(toRupees(totals.totalPaise))}</dd>
-            </div>
-          </dl>
-        </section>
-
-        {error && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={busy}
-            className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
-          >
-            {busy ? MESSAGES.checkoutProcessing : 'Confirm Order'}
-          </button>
-        </div>
-      </form>
+        </form>
+      )}
     </Modal>
+  );
+}
+
+/**
+ * After a payment that did not go through: why (read out at once), that the order is kept and until
+ * when it can be paid from My Orders, Close and Try again (which pays the same order).
+ */
+function SavedOrderPanel({
+  order,
+  busy,
+  onRetry,
+  onClose,
+}: {
+  order: SavedOrder;
+  busy: boolean;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const number = order.id.slice(-6);
+  // When the payment window closes, focus lands here (never on the page's body).
+  useEffect(() => {
+    if (!busy) retryRef.current?.focus();
+  }, [busy, order.reason]);
+
+  return (
+    <section aria-label="Payment" className="space-y-3" data-testid="payment-outcome">
+      <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
+        {order.reason}
+      </p>
+      <p className="text-sm text-slate-700">
+        {order.payBy ? MESSAGES.orderSavedUntil(number, formatPayBy(order.payBy)) : MESSAGES.orderSaved(number)}
+      </p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={busy}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+        >
+          Close
+        </button>
+        <button
+          ref={retryRef}
+          type="button"
+          onClick={onRetry}
+          disabled={busy}
+          className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {busy ? MESSAGES.checkoutProcessing : MESSAGES.tryAgain}
+        </button>
+      </div>
+    </section>
   );
 }

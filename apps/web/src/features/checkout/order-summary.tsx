@@ -1,19 +1,22 @@
 /**
  * The cart's Order Summary pane: subtotal, delivery charge (the shared tiers,
- * docs/shop-rules.md#delivery) and total of the selected in-stock lines, and the Checkout button,
- * disabled with no selection, no payment script loaded, or a total of 0 or less.
+ * docs/shop-rules.md#delivery) and total of the selected in-stock lines in the storefront's one price
+ * format (docs/decisions/0008-one-price-format.md), and the Checkout button, disabled with no
+ * selection, no payment script loaded, a total of 0 or less, or while a payment window is open.
  */
-import { deliveryPercent, formatAmount, toRupees, type OrderTotals } from '@pumpkart/shared';
+import { deliveryPercent, formatPrice, toRupees, type OrderTotals } from '@pumpkart/shared';
 
 export interface OrderSummaryProps {
   totals: OrderTotals;
   selectedCount: number;
   scriptLoaded: boolean;
   onCheckout: () => void;
+  /** A payment window is open. */
+  locked?: boolean;
 }
 
-export function OrderSummary({ totals, selectedCount, scriptLoaded, onCheckout }: OrderSummaryProps) {
-  const disabled = selectedCount === 0 || !scriptLoaded || totals.totalPaise <= 0;
+export function OrderSummary({ totals, selectedCount, scriptLoaded, onCheckout, locked = false }: OrderSummaryProps) {
+  const disabled = locked || selectedCount === 0 || !scriptLoaded || totals.totalPaise <= 0;
   const hint =
     selectedCount === 0
       ? 'Select the items you want to check out.'
@@ -37,19 +40,19 @@ export function OrderSummary({ totals, selectedCount, scriptLoaded, onCheckout }
         <div className="flex justify-between">
           <dt>Subtotal</dt>
           <dd className="tabular-nums" data-testid="summary-subtotal">
-            {formatAmount(toRupees(totals.subtotalPaise))}
+            {formatPrice(toRupees(totals.subtotalPaise))}
           </dd>
         </div>
         <div className="flex justify-between">
           <dt>Delivery charge{totals.subtotalPaise > 0 ? ` (${deliveryPercent(totals.subtotalPaise)}%)` : ''}</dt>
           <dd className="tabular-nums" data-testid="summary-delivery">
-            {formatAmount(toRupees(totals.shippingPaise))}
+            {formatPrice(toRupees(totals.shippingPaise))}
           </dd>
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="summary-total">
-            {formatAmount(toRupees(totals.totalPaise))}
+            {formatPrice(toRupees(totals.totalPaise))}
           </dd>
         </div>
       </dl>

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { Notices } from '../../components/notices';
 import { NO_PENDING_ORDER_DELAY_MS, PaymentPage } from './payment-page';
 import { orderDto, savedAddress } from '../../test/fixtures';
 
@@ -21,6 +22,15 @@ const renderPage = () =>
     route: '/payment',
     extraRoutes: [
       { path: '/order', element: <h1>My Orders page</h1> },
+      {
+        path: '/order/:orderId',
+        element: (
+          <>
+            <h1>Order confirmation page</h1>
+            <Notices />
+          </>
+        ),
+      },
       { path: '/cart', element: <h1>Cart page</h1> },
     ],
   });
@@ -33,20 +43,22 @@ afterEach(() => {
 });
 
 describe('PaymentPage', () => {
-  it('posts the stored pending order, clears it, refreshes the cart and goes to /order', async () => {
+  // Changed on purpose: a COD order lands on its confirmation page with 'Order placed successfully'.
+  it('posts the stored pending order, clears it, refreshes the cart and goes to its confirmation page', async () => {
     localStorage.setItem('pendingOrder', JSON.stringify(pendingOrder));
     const fetchMock = mockFetch({
       'POST /api/orders': { status: 201, body: { message: 'Order placed', order: orderDto({ _id: 'order-1' }) } },
       'GET /api/cart': { body: { items: [] } },
     });
     const { router } = renderPage();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-1'));
     const post = fetchMock.mock.calls.find(
       ([url, init]) => String(url).endsWith('/api/orders') && init?.method === 'POST',
     );
     expect(JSON.parse(String(post![1]!.body))).toEqual(pendingOrder);
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/cart'))).toBe(true);
     expect(localStorage.getItem('pendingOrder')).toBeNull();
+    expect(await screen.findByText(MESSAGES.orderPlaced)).toBeInTheDocument();
   });
 
   it("sends the checkout attempt's Idempotency-Key as a header, not in the order", async () => {
@@ -56,7 +68,7 @@ describe('PaymentPage', () => {
       'GET /api/cart': { body: { items: [] } },
     });
     const { router } = renderPage();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-1'));
     const post = fetchMock.mock.calls.find(
       ([url, init]) => String(url).endsWith('/api/orders') && init?.method === 'POST',
     );

@@ -1,7 +1,8 @@
 /**
  * The payment-processing page (docs/shop-rules.md#cod): reads the stored pending order (a cash on
  * delivery checkout), posts it with the Idempotency-Key stored beside it (so a reload while the
- * request is under way cannot place it twice), clears it, refreshes the cart and goes to /order.
+ * request is under way cannot place it twice), clears it, refreshes the cart and goes to the
+ * order's confirmation page (/order/<id>) with the notice 'Order placed successfully'.
  * With nothing stored it says 'No pending order found' and goes to /cart; a failure says 'Failed to
  * create order after payment.' with the server's reason, and leaves the cart as it was.
  */
@@ -10,9 +11,9 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES, type CreateOrderBody } from '@pumpkart/shared';
 import { refreshCart, useCreateOrderMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
-import { paths } from '../../config/paths';
+import { orderPath, paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useNotify } from '../../store/hooks';
 
 /** How long the 'No pending order found' text stays before going to the cart (2 s). */
 export const NO_PENDING_ORDER_DELAY_MS = 2000;
@@ -22,6 +23,7 @@ type State = { kind: 'processing' } | { kind: 'none' } | { kind: 'failed'; reaso
 export function PaymentPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [createOrder] = useCreateOrderMutation();
   const [pending] = useState(() => storage.getPendingOrder<CreateOrderBody & { idempotencyKey?: string }>());
   const [state, setState] = useState<State>(() => (pending ? { kind: 'processing' } : { kind: 'none' }));
@@ -38,7 +40,8 @@ export function PaymentPage() {
         if (!order?._id) throw new Error('The server answered without an order.');
         storage.setPendingOrder(null);
         await dispatch(refreshCart());
-        void navigate(paths.orders, { replace: true });
+        notify(MESSAGES.orderPlaced, 'success');
+        void navigate(orderPath(order._id), { replace: true });
       })
       .catch((error: unknown) => {
         console.error('Creating the pending order failed', error);
@@ -47,7 +50,7 @@ export function PaymentPage() {
         const reason = errorMessage(error, '');
         setState({ kind: 'failed', reason: reason || null });
       });
-  }, [createOrder, dispatch, navigate, pending]);
+  }, [createOrder, dispatch, navigate, notify, pending]);
 
   useEffect(() => {
     if (state.kind !== 'none') return;

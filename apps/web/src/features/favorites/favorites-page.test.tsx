@@ -38,7 +38,7 @@ describe('FavoritesPage', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/products'))).toBe(false);
   });
 
-  it('opens the product modal from a card', async () => {
+  it('links a card to its product view', async () => {
     const nozzle = rawProduct({ title: 'Fuel Nozzle' });
     mockFetch({
       'GET /api/favorites/': { body: { ids: [nozzle._id] } },
@@ -46,8 +46,7 @@ describe('FavoritesPage', () => {
     });
     renderWithStore(<FavoritesPage />, { route: '/favorites' });
     const card = await screen.findByTestId('product-card');
-    await userEvent.click(within(card).getByRole('button', { name: 'Fuel Nozzle' }));
-    expect(await screen.findByRole('dialog', { name: 'Fuel Nozzle' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Fuel Nozzle' })).toHaveAttribute('href', `/product/${nozzle._id}`);
   });
 
   it('drops a product from the grid when it is un-hearted', async () => {

@@ -1,15 +1,17 @@
 /**
  * My Favorites (docs/shop-rules.md#cart): the products whose ids the server keeps for the buyer, as
- * product cards that open the product modal. 'Loading favorites...' while loading, 'No favorites
- * yet.' when there are none. Only the favorite products are fetched (GET /products?ids=...), and a
- * product un-hearted here leaves the grid at once without a refetch.
+ * product cards. Its states are honest (components/page-states.tsx): card skeletons read out as
+ * 'Loading favorites...' while loading, a failure with Try again (never 'No favorites yet.' for a
+ * failure), and 'No favorites yet.' with Continue shopping when there are none. Only the favorite
+ * products are fetched (GET /products?ids=...), and a product un-hearted here leaves the grid at
+ * once without a refetch.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
-import { MESSAGES, type Product } from '@pumpkart/shared';
+import { MESSAGES } from '@pumpkart/shared';
+import { EmptyState, LoadFailed } from '../../components/page-states';
 import { PRODUCT_GRID_CLASS, ProductCard } from '../../components/product-card';
-import { ProductModal } from '../../components/product-modal';
-import { Loading } from '../../components/spinner';
+import { ProductGridSkeleton } from '../../components/product-listing';
 import { useGetFavoritesQuery, useGetProductsByIdsQuery } from '../../api/shop-api';
 
 const NO_IDS: string[] = [];
@@ -24,7 +26,6 @@ export function FavoritesPage() {
       : favorites.isSuccess
         ? 'succeeded'
         : 'idle';
-  const [openProduct, setOpenProduct] = useState<Product | null>(null);
 
   // The ids asked for: an un-hearted product (or one missing from the answer, no longer sold) is not
   // asked for again; a new favorite is (state adjusted while rendering, not in an effect).
@@ -53,7 +54,7 @@ export function FavoritesPage() {
     return (
       <div>
         {heading}
-        <FailedText onRetry={() => void favorites.refetch()} />
+        <LoadFailed message={MESSAGES.favoritesLoadFailed} onRetry={() => void favorites.refetch()} />
       </div>
     );
   }
@@ -61,7 +62,7 @@ export function FavoritesPage() {
     return (
       <div>
         {heading}
-        <Loading text={MESSAGES.loadingFavorites} />
+        <ProductGridSkeleton count={4} label={MESSAGES.loadingFavorites} />
       </div>
     );
   }
@@ -69,7 +70,7 @@ export function FavoritesPage() {
     return (
       <div>
         {heading}
-        <FailedText onRetry={() => void products.refetch()} />
+        <LoadFailed message={MESSAGES.favoritesLoadFailed} onRetry={() => void products.refetch()} />
       </div>
     );
   }
@@ -78,32 +79,20 @@ export function FavoritesPage() {
     <div>
       {heading}
       {visible.length === 0 ? (
-        <p className="py-10 text-center text-slate-600">{MESSAGES.noFavorites}</p>
+        <EmptyState message={MESSAGES.noFavorites} />
       ) : (
-        <ul className={PRODUCT_GRID_CLASS}>
-          {visible.map((product, index) => (
-            <li key={product._id}>
-              <ProductCard product={product} onOpen={setOpenProduct} eager={index < 4} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The cards' titles are h3: their section heading, for assistive technology. */}
+          <h2 className="sr-only">Favorite products</h2>
+          <ul className={PRODUCT_GRID_CLASS}>
+            {visible.map((product, index) => (
+              <li key={product._id}>
+                <ProductCard product={product} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
-      <ProductModal product={openProduct} onClose={() => setOpenProduct(null)} />
-    </div>
-  );
-}
-
-function FailedText({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="py-10 text-center">
-      <p className="text-slate-600">Your favorites could not be loaded right now.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-4 rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
-      >
-        Try again
-      </button>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 /** One category on the home page: its name, up to 4 cards, and View All when it has more than 4. */
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@pumpkart/shared';
 import type { HomeSection } from '../../api/shop-api';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { categoryPath } from '../../config/paths';
@@ -9,15 +8,7 @@ import { categoryPath } from '../../config/paths';
 /** Products shown per category on the home page (docs/shop-rules.md#home). */
 const PER_CATEGORY = 4;
 
-export function CategorySection({
-  section,
-  onOpen,
-  eager,
-}: {
-  section: HomeSection;
-  onOpen: (product: Product) => void;
-  eager: boolean;
-}) {
+export function CategorySection({ section, eager }: { section: HomeSection; eager: boolean }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} data-testid="category-section">
@@ -38,7 +29,7 @@ export function CategorySection({
       <ul className={PRODUCT_GRID_CLASS}>
         {section.products.slice(0, PER_CATEGORY).map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} onOpen={onOpen} eager={eager} />
+            <ProductCard product={product} eager={eager} />
           </li>
         ))}
       </ul>

@@ -28,13 +28,17 @@ const homeView = {
   total: 13,
 };
 
-/** Answers the home view and the filter lists; records the query of every product request. */
-function serve(view: unknown = homeView) {
+/**
+ * Answers the home view (view=home), a flat list (search results and filtered home) and the filter
+ * lists; records the query of every product request.
+ */
+function serve(view: unknown = homeView, list: unknown[] = safety) {
   const queries: URLSearchParams[] = [];
   const fetch = mockFetch({
     'GET /api/products': (_init, url) => {
       queries.push(url.searchParams);
-      return { body: view };
+      if (url.searchParams.get('view') === 'home') return { body: view };
+      return { body: list, headers: { 'x-total-count': String(list.length) } };
     },
     'GET /api/products/categories/list': { body: ['Fire Safety', 'Fuel Dispensers'] },
     'GET /api/products/brands/list': { body: ['Ceasefire', 'Tokheim'] },
@@ -91,11 +95,11 @@ describe('HomePage', () => {
     expect(screen.queryByText(MESSAGES.noProductsMatch)).not.toBeInTheDocument();
   });
 
-  it('opens the product modal when a card is clicked', async () => {
+  it('links each card to its product view (features/product opens it over this page)', async () => {
     serve();
     renderWithStore(<HomePage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Sand Bucket' }));
-    expect(screen.getByRole('dialog', { name: 'Sand Bucket' })).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Sand Bucket' });
+    expect(link.getAttribute('href')).toMatch(/^\/product\/[\w-]+$/);
   });
 
   it('applies the filter panel only on Apply Filters, then closes it and gives focus back', async () => {
@@ -128,7 +132,9 @@ describe('HomePage', () => {
     expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
     await waitFor(() => expect(queries.length).toBe(before + 1));
     const query = queries.at(-1)!;
-    expect(query.get('view')).toBe('home');
+    // With a filter applied the home page lists the matches (docs/shop-rules.md#filters), newest first.
+    expect(query.get('view')).toBeNull();
+    expect(query.get('sort')).toBe('newest');
     expect(query.get('category')).toBe('Fire Safety');
     expect(query.get('brand')).toBe('Tokheim');
     expect(query.get('priceRange')).toBe('500-1000');
@@ -174,12 +180,15 @@ describe('HomePage', () => {
       });
     }
     expect(queries.length).toBe(before);
-    expect(screen.getByRole('heading', { level: 2, name: /Results for/ })).toHaveTextContent('nozz');
     act(() => {
       vi.advanceTimersByTime(300);
     });
     vi.useRealTimers();
     await waitFor(() => expect(queries.length).toBe(before + 1));
     expect(queries.at(-1)!.get('search')).toBe('nozz');
+    // Search results are a flat list, most relevant first.
+    expect(queries.at(-1)!.get('view')).toBeNull();
+    expect(queries.at(-1)!.get('sort')).toBe('relevance');
+    expect(await screen.findByRole('heading', { level: 2, name: "2 results for 'nozz'" })).toBeInTheDocument();
   });
 });

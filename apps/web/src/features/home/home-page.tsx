@@ -1,17 +1,22 @@
 /**
- * Home (docs/shop-rules.md#home): the heading, the partner ad slider, the filter side panel and the
- * products grouped by category, 4 each, with View All when a category has more. The page asks the
- * server only for what it shows: the home view (view=home) with the applied filters and the shared
- * search term (docs/shop-rules.md#search), which waits ~300 ms after the last keystroke.
+ * Home (docs/shop-rules.md#home, #filters): the heading, the partner offers, the filter side panel
+ * and the products grouped by category, 4 each, with View All when a category has more. While a
+ * search term (docs/shop-rules.md#search, sent ~300 ms after the last keystroke) or any filter is
+ * active, the results come first instead: a heading saying what is shown, the active filters as
+ * removable chips with Clear all, Sort by, and one flat list a page at a time; the partner offers
+ * move below them. The page asks the server only for what it shows.
  */
-import { MESSAGES, type Product } from '@pumpkart/shared';
-import { useRef, useState } from 'react';
+import { MESSAGES } from '@pumpkart/shared';
+import { useRef, useState, type ReactNode } from 'react';
 import { useGetHomeViewQuery, type HomeSection } from '../../api/shop-api';
 import { FilterPanel, countFilters, type AppliedFilters } from '../../components/filter-panel';
-import { ProductModal } from '../../components/product-modal';
+import { EmptyState, LoadFailed } from '../../components/page-states';
+import { ProductListing, useCatalogListing } from '../../components/product-listing';
+import { effectiveSort, SortSelect } from '../../components/sort-select';
 import { useDebouncedValue } from '../../components/use-debounced-value';
-import { filtersApplied } from '../../store/filters-slice';
+import { allCleared, filtersApplied, sortChanged } from '../../store/filters-slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ActiveFilterChips, activeChips, ResultsHeading } from './active-filters';
 import { CategorySection, CategorySectionSkeleton } from './category-section';
 import { PartnerOffers } from './partner-offers';
 import { useFilterOptions } from './use-filter-options';
@@ -20,29 +25,97 @@ const NO_SECTIONS: HomeSection[] = [];
 
 export function HomePage() {
   const dispatch = useAppDispatch();
-  const { search, category, brand, priceRange, availability } = useAppSelector((state) => state.filters);
-  const [selected, setSelected] = useState<Product | null>(null);
+  const { search, category, brand, priceRange, availability, sort } = useAppSelector((state) => state.filters);
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelWanted, setPanelWanted] = useState(false);
   const options = useFilterOptions(panelWanted);
   const funnelRef = useRef<HTMLButtonElement>(null);
-  const searchTerm = useDebouncedValue(search.trim());
-  // The sections stay on screen (dimmed) while another search or filter set loads.
-  const home = useGetHomeViewQuery({ search: searchTerm, category, brand, priceRange, availability });
-  const sections = home.data?.sections ?? NO_SECTIONS;
-  const total = home.data?.total ?? 0;
-  const status = home.isFetching ? 'loading' : home.isError ? 'failed' : home.isSuccess ? 'succeeded' : 'idle';
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const typed = search.trim();
+  const debounced = useDebouncedValue(typed);
+  // A cleared search box takes effect at once; a typed term once typing pauses.
+  const searchTerm = typed === '' ? '' : debounced;
 
   const applied: AppliedFilters = { category, brand, priceRange, availability };
   const activeFilters = countFilters(applied);
-  const homeLoaded = status === 'succeeded' || status === 'failed';
-  const loading = status === 'loading';
-  const showSkeleton = sections.length === 0 && !homeLoaded;
+  const searching = searchTerm !== '' || activeFilters > 0;
+  const order = effectiveSort(sort, searchTerm !== '');
+
+  // The grouped view when nothing is active; the flat results otherwise. Only one is asked for.
+  const home = useGetHomeViewQuery({}, { skip: searching });
+  const results = useCatalogListing({ search: searchTerm, ...applied, sort: order }, { skip: !searching });
 
   const openPanel = () => {
     setPanelWanted(true);
     setPanelOpen(true);
   };
+
+  const filtersButton = (
+    <button
+      ref={funnelRef}
+      type="button"
+      onClick={openPanel}
+      aria-haspopup="dialog"
+      aria-expanded={panelOpen}
+      aria-controls="filter-panel"
+      aria-label={activeFilters > 0 ? `Filters, ${activeFilters} applied` : 'Filters'}
+      className="relative inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+        <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h15a1.5 1.5 0 0 1 1.14 2.48L15 12.06V19a1 1 0 0 1-.55.9l-4 2A1 1 0 0 1 9 21v-8.94L3.36 5.48A1.5 1.5 0 0 1 3 4.5Z" />
+      </svg>
+      <span>Filters</span>
+      {activeFilters > 0 && (
+        <span aria-hidden="true" className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+          {activeFilters}
+        </span>
+      )}
+    </button>
+  );
+
+  // Keyed blocks in one list: switching between the views moves the partner offers without
+  // remounting them, and the toolbar (with the Filters button, which may hold focus) stays put.
+  const partner = <PartnerOffers key="partner" />;
+  const toolbar = (
+    <div key="toolbar" className="flex flex-wrap items-center justify-between gap-3">
+      {searching ? (
+        <SortSelect value={order} hasSearch={searchTerm !== ''} onChange={(next) => dispatch(sortChanged(next))} />
+      ) : (
+        <h2 className="text-xl font-semibold text-slate-900">Shop by category</h2>
+      )}
+      {filtersButton}
+    </div>
+  );
+  const blocks: ReactNode[] = searching
+    ? [
+        <div key="results-top" className="space-y-3">
+          <ResultsHeading ref={headingRef} search={searchTerm} total={results.firstLoad ? undefined : results.total} />
+          <ActiveFilterChips chips={activeChips(searchTerm, applied)} onEmptied={() => funnelRef.current?.focus()} />
+        </div>,
+        toolbar,
+        <section key="results" aria-label="Search results" className="space-y-6">
+          <ProductListing
+            listing={results}
+            label="Matching products"
+            empty={
+              <EmptyState message={MESSAGES.noProductsMatch}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    funnelRef.current?.focus();
+                    dispatch(allCleared());
+                  }}
+                  className="inline-block rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+                >
+                  Clear all
+                </button>
+              </EmptyState>
+            }
+          />
+        </section>,
+        partner,
+      ]
+    : [partner, toolbar, <GroupedHome key="grouped" home={home} />];
 
   return (
     <div className="space-y-6">
@@ -50,49 +123,7 @@ export function HomePage() {
         One Stop Solution For Your Petrol Pump
       </h1>
 
-      <PartnerOffers />
-
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">
-          {search.trim() ? (
-            <>
-              Results for <q>{search.trim()}</q>
-            </>
-          ) : (
-            'Shop by category'
-          )}
-        </h2>
-        <div className="flex items-center gap-3">
-          {homeLoaded && (search.trim() || activeFilters > 0) && (
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {total} {total === 1 ? 'product' : 'products'} found
-            </p>
-          )}
-          <button
-            ref={funnelRef}
-            type="button"
-            onClick={openPanel}
-            aria-haspopup="dialog"
-            aria-expanded={panelOpen}
-            aria-controls="filter-panel"
-            aria-label={activeFilters > 0 ? `Filters, ${activeFilters} applied` : 'Filters'}
-            className="relative inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-              <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h15a1.5 1.5 0 0 1 1.14 2.48L15 12.06V19a1 1 0 0 1-.55.9l-4 2A1 1 0 0 1 9 21v-8.94L3.36 5.48A1.5 1.5 0 0 1 3 4.5Z" />
-            </svg>
-            <span>Filters</span>
-            {activeFilters > 0 && (
-              <span
-                aria-hidden="true"
-                className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
-              >
-                {activeFilters}
-              </span>
-            )}
-          </button>
-        </div>
-      </div>
+      {blocks}
 
       <FilterPanel
         id="filter-panel"
@@ -106,36 +137,43 @@ export function HomePage() {
         categories={options.categories}
         brands={options.brands}
       />
+    </div>
+  );
+}
 
-      <div
-        aria-busy={loading}
-        className={`space-y-8 transition-opacity ${loading && !showSkeleton ? 'opacity-60' : ''}`}
-      >
-        {showSkeleton ? (
-          <>
-            <CategorySectionSkeleton />
-            <CategorySectionSkeleton />
-          </>
-        ) : sections.length > 0 ? (
-          sections.map((section, index) => (
-            <CategorySection key={section.category} section={section} onOpen={setSelected} eager={index === 0} />
-          ))
-        ) : status === 'failed' ? (
-          <div className="py-12 text-center">
-            <button
-              type="button"
-              onClick={() => void home.refetch()}
-              className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              Try again
-            </button>
-          </div>
-        ) : (
-          <p className="py-12 text-center text-slate-600">{MESSAGES.noProductsMatch}</p>
-        )}
+/** The unfiltered home page: every category with its 4 newest products. */
+function GroupedHome({
+  home,
+}: {
+  home: {
+    data?: { sections: HomeSection[] };
+    isFetching: boolean;
+    isError: boolean;
+    isSuccess: boolean;
+    refetch: () => unknown;
+  };
+}) {
+  const sections = home.data?.sections ?? NO_SECTIONS;
+  const loading = home.isFetching;
+
+  // Sections already shown stay (dimmed while they reload); a failure never shows the empty text.
+  if (sections.length > 0) {
+    return (
+      <div aria-busy={loading} className={`space-y-8 transition-opacity ${loading ? 'opacity-60' : ''}`}>
+        {sections.map((section, index) => (
+          <CategorySection key={section.category} section={section} eager={index === 0} />
+        ))}
       </div>
-
-      <ProductModal product={selected} onClose={() => setSelected(null)} />
+    );
+  }
+  if (!loading && home.isError) {
+    return <LoadFailed message={MESSAGES.productsLoadFailed} onRetry={() => void home.refetch()} />;
+  }
+  if (!loading && home.isSuccess) return <p className="py-12 text-center text-slate-600">{MESSAGES.noProductsMatch}</p>;
+  return (
+    <div aria-busy="true" className="space-y-8">
+      <CategorySectionSkeleton />
+      <CategorySectionSkeleton />
     </div>
   );
 }

@@ -1,15 +1,24 @@
 /**
- * My Orders: the buyer's own orders (GET /orders/me) as cards, newest
- * first. 'You have no orders yet.' when there are none; 'Failed to load orders. Please try again.'
- * when they cannot be loaded. Cancel Order asks first, then alerts the server's message (or 'Order
- * cancelled successfully') and reloads; any failure alerts exactly 'Failed to cancel order. Please
- * try again.' (the server's message is shown only on success).
+ * My Orders (docs/shop-rules.md#orders, #order-status): the buyer's own orders (GET /orders/me) as
+ * cards, newest first. Honest states (components/page-states.tsx): a skeleton while they load, 'Failed
+ * to load orders. Please try again.' with Try again when they cannot be loaded (never the empty
+ * text), and 'You have no orders yet.' with Continue shopping.
+ *
+ * Cancel Order asks first in the shop's own dialog (components/confirm-dialog.tsx), then shows the
+ * server's message (or 'Order cancelled successfully') as a notice and reloads; any failure shows
+ * exactly 'Failed to cancel order. Please try again.'. Pay now opens the payment window for that
+ * same order (components/payment/use-pay-order.ts); a payment that does not go through says why in
+ * a notice and the order stays awaiting payment (docs/shop-rules.md#payments).
  */
 import { useMemo, useState } from 'react';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
 import { useCancelOrderMutation, useGetMyOrdersQuery } from '../../api/shop-api';
-import { Loading } from '../../components/spinner';
-import { OrderCard, orderNumber } from './order-card';
+import { useConfirm } from '../../components/confirm-dialog';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../components/page-states';
+import { outcomeMessage, usePayOrder } from '../../components/payment/use-pay-order';
+import { useNotify } from '../../store/hooks';
+import { OrderCard } from './order-card';
+import { orderNumber } from './order-status';
 
 export const confirmCancelText = (id: string) => `Are you sure you want to cancel order #${orderNumber(id)}?`;
 
@@ -17,6 +26,9 @@ export function OrdersPage() {
   const mine = useGetMyOrdersQuery();
   const [cancelOrder] = useCancelOrderMutation();
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const { ask, dialog } = useConfirm();
+  const notify = useNotify();
+  const { pay, paying, ready } = usePayOrder();
   const orders = useMemo(
     () => (mine.data ? [...mine.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : null),
     [mine.data],
@@ -25,18 +37,36 @@ export function OrdersPage() {
   const reload = () => void mine.refetch();
 
   const cancel = async (order: OrderDto) => {
-    if (!window.confirm(confirmCancelText(order._id))) return;
+    const confirmed = await ask({
+      title: 'Cancel order',
+      message: confirmCancelText(order._id),
+      confirmLabel: 'Yes, cancel it',
+      cancelLabel: 'Keep order',
+      destructive: true,
+    });
+    if (!confirmed) return;
     setCancelling(order._id);
     try {
       // A successful cancel reloads the list (its cache entry is invalidated).
       const answer = await cancelOrder(order._id).unwrap();
-      window.alert(answer?.message || MESSAGES.orderCancelled);
+      notify(answer?.message || MESSAGES.orderCancelled, 'success');
     } catch (error) {
       console.error('Failed to cancel order', error);
-      window.alert(MESSAGES.cancelOrderFailed);
+      notify(MESSAGES.cancelOrderFailed, 'error');
     } finally {
       setCancelling(null);
     }
+  };
+
+  const payNow = async (order: OrderDto) => {
+    const outcome = await pay({
+      orderId: order._id,
+      prefill: { name: order.customer.name, email: order.customer.email, contact: order.customer.phone },
+    });
+    const message = outcomeMessage(outcome);
+    if (message) notify(message, outcome.kind === 'cancelled' ? 'info' : 'error');
+    // The order may have expired or been paid meanwhile: show it as it is now.
+    if (outcome.kind !== 'paid' && outcome.kind !== 'busy') reload();
   };
 
   const heading = <h1 className="mb-4 text-2xl font-semibold text-slate-900">My Orders</h1>;
@@ -45,18 +75,7 @@ export function OrdersPage() {
     return (
       <div>
         {heading}
-        <div className="py-10 text-center">
-          <p role="alert" className="text-red-600">
-            {MESSAGES.ordersLoadFailed}
-          </p>
-          <button
-            type="button"
-            onClick={reload}
-            className="mt-4 rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={MESSAGES.ordersLoadFailed} onRetry={reload} />
       </div>
     );
   }
@@ -64,7 +83,7 @@ export function OrdersPage() {
     return (
       <div>
         {heading}
-        <Loading text="Loading orders..." />
+        <ListSkeleton rows={3} label={MESSAGES.loadingOrders} />
       </div>
     );
   }
@@ -73,21 +92,28 @@ export function OrdersPage() {
     <div>
       {heading}
       {failed && (
-        <p role="alert" className="mb-4 text-red-600">
+        <p role="alert" className="mb-4 text-red-700">
           {MESSAGES.ordersLoadFailed}
         </p>
       )}
       {orders.length === 0 ? (
-        <p className="py-10 text-center text-slate-600">{MESSAGES.noOrders}</p>
+        <EmptyState message={MESSAGES.noOrders} />
       ) : (
         <ul className="space-y-4">
           {orders.map((order) => (
             <li key={order._id}>
-              <OrderCard order={order} cancelling={cancelling === order._id} onCancel={() => void cancel(order)} />
+              <OrderCard
+                order={order}
+                cancelling={cancelling === order._id}
+                onCancel={() => void cancel(order)}
+                onPay={() => void payNow(order)}
+                payDisabled={paying || !ready}
+              />
             </li>
           ))}
         </ul>
       )}
+      {dialog}
     </div>
   );
 }

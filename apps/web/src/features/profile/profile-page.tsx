@@ -151,7 +151,8 @@ export function ProfilePage() {
   return (
     <div>
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">My Profile</h1>
-      <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      {/* One column of at most the screen's width on a phone: a long name or email wraps, it never widens the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <section aria-labelledby="profile-info-title" className={`${card} h-fit`}>
           <div className="flex items-center gap-3">
             <span
@@ -161,16 +162,16 @@ export function ProfilePage() {
               {(session.name || 'U').charAt(0).toUpperCase()}
             </span>
             <div className="min-w-0">
-              <h2 id="profile-info-title" className="truncate text-lg font-semibold text-slate-900">
+              <h2 id="profile-info-title" className="text-lg font-semibold break-words text-slate-900">
                 {session.name || 'User'}
               </h2>
-              <p className="truncate text-sm text-slate-600">{session.email}</p>
+              <p className="text-sm [overflow-wrap:anywhere] text-slate-600">{session.email}</p>
             </div>
           </div>
           <dl className="mt-4 space-y-2 text-sm">
             <div>
               <dt className="text-slate-500">Phone</dt>
-              <dd className="text-slate-900">{session.phone || '—'}</dd>
+              <dd className="break-words text-slate-900">{session.phone || '—'}</dd>
             </div>
             <div>
               <dt className="text-slate-500">Saved addresses</dt>

@@ -51,13 +51,19 @@ export function AboutPage() {
           <p>{COMPANY.address}</p>
           <p>
             Phone:{' '}
-            <a className="text-brand-700 hover:underline" href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>
+            <a
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}
+            >
               {COMPANY.phone}
             </a>
           </p>
           <p>
             Email:{' '}
-            <a className="text-brand-700 hover:underline" href={`mailto:${COMPANY.email}`}>
+            <a
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              href={`mailto:${COMPANY.email}`}
+            >
               {COMPANY.email}
             </a>
           </p>
@@ -65,7 +71,7 @@ export function AboutPage() {
         </address>
         <p>
           Directions and a map are on our{' '}
-          <Link to={paths.contact} className="text-brand-700 hover:underline">
+          <Link to={paths.contact} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
             Contact page
           </Link>
           .

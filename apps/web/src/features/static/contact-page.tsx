@@ -12,7 +12,10 @@ export function ContactPage() {
     {
       label: 'Phone',
       value: (
-        <a className="text-brand-700 hover:underline" href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>
+        <a
+          className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}
+        >
           {COMPANY.phone}
         </a>
       ),
@@ -20,7 +23,10 @@ export function ContactPage() {
     {
       label: 'Email',
       value: (
-        <a className="text-brand-700 hover:underline" href={`mailto:${COMPANY.email}`}>
+        <a
+          className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          href={`mailto:${COMPANY.email}`}
+        >
           {COMPANY.email}
         </a>
       ),

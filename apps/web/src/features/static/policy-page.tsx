@@ -91,7 +91,10 @@ export function PolicyPage() {
           <PageSection number={9} title="Grievance Officer and Changes to This Policy">
             <p>
               For any privacy question or complaint, write to our Grievance Officer at{' '}
-              <a className="text-brand-700 hover:underline" href={`mailto:${COMPANY.email}`}>
+              <a
+                className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                href={`mailto:${COMPANY.email}`}
+              >
                 {COMPANY.email}
               </a>{' '}
               or to {COMPANY.address}. We may update this policy; the date at the top shows the latest version, and we

@@ -82,7 +82,10 @@ export function TermsPage() {
         <p>
           Our liability for any order is limited to the amount paid for it. These terms are governed by the laws of
           India, and the courts at Pune, Maharashtra, have exclusive jurisdiction. Questions about these terms:{' '}
-          <a className="text-brand-700 hover:underline" href={`mailto:${COMPANY.email}`}>
+          <a
+            className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            href={`mailto:${COMPANY.email}`}
+          >
             {COMPANY.email}
           </a>
           , {COMPANY.phone}.

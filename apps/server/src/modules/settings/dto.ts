@@ -1,0 +1,53 @@
+/**
+ * The store_settings row and the API's store settings (docs/shop-rules.md#store-settings): the registered
+ * address is nested in the API and flat in the table; the seller's state code is the GSTIN's first two digits.
+ */
+import type { StoreSettingsDto, StoreSettingsValues } from '@pumpkart/shared';
+import type { storeSettings } from '../../db/schema';
+
+type Row = typeof storeSettings.$inferSelect;
+type Insert = typeof storeSettings.$inferInsert;
+
+export function toStoreSettingsDto(row: Row): StoreSettingsDto {
+  return {
+    legalName: row.legalName,
+    tradeName: row.tradeName,
+    gstin: row.gstin,
+    pan: row.pan,
+    registeredAddress: {
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      city: row.city,
+      state: row.state,
+      postalCode: row.postalCode,
+    },
+    stateCode: row.gstin.slice(0, 2),
+    email: row.email,
+    phone: row.phone,
+    invoicePrefix: row.invoicePrefix,
+    authorisedSignatory: row.authorisedSignatory,
+    grievanceOfficer: { name: row.grievanceOfficerName, designation: row.grievanceOfficerDesignation },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns of validated settings (everything but the id and the time). */
+export function storeSettingsColumns(values: StoreSettingsValues): Omit<Insert, 'id' | 'updatedAt'> {
+  return {
+    legalName: values.legalName,
+    tradeName: values.tradeName,
+    gstin: values.gstin,
+    pan: values.pan,
+    addressLine1: values.registeredAddress.line1,
+    addressLine2: values.registeredAddress.line2,
+    city: values.registeredAddress.city,
+    state: values.registeredAddress.state,
+    postalCode: values.registeredAddress.postalCode,
+    email: values.email,
+    phone: values.phone,
+    invoicePrefix: values.invoicePrefix,
+    authorisedSignatory: values.authorisedSignatory,
+    grievanceOfficerName: values.grievanceOfficer.name,
+    grievanceOfficerDesignation: values.grievanceOfficer.designation,
+  };
+}

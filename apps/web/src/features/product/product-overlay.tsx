@@ -1,0 +1,37 @@
+/**
+ * The product modal over the page it was opened from (storefront-routes.tsx). Closing it (×,
+ * Escape, the backdrop) is the same as Back: it goes back one entry when the product was opened in
+ * the app, and replaces the URL with the page behind when the product was the first page of the
+ * visit (`landed`: a shared link or bookmark on a desktop, the return from login).
+ */
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { ProductModal } from '../../components/product-modal';
+import { backgroundOf, hrefOf, type ProductLinkState } from '../../components/product-route-state';
+import { paths } from '../../config/paths';
+import { ProductBreadcrumbs } from './product-breadcrumbs';
+import { ProductState } from './product-states';
+import { useProduct } from './use-product';
+
+export default function ProductOverlay() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = matchPath(paths.product, location.pathname)?.params.productId ?? '';
+  const background = backgroundOf(location);
+  const { product, notFound, failed, retry } = useProduct(id);
+
+  const close = () => {
+    const landed = (location.state as ProductLinkState | null)?.landed;
+    if (landed && background) void navigate(hrefOf(background), { replace: true });
+    else void navigate(-1);
+  };
+
+  return (
+    <ProductModal
+      open
+      product={product ?? null}
+      onClose={close}
+      header={product && <ProductBreadcrumbs product={product} />}
+      fallback={<ProductState notFound={notFound} failed={failed} retry={retry} />}
+    />
+  );
+}

@@ -1,0 +1,186 @@
+// Search and category listings a buyer can work with (docs/shop-rules.md#filters, #search), at desktop
+// width and on a 360 px phone: a navbar search puts "N results for 'term'" first, above the partner
+// offers; a filter shows as a chip whose removal removes the filter; Clear all clears everything;
+// sorting by price orders the shown cards; the category page has breadcrumbs and keeps ?sort after a
+// reload. Nothing scrolls sideways on the phone. Screenshots go to /tmp/shots-c/ (SHOTS_DIR).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+
+let browser: Browser;
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-c';
+
+const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The flat list requests (not the home view) the page makes, to read what it asked for. */
+function listRequests(page: Page): URL[] {
+  const seen: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/products' && !url.searchParams.has('view')) seen.push(url);
+  });
+  return seen;
+}
+
+/** The rupee prices on the shown cards, in order. */
+const cardPrices = (page: Page) =>
+  page
+    .getByTestId('product-card')
+    .locator('.tabular-nums')
+    .allTextContents()
+    .then((texts) => texts.map((text) => Number(text.replace(/[^\d.]/g, ''))));
+
+const isSorted = (values: number[], direction: 1 | -1) =>
+  values.every((value, index) => index === 0 || (value - values[index - 1]!) * direction >= 0);
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function applyFilters(page: Page, choose: Record<string, string>) {
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await panel.getByLabel('Category').waitFor();
+  for (const [label, value] of Object.entries(choose)) {
+    const select = panel.getByLabel(label);
+    // The category and brand options load when the panel first opens.
+    await poll(() => select.locator('option').allTextContents()).toContain(value);
+    await select.selectOption({ label: value });
+  }
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+async function journey(viewport: typeof DESKTOP, name: string) {
+  const { context, page } = await newPage(browser, viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const requests = listRequests(page);
+  const shot = (what: string) => page.screenshot({ path: path.join(SHOTS, `${name}-${what}.png`), fullPage: false });
+  try {
+    await page.goto('/');
+    await page.getByTestId('category-section').first().waitFor();
+    expect(await page.getByTestId('results-heading').count()).toBe(0);
+
+    // A navbar search: the results heading is the first thing under the page heading, above the banner.
+    await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('water', { delay: 20 });
+    const heading = page.getByTestId('results-heading');
+    await poll(() => heading.textContent()).toMatch(/^\d+ results? for 'water'$/);
+    const total = Number((await heading.textContent())!.split(' ')[0]);
+    expect(total).toBeGreaterThan(1);
+    await poll(() => page.getByTestId('product-card').count()).toBe(Math.min(total, 24));
+    expect(await page.getByRole('heading', { level: 2, name: 'Shop by category' }).count()).toBe(0);
+    const h1 = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    const headingBox = (await heading.boundingBox())!;
+    const banner = (await page.getByRole('region', { name: 'Partner offers' }).boundingBox())!;
+    const firstCard = (await page.getByTestId('product-card').first().boundingBox())!;
+    expect(headingBox.y).toBeGreaterThan(h1.y);
+    expect(headingBox.y).toBeLessThan(banner.y);
+    expect(headingBox.y).toBeLessThan(firstCard.y);
+    expect(firstCard.y).toBeLessThan(banner.y);
+    expect(headingBox.y + headingBox.height).toBeLessThanOrEqual(viewport.height);
+    await page.getByRole('button', { name: 'Remove filter Search: water' }).waitFor();
+    expect(requests.at(-1)!.searchParams.get('sort')).toBe('relevance');
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(viewport.width);
+    await shot('search-results');
+
+    // Sort by price, low to high: the shown cards' prices never go down.
+    const sortBy = page.getByLabel('Sort by');
+    expect(await sortBy.locator('option').allTextContents()).toEqual([
+      'Relevance',
+      'Price: low to high',
+      'Price: high to low',
+      'Newest',
+    ]);
+    await sortBy.selectOption({ label: 'Price: low to high' });
+    await poll(() => requests.at(-1)!.searchParams.get('sort')).toBe('price_asc');
+    await poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.length === Math.min(total, 24) && isSorted(prices, 1);
+    }).toBe(true);
+    await sortBy.selectOption({ label: 'Price: high to low' });
+    await poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.length === Math.min(total, 24) && isSorted(prices, -1);
+    }).toBe(true);
+
+    // A filter shows as a chip; removing the chip removes the filter.
+    await applyFilters(page, { Category: 'Water Coolers' });
+    const categoryChip = page.getByRole('button', { name: 'Remove filter Category: Water Coolers' });
+    await categoryChip.waitFor();
+    await poll(() => requests.at(-1)!.searchParams.get('category')).toBe('Water Coolers');
+    expect(requests.at(-1)!.searchParams.get('search')).toBe('water');
+    await poll(() => heading.textContent()).toMatch(/^\d+ results? for 'water'$/);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(viewport.width);
+    await shot('filtered');
+
+    await page.getByRole('button', { name: 'Remove filter Search: water' }).click();
+    await poll(() => heading.textContent()).toMatch(/^\d+ products?$/);
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('');
+    expect(requests.at(-1)!.searchParams.has('search')).toBe(false);
+    expect(requests.at(-1)!.searchParams.get('category')).toBe('Water Coolers');
+    // Without a search there is no Relevance; the chosen price order stays.
+    expect(await sortBy.locator('option').allTextContents()).not.toContain('Relevance');
+
+    await categoryChip.click();
+    await categoryChip.waitFor({ state: 'detached' });
+    await page.getByTestId('category-section').first().waitFor();
+    expect(await heading.count()).toBe(0);
+    await poll(() => page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
+
+    // Clear all: the search and every filter go, and the grouped home comes back.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('extinguisher');
+    await applyFilters(page, { Availability: 'In Stock' });
+    await page.getByRole('button', { name: 'Remove filter In Stock' }).waitFor();
+    await poll(() => heading.textContent()).toMatch(/^\d+ results? for 'extinguisher'$/);
+    await page.getByRole('button', { name: 'Clear all' }).first().click();
+    await page.getByTestId('category-section').first().waitFor();
+    expect(await heading.count()).toBe(0);
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
+
+    // The category page: breadcrumbs, the count in the heading, and a sort that survives a reload.
+    await page.goto('/category/Air%20Machines');
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await trail.waitFor();
+    expect(await trail.locator('[aria-current="page"]').textContent()).toBe('Air Machines');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Air Machines \(\d+ products\)$/);
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+    await poll(async () => isSorted(await cardPrices(page), 1) && (await cardPrices(page)).length > 1).toBe(true);
+    const sortedTitles = await page.getByTestId('product-card').locator('h3').allTextContents();
+    await page.reload();
+    await page.getByTestId('product-card').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('price_asc');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
+    await poll(() => page.getByTestId('product-card').locator('h3').allTextContents()).toEqual(sortedTitles);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(viewport.width);
+    await shot('category');
+    await trail.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('category-section').first().waitFor();
+
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('listings a buyer can work with', () => {
+  it('search results first, chips, Clear all, sort, and the category page (desktop)', async () => {
+    await journey(DESKTOP, 'desktop');
+  });
+
+  it('the same on a 360 px phone, without sideways scrolling', async () => {
+    await journey(PHONE, 'phone');
+  });
+});
