@@ -10,3 +10,4 @@ export * from './tax';
 export * from './summary';
 export * from './amount-in-words';
 export * from './financial-year';
+export * from './document';

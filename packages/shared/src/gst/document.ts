@@ -1,0 +1,74 @@
+/**
+ * What an issued tax invoice or credit note says (CGST Rule 46 / Rule 53): the snapshot the server
+ * stores when it issues the document and renders to PDF every time it is downloaded, so an issued
+ * document never changes (docs/decisions/0009-gst-tax-computation.md). Plain JSON: amounts in paise.
+ */
+import type { SupplyType, TaxAmounts, TaxedLine } from './tax';
+
+export interface DocumentAddress {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country?: string | null;
+}
+
+export interface DocumentSeller {
+  legalName: string;
+  tradeName: string;
+  gstin: string;
+  pan: string;
+  stateCode: string;
+  address: DocumentAddress;
+  email: string;
+  phone: string;
+  signatory: string;
+}
+
+export interface DocumentBuyer {
+  name: string;
+  phone: string;
+  email: string;
+  /** A business buyer's name and GSTIN (B2B); null for a consumer (B2C). */
+  businessName: string | null;
+  gstin: string | null;
+  /** Billing and shipping are the order's delivery address. */
+  address: DocumentAddress;
+}
+
+/** One line as printed: the computed tax line plus what the buyer reads about the goods. */
+export interface DocumentLine extends TaxedLine {
+  /** 'NOS' for goods, 'OTH' for the delivery charge (the GSTN's unit quantity codes). */
+  unit: string;
+  /** GST-inclusive price of one unit in paise (0 on the delivery line). */
+  unitPricePaise: number;
+  /** Certificate numbers printed under the description, e.g. 'PESO: P/HQ/MH/15/1234'. */
+  certificates: string[];
+}
+
+export interface TaxDocument {
+  kind: 'invoice' | 'credit-note';
+  /** e.g. 'PK/26-27/000123' or 'CN/26-27/000007'. */
+  number: string;
+  /** ISO date-time of issue. */
+  issuedAt: string;
+  /** The order it is for: id and the number the buyer sees (last 6 characters). */
+  order: { id: string; number: string; placedAt: string; paymentMode: 'online' | 'cod' };
+  /** A credit note names the invoice it corrects. */
+  reference: { number: string; issuedAt: string } | null;
+  /** Why a credit note was issued, e.g. 'Order cancelled'. */
+  reason: string | null;
+  seller: DocumentSeller;
+  buyer: DocumentBuyer;
+  placeOfSupply: { code: string; name: string };
+  supplyType: SupplyType;
+  stateTax: 'SGST' | 'UTGST' | null;
+  lines: DocumentLine[];
+  totals: TaxAmounts;
+  amountInWords: string;
+  reverseCharge: false;
+  /** E-invoicing (IRN and the signed QR code), kept empty until the seller must use it. */
+  irn: string | null;
+  signedQrCode: string | null;
+}
