@@ -6,29 +6,14 @@
 // The navbar's category menu does not navigate on the arrow keys (WCAG 3.2.2 On Input).
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { ADMIN, api, CUSTOMER, loginApi, storeSession, type ApiProduct, type LoginAnswer } from './support/api';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 import { seriousViolations } from './support/axe';
+import { poll } from './support/page';
 
-interface ApiProduct {
-  _id: string;
-  title: string;
-  category: string;
-  stock: number;
-  variants: { _id: string; stock: number }[];
-}
-interface LoginAnswer {
-  token: string;
-  user: Record<string, unknown> & { name: string };
-}
-
-const ADMIN = { email: 'admin@pumpkart.in', password: 'admin123' };
-const BUYER = { email: 'customer@pumpkart.in', password: 'customer123' };
 const LONG_NAME = 'Venkataramanan Subramaniam';
 
 let browser: Browser;
-
-/** Waits for a condition in the page (server round trips exceed expect.poll's 1 s default). */
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -37,38 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const loginApi = (who: { email: string; password: string }) => api<LoginAnswer>('POST', '/auth/login', who);
-
-/** Stores a session the way the login page does (the API logged in already). */
-async function logIn(page: Page, { token, user }: LoginAnswer) {
-  await page.goto('/about');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userName', String(user.name));
-      localStorage.setItem('userEmail', String(user.email));
-      localStorage.setItem('userRole', String(user.role));
-      localStorage.setItem('userPhone', String(user.phone));
-      localStorage.setItem('userAddresses', JSON.stringify(user.addresses ?? []));
-    },
-    { token, user },
-  );
-}
 
 /**
  * The screen has settled: its own content is there, no skeleton, spinner line or pending request
@@ -332,7 +285,7 @@ for (const [label, viewport] of [
     });
 
     it("the buyer's screens, with an item in the cart and a long name on the profile", async () => {
-      const buyer = await loginApi(BUYER);
+      const buyer = await loginApi(CUSTOMER);
       const { product, variantId } = await stockedProduct();
       await api('POST', '/cart/add', { productId: product._id, variantId, quantity: 1 }, buyer.token);
       const originalName = buyer.user.name;
@@ -344,7 +297,7 @@ for (const [label, viewport] of [
       );
       const { context, page } = await newPage(browser, viewport);
       try {
-        await logIn(page, { token: buyer.token, user: renamed.user ?? renamed });
+        await storeSession(page, { token: buyer.token, user: renamed.user ?? renamed }, '/about');
         await auditScreens(page, buyerScreens(), phone);
         // The long name is on the profile, and still nothing is wider than the window.
         await page.goto('/profile');
@@ -361,7 +314,7 @@ for (const [label, viewport] of [
       const admin = await loginApi(ADMIN);
       const { context, page } = await newPage(browser, viewport);
       try {
-        await logIn(page, admin);
+        await storeSession(page, admin, '/about');
         await auditScreens(page, adminScreens(), false);
       } finally {
         await context.close();

@@ -6,39 +6,22 @@
 // follows. No browser alert or confirm box appears.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, orderTotals, toPaise, toRupees, type OrderDto } from '@pumpkart/shared';
-import { baseUrl, DESKTOP, launchBrowser, newPage } from './support/browser';
-
-interface ApiProduct {
-  _id: string;
-  title: string;
-  price: number;
-  stock: number;
-  active: boolean;
-  variants: unknown[];
-}
-interface LoginAnswer {
-  token: string;
-  user: { name: string; email: string; phone: string; role: string };
-}
-
-const ADMIN = { email: 'admin@pumpkart.in', password: 'admin123' };
-const CUSTOMER = { email: 'customer@pumpkart.in', password: 'customer123' };
-const ADDRESS = {
-  recipientName: 'Asha Rao',
-  recipientPhone: '9876543210',
-  line1: '12 MG Road',
-  line2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-};
+import { MESSAGES, type OrderDto } from '@pumpkart/shared';
+import {
+  ADMIN,
+  api,
+  CUSTOMER,
+  loginApi,
+  payOnline,
+  placeOrder,
+  shortId,
+  simpleProducts,
+  type ApiProduct,
+} from './support/api';
+import { DESKTOP, launchBrowser, newPage } from './support/browser';
+import { loginInBrowser, poll, watchDialogs } from './support/page';
 
 let browser: Browser;
-
-/** Waits for a condition in the page (server round trips exceed expect.poll's 1 s default). */
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -48,78 +31,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const loginApi = (who: { email: string; password: string }) => api<LoginAnswer>('POST', '/auth/login', who);
-
-/** Fails the journey on any browser alert or confirm box (the admin's screens use on-page ones). */
-function watchDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return messages;
-}
-
-async function loginInBrowser(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
-
-/** A buyer's order of one unit of a product without variants, priced as the server prices it. */
-async function placeOrder(buyer: LoginAnswer, product: ApiProduct, paymentMode: 'online' | 'cod') {
-  const totals = orderTotals([{ unitPricePaise: toPaise(product.price), quantity: 1 }]);
-  const answer = await api<{ order: OrderDto }>(
-    'POST',
-    '/orders',
-    {
-      customer: { name: buyer.user.name, email: buyer.user.email, phone: buyer.user.phone || '9876543210' },
-      address: ADDRESS,
-      items: [{ product: product._id, variantId: null, title: product.title, price: product.price, quantity: 1 }],
-      shipping: toRupees(totals.shippingPaise),
-      total: toRupees(totals.totalPaise),
-      paymentMode,
-    },
-    buyer.token,
-  );
-  return answer.order;
-}
-
-/** Pays an online order through the sandbox gateway the way the payment window does. */
-async function payOnline(buyer: LoginAnswer, order: OrderDto) {
-  const created = await api<{ rzpOrderId: string }>('POST', '/payments/create', { orderId: order._id }, buyer.token);
-  const paid = await api<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>(
-    'POST',
-    '/payments/sandbox/pay',
-    { order_id: created.rzpOrderId },
-    buyer.token,
-  );
-  await api('POST', '/payments/verify', { ...paid, orderId: order._id }, buyer.token);
-}
-
-const shortId = (id: string) => id.slice(-6);
 const rupees = (value: number) =>
   `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-async function simpleProducts(): Promise<ApiProduct[]> {
-  const products = await api<ApiProduct[]>('GET', '/products?limit=100');
-  return products.filter((p) => p.variants.length === 0 && p.stock >= 3 && p.price > 0);
+/** Logs the admin in and opens the order's dialog on the orders page, once its status can change. */
+async function openOrder(page: Page, orderId: string) {
+  await loginInBrowser(page, ADMIN, '**/admin/dashboard');
+  await page.goto('/admin/orders');
+  await page.getByRole('button', { name: `View order ${shortId(orderId)}` }).click();
+  const detail = page.getByRole('dialog', { name: `Order ${shortId(orderId)}` });
+  const status = detail.getByRole('combobox', { name: 'Order status' });
+  await poll(() => status.isEnabled()).toBe(true);
+  return { detail, status };
 }
 
 describe('admin controls', () => {
@@ -136,12 +59,7 @@ describe('admin controls', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const dialogs = watchDialogs(page);
     try {
-      await loginInBrowser(page, ADMIN);
-      await page.goto('/admin/orders');
-      await page.getByRole('button', { name: `View order ${shortId(order._id)}` }).click();
-      const detail = page.getByRole('dialog', { name: `Order ${shortId(order._id)}` });
-      const status = detail.getByRole('combobox', { name: 'Order status' });
-      await poll(() => status.isEnabled()).toBe(true);
+      const { detail, status } = await openOrder(page, order._id);
       const before = await status.inputValue();
 
       // Choose cancelled: the question, with the refund of the buyer's payment.
@@ -192,12 +110,7 @@ describe('admin controls', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const dialogs = watchDialogs(page);
     try {
-      await loginInBrowser(page, ADMIN);
-      await page.goto('/admin/orders');
-      await page.getByRole('button', { name: `View order ${shortId(order._id)}` }).click();
-      const detail = page.getByRole('dialog', { name: `Order ${shortId(order._id)}` });
-      const status = detail.getByRole('combobox', { name: 'Order status' });
-      await poll(() => status.isEnabled()).toBe(true);
+      const { status } = await openOrder(page, order._id);
       await status.selectOption('cancelled');
       const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
       await confirm.waitFor();
@@ -225,7 +138,7 @@ describe('admin controls', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const dialogs = watchDialogs(page);
     try {
-      await loginInBrowser(page, ADMIN);
+      await loginInBrowser(page, ADMIN, '**/admin/dashboard');
       await page.goto('/admin/products');
       await page.getByRole('searchbox', { name: 'Search products' }).fill(product!.title);
       const card = page.getByRole('article', { name: product!.title, exact: true });

@@ -11,59 +11,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatIndianNumber,
   MESSAGES,
-  orderTotals,
   toPaise,
   toRupees,
   type OrderDto,
   type PaymentDto,
   type StatsResponse,
 } from '@pumpkart/shared';
-import { baseUrl, DESKTOP, launchBrowser, newPage } from './support/browser';
-
-interface ApiVariant {
-  _id: string;
-  size: string | null;
-  price: number;
-  stock: number;
-}
-interface ApiImage {
-  url: string;
-  public_id: string;
-}
-interface ApiProduct {
-  _id: string;
-  title: string;
-  price: number;
-  stock: number;
-  active: boolean;
-  images: ApiImage[];
-  variants: ApiVariant[];
-}
-interface LoginAnswer {
-  token: string;
-  user: { name: string; email: string; phone: string; role: string };
-}
+import {
+  ADMIN,
+  api,
+  CUSTOMER,
+  loginApi,
+  payOnline,
+  placeOrder,
+  shortId,
+  simpleProducts,
+  type ApiProduct,
+} from './support/api';
+import { DESKTOP, launchBrowser, newPage } from './support/browser';
+import { loginInBrowser, poll, watchDialogs, watchErrors } from './support/page';
 
 /** A tablet held upright: the admin sidebar collapses and wide tables must scroll. */
 const TABLET = { width: 800, height: 1100 };
 
-const ADMIN = { email: 'admin@pumpkart.in', password: 'admin123' };
-const CUSTOMER = { email: 'customer@pumpkart.in', password: 'customer123' };
-const ADDRESS = {
-  recipientName: 'Asha Rao',
-  recipientPhone: '9876543210',
-  line1: '12 MG Road',
-  line2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-};
-
 let browser: Browser;
-
-/** Waits for a condition in the page (server round trips exceed expect.poll's 1 s default). */
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -73,73 +44,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const loginApi = (who: { email: string; password: string }) => api<LoginAnswer>('POST', '/auth/login', who);
-
-/** Accepts every alert and confirm, keeping their texts in order. */
-function watchDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
-
-/** Collects the page's errors so that a journey fails on an uncaught exception. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function loginInBrowser(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
 /** A PNG picture of one colour, made here so that the upload is a real image. */
 const png = (r: number, g: number, b: number) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer();
 
-const shortId = (id: string) => id.slice(-6);
 const revenueText = (rupees: number) => `₹${formatIndianNumber(rupees)}`;
-
-/** A buyer's order of one unit of a product without variants, priced as the server prices it. */
-async function placeOrder(buyer: LoginAnswer, product: ApiProduct, paymentMode: 'online' | 'cod') {
-  const totals = orderTotals([{ unitPricePaise: toPaise(product.price), quantity: 1 }]);
-  const answer = await api<{ order: OrderDto }>(
-    'POST',
-    '/orders',
-    {
-      customer: { name: buyer.user.name, email: buyer.user.email, phone: buyer.user.phone || '9876543210' },
-      address: ADDRESS,
-      items: [{ product: product._id, variantId: null, title: product.title, price: product.price, quantity: 1 }],
-      shipping: toRupees(totals.shippingPaise),
-      total: toRupees(totals.totalPaise),
-      paymentMode,
-    },
-    buyer.token,
-  );
-  return answer.order;
-}
 
 /**
  * What is cut, covered or sticking out on the current admin page: the page wider than the window,
@@ -185,25 +96,12 @@ function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Pays an online order through the sandbox gateway the way the payment window does. */
-async function payOnline(buyer: LoginAnswer, order: OrderDto) {
-  const created = await api<{ rzpOrderId: string }>('POST', '/payments/create', { orderId: order._id }, buyer.token);
-  const paid = await api<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>(
-    'POST',
-    '/payments/sandbox/pay',
-    { order_id: created.rzpOrderId },
-    buyer.token,
-  );
-  await api('POST', '/payments/verify', { ...paid, orderId: order._id }, buyer.token);
-}
-
 describe('admin journey', () => {
   it('logs in and sees the dashboard drawn from the demo data', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const errors = watchErrors(page);
     try {
-      await loginInBrowser(page, ADMIN);
-      await page.waitForURL('**/admin/dashboard');
+      await loginInBrowser(page, ADMIN, '**/admin/dashboard');
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await page.getByTestId('admin-greeting').waitFor();
 
@@ -243,7 +141,7 @@ describe('admin journey', () => {
 
   it('creates a product with two images and two variants, finds, edits, deactivates and deletes it', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    const dialogs = watchDialogs(page);
+    const dialogs = watchDialogs(page, 'accept');
     const errors = watchErrors(page);
     const admin = await loginApi(ADMIN);
     const stamp = Date.now();
@@ -256,8 +154,7 @@ describe('admin journey', () => {
     const storefrontIds = async () => (await api<ApiProduct[]>('GET', `/products?search=${keyword}`)).map((p) => p._id);
 
     try {
-      await loginInBrowser(page, ADMIN);
-      await page.waitForURL('**/admin/dashboard');
+      await loginInBrowser(page, ADMIN, '**/admin/dashboard');
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
       await page.waitForURL('**/admin/products');
       await page.getByRole('article').first().waitFor();
@@ -347,19 +244,17 @@ describe('admin journey', () => {
     const buyer = await loginApi(CUSTOMER);
     const before = await api<StatsResponse>('GET', '/products/stats', undefined, admin.token);
 
-    const products = await api<ApiProduct[]>('GET', '/products?limit=100');
-    const simple = products.filter((p) => p.variants.length === 0 && p.stock >= 3 && p.price > 0);
+    const simple = await simpleProducts();
     expect(simple.length).toBeGreaterThanOrEqual(2);
     const online = await placeOrder(buyer, simple[0]!, 'online');
     await payOnline(buyer, online);
     const cod = await placeOrder(buyer, simple[1]!, 'cod');
 
     const { context, page } = await newPage(browser, DESKTOP);
-    const dialogs = watchDialogs(page);
+    const dialogs = watchDialogs(page, 'accept');
     const errors = watchErrors(page);
     try {
-      await loginInBrowser(page, ADMIN);
-      await page.waitForURL('**/admin/dashboard');
+      await loginInBrowser(page, ADMIN, '**/admin/dashboard');
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
       await page.waitForURL('**/admin/orders');
 
@@ -444,8 +339,7 @@ describe('admin journey', () => {
 
   it('is usable on a tablet: tables scroll inside their box and nothing is cut or covered', async () => {
     const buyer = await loginApi(CUSTOMER);
-    const products = await api<ApiProduct[]>('GET', '/products?limit=100');
-    const simple = products.filter((p) => p.variants.length === 0 && p.stock >= 3 && p.price > 0);
+    const simple = await simpleProducts();
     const online = await placeOrder(buyer, simple[0]!, 'online');
     await payOnline(buyer, online);
     const cod = await placeOrder(buyer, simple[1]!, 'cod');
@@ -453,8 +347,7 @@ describe('admin journey', () => {
     const { context, page } = await newPage(browser, TABLET);
     const errors = watchErrors(page);
     try {
-      await loginInBrowser(page, ADMIN);
-      await page.waitForURL('**/admin/dashboard');
+      await loginInBrowser(page, ADMIN, '**/admin/dashboard');
       await page.getByRole('region', { name: 'Monthly Revenue (last 6 months)' }).locator('svg').first().waitFor();
       expect(await layoutProblems(page)).toEqual([]);
 

@@ -6,10 +6,9 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { applyFilters, poll, watchErrors } from './support/page';
 
 let browser: Browser;
-
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -43,23 +42,10 @@ const activeBullet = (page: Page) =>
     .locator('.swiper-pagination-bullet')
     .evaluateAll((bullets) => bullets.findIndex((b) => b.classList.contains('swiper-pagination-bullet-active')));
 
-async function applyFilters(page: Page, choose: Record<string, string>) {
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Filters' });
-  await panel.getByLabel('Category').waitFor();
-  for (const [label, value] of Object.entries(choose)) {
-    if (value === '') await panel.getByLabel(label).selectOption({ label: 'All' });
-    else await panel.getByLabel(label).selectOption({ label: value });
-  }
-  await panel.getByRole('button', { name: 'Apply Filters' }).click();
-  await panel.waitFor({ state: 'detached' });
-}
-
 describe('browsing the shop', () => {
   it('home, slider, search, filters, product modal, category page and back', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = watchErrors(page);
     const requests = homeRequests(page);
     try {
       await page.goto('/');

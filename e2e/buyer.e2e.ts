@@ -11,29 +11,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, formatPrice, MESSAGES } from '@pumpkart/shared';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
-
-interface ApiVariant {
-  _id: string;
-  size: string | null;
-  price: number;
-  stock: number;
-}
-interface ApiProduct {
-  _id: string;
-  title: string;
-  stock: number;
-  variants: ApiVariant[];
-}
-interface ApiOrder {
-  _id: string;
-  status: string;
-}
+import {
+  api,
+  loginApi,
+  myOrders,
+  registerBuyer,
+  storeSession,
+  uniqueEmail,
+  type ApiProduct,
+  type ApiVariant,
+} from './support/api';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { poll, sandbox, watchDialogs } from './support/page';
 
 let browser: Browser;
-
-/** Waits for a condition in the page; the app's own delays (1.2 s added state, payment calls) exceed expect.poll's 1 s default. */
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -42,30 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Records every browser alert, confirm or prompt (and dismisses it): the journey uses none, so the list must stay empty. */
-function watchDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  return messages;
-}
-
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 /** A demo product with at least two sized variants that have stock to spare. */
 async function productWithTwoVariants(): Promise<{ product: ApiProduct; variants: [ApiVariant, ApiVariant] }> {
@@ -77,35 +44,12 @@ async function productWithTwoVariants(): Promise<{ product: ApiProduct; variants
   throw new Error('The demo catalog has no product with two stocked variants');
 }
 
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** Stores a session the way the login page does (the API logged in already). */
-async function logIn(page: Page, token: string, user: Record<string, unknown>) {
-  await page.goto('/');
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userName', String(user.name));
-      localStorage.setItem('userEmail', String(user.email));
-      localStorage.setItem('userRole', String(user.role));
-      localStorage.setItem('userPhone', String(user.phone));
-      localStorage.setItem('userAddresses', JSON.stringify(user.addresses ?? []));
-    },
-    { token, user },
-  );
-}
-
-const myOrders = async (token: string) =>
-  (await api<{ orders: ApiOrder[] }>('GET', '/orders/me', undefined, token)).orders;
-
 /** An on-page notice (components/notices.tsx) showing this text, inside the live region of its role. */
 const notice = (page: Page, role: 'status' | 'alert', text: string) =>
   page.getByRole(role).getByTestId('notice').filter({ hasText: text });
 
 /** The rupee amount of a price text ('₹8,400/-', '₹1,234.50/-'). */
 const rupeesOf = (text: string) => Number(text.replace(/\/-$/, '').replace(/[^\d.]/g, ''));
-
-const sandbox = (page: Page) => page.frameLocator('iframe[title="Sandbox payment window"]');
 
 const cartLines = (page: Page) => page.getByTestId('cart-line');
 const lineWithSize = (page: Page, size: string) => cartLines(page).filter({ hasText: `Size: ${size}` });
@@ -360,19 +304,14 @@ describe('buyer journey', () => {
   }, 180_000);
 
   it('cash on delivery (enabled on this server) goes through /payment to its order page and My Orders', async () => {
-    const email = uniqueEmail('cod');
-    await api('POST', '/auth/register', { name: 'Cod Buyer', email, phone: '9876501234', password: 'secret123' });
-    const { token, user } = await api<{ token: string; user: Record<string, unknown> }>('POST', '/auth/login', {
-      email,
-      password: 'secret123',
-    });
+    const { token, user } = await loginApi(await registerBuyer('cod', 'Cod Buyer', '9876501234'));
     const { product, variants } = await productWithTwoVariants();
     await api('POST', '/cart/add', { productId: product._id, variantId: variants[0]._id, quantity: 1 }, token);
 
     const { context, page } = await newPage(browser, DESKTOP);
     const dialogs = watchDialogs(page);
     try {
-      await logIn(page, token, user);
+      await storeSession(page, { token, user });
       await page.goto('/cart');
       await poll(() => cartLines(page).count()).toBe(1);
       const checkout = page.getByRole('button', { name: 'Checkout' });
@@ -414,12 +353,7 @@ describe('buyer journey', () => {
   }, 90_000);
 
   it('the cart page fits a 360 px phone without horizontal scrolling', async () => {
-    const email = uniqueEmail('phone');
-    await api('POST', '/auth/register', { name: 'Phone Buyer', email, phone: '9988776655', password: 'secret123' });
-    const { token, user } = await api<{ token: string; user: Record<string, unknown> }>('POST', '/auth/login', {
-      email,
-      password: 'secret123',
-    });
+    const { token, user } = await loginApi(await registerBuyer('phone', 'Phone Buyer', '9988776655'));
     const { product, variants } = await productWithTwoVariants();
     for (const variant of variants) {
       await api('POST', '/cart/add', { productId: product._id, variantId: variant._id, quantity: 2 }, token);
@@ -428,7 +362,7 @@ describe('buyer journey', () => {
     const { context, page } = await newPage(browser, PHONE);
     const dialogs = watchDialogs(page);
     try {
-      await logIn(page, token, user);
+      await storeSession(page, { token, user });
       await page.goto('/cart');
       await poll(() => cartLines(page).count()).toBe(2);
       await page.getByLabel('Select all').check();

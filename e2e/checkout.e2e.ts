@@ -6,24 +6,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
-
-interface ApiProduct {
-  _id: string;
-  title: string;
-  stock: number;
-  variants: unknown[];
-}
-interface ApiOrder {
-  _id: string;
-  status: string;
-  payBy: string | null;
-}
+import { api, loginApi, myOrders, registerBuyer, storeSession, type ApiProduct } from './support/api';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { poll, sandbox, watchDialogs } from './support/page';
 
 let browser: Browser;
 let products: ApiProduct[];
-
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 const ADDRESS = {
   recipientName: 'Meera Rao',
@@ -36,41 +24,11 @@ const ADDRESS = {
   country: 'India',
 };
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 /** A new buyer (so that no earlier unpaid order counts against them), logged in, with a saved address. */
 async function newBuyer(page: Page): Promise<string> {
-  const email = `buyer-a-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await api('POST', '/auth/register', { name: 'Meera Rao', email, phone: '9123456780', password: 'secret123' });
-  const { token, user } = await api<{ token: string; user: Record<string, unknown> }>('POST', '/auth/login', {
-    email,
-    password: 'secret123',
-  });
+  const { token, user } = await loginApi(await registerBuyer('buyer-a', 'Meera Rao', '9123456780'));
   await api('PUT', '/auth/update-profile', { addresses: [ADDRESS] }, token);
-  await page.goto('/');
-  await page.evaluate(
-    ({ token, user, address }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userName', String(user.name));
-      localStorage.setItem('userEmail', String(user.email));
-      localStorage.setItem('userRole', String(user.role));
-      localStorage.setItem('userPhone', String(user.phone));
-      localStorage.setItem('userAddresses', JSON.stringify([address]));
-    },
-    { token, user, address: ADDRESS },
-  );
+  await storeSession(page, { token, user: { ...user, addresses: [ADDRESS] } });
   return token;
 }
 
@@ -80,8 +38,6 @@ function plainProduct(offset = 0): ApiProduct {
   if (plain.length === 0) throw new Error('The demo catalog has no product without sizes in stock');
   return plain[offset % plain.length]!;
 }
-
-const sandbox = (page: Page) => page.frameLocator('iframe[title="Sandbox payment window"]');
 
 /** Fills the cart through the API and opens the checkout modal on the cart page. */
 async function openCheckout(page: Page, token: string, product: ApiProduct) {
@@ -95,8 +51,6 @@ async function openCheckout(page: Page, token: string, product: ApiProduct) {
   await modal.waitFor();
   return modal;
 }
-
-const myOrders = (token: string) => api<{ orders: ApiOrder[] }>('GET', '/orders/me', undefined, token);
 
 /** Where focus is: inside the sandbox iframe (the iframe element is the parent's active element). */
 const focusState = (page: Page) =>
@@ -128,11 +82,7 @@ const VIEWPORTS = [
 describe.each(VIEWPORTS)('checkout at %s', (label, viewport) => {
   it('(a) a failed payment keeps the checkout open; Try again pays the SAME order and lands on its confirmation', async () => {
     const { context, page } = await newPage(browser, viewport);
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const alerts = watchDialogs(page);
     try {
       const token = await newBuyer(page);
       const product = plainProduct(label === 'desktop' ? 0 : 1);
@@ -148,7 +98,7 @@ describe.each(VIEWPORTS)('checkout at %s', (label, viewport) => {
       const outcome = modal.getByTestId('payment-outcome');
       await outcome.waitFor();
       expect(await outcome.getByRole('alert').textContent()).toBe(MESSAGES.paymentFailed);
-      const [order] = (await myOrders(token)).orders;
+      const [order] = await myOrders(token);
       expect(order).toMatchObject({ status: 'pending' });
       expect(await outcome.textContent()).toContain(`Your order #${order!._id.slice(-6)} is saved.`);
       const tryAgain = outcome.getByRole('button', { name: 'Try again' });
@@ -178,7 +128,7 @@ describe.each(VIEWPORTS)('checkout at %s', (label, viewport) => {
       await page.getByRole('link', { name: 'View My Orders' }).click();
       await page.getByRole('heading', { name: 'My Orders' }).waitFor();
       await poll(() => page.getByTestId('order-card').count()).toBe(1);
-      expect((await myOrders(token)).orders).toHaveLength(1);
+      expect(await myOrders(token)).toHaveLength(1);
       expect(alerts).toEqual([]);
     } finally {
       await context.close();
@@ -241,10 +191,10 @@ describe.each(VIEWPORTS)('checkout at %s', (label, viewport) => {
       await sandbox(page)
         .getByRole('button', { name: /^Pay ₹/ })
         .click();
-      const [order] = (await myOrders(token)).orders;
+      const [order] = await myOrders(token);
       await page.waitForURL(`**/order/${order!._id}`);
       await page.getByRole('heading', { level: 1, name: MESSAGES.orderConfirmed }).waitFor();
-      await poll(async () => (await myOrders(token)).orders.map((o) => o.status)).toEqual(['processing']);
+      await poll(async () => (await myOrders(token)).map((o) => o.status)).toEqual(['processing']);
     } finally {
       await context.close();
     }

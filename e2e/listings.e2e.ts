@@ -8,11 +8,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { applyFilters, poll, watchErrors } from './support/page';
 
 let browser: Browser;
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-c';
-
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -46,24 +45,9 @@ const isSorted = (values: number[], direction: 1 | -1) =>
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-async function applyFilters(page: Page, choose: Record<string, string>) {
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Filters' });
-  await panel.getByLabel('Category').waitFor();
-  for (const [label, value] of Object.entries(choose)) {
-    const select = panel.getByLabel(label);
-    // The category and brand options load when the panel first opens.
-    await poll(() => select.locator('option').allTextContents()).toContain(value);
-    await select.selectOption({ label: value });
-  }
-  await panel.getByRole('button', { name: 'Apply Filters' }).click();
-  await panel.waitFor({ state: 'detached' });
-}
-
 async function journey(viewport: typeof DESKTOP, name: string) {
   const { context, page } = await newPage(browser, viewport);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = watchErrors(page);
   const requests = listRequests(page);
   const shot = (what: string) => page.screenshot({ path: path.join(SHOTS, `${name}-${what}.png`), fullPage: false });
   try {
@@ -114,7 +98,7 @@ async function journey(viewport: typeof DESKTOP, name: string) {
     }).toBe(true);
 
     // A filter shows as a chip; removing the chip removes the filter.
-    await applyFilters(page, { Category: 'Water Coolers' });
+    await applyFilters(page, { Category: 'Water Coolers' }, { awaitOptions: true });
     const categoryChip = page.getByRole('button', { name: 'Remove filter Category: Water Coolers' });
     await categoryChip.waitFor();
     await poll(() => requests.at(-1)!.searchParams.get('category')).toBe('Water Coolers');
@@ -139,7 +123,7 @@ async function journey(viewport: typeof DESKTOP, name: string) {
 
     // Clear all: the search and every filter go, and the grouped home comes back.
     await page.getByRole('searchbox', { name: 'Search products' }).fill('extinguisher');
-    await applyFilters(page, { Availability: 'In Stock' });
+    await applyFilters(page, { Availability: 'In Stock' }, { awaitOptions: true });
     await page.getByRole('button', { name: 'Remove filter In Stock' }).waitFor();
     await poll(() => heading.textContent()).toMatch(/^\d+ results? for 'extinguisher'$/);
     await page.getByRole('button', { name: 'Clear all' }).first().click();

@@ -8,26 +8,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { api, registerBuyer, type ApiProduct } from './support/api';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { poll, watchErrors } from './support/page';
 
-interface ApiImage {
-  url: string;
-}
-interface ApiProduct {
-  _id: string;
-  title: string;
-  category: string;
-  stock: number;
-  images: ApiImage[];
-  variants: { size: string | null; stock: number }[];
-}
 interface HomeView {
   sections: { category: string; products: ApiProduct[] }[];
 }
 
 let browser: Browser;
-
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -37,24 +26,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 /** A new buyer account for this run (the demo customer's cart is left alone). */
-async function newBuyer() {
-  const email = `product-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'secret123';
-  await api('POST', '/auth/register', { name: 'Meera Buyer', email, phone: '9123456780', password });
-  return { email, password };
-}
+const newBuyer = () => registerBuyer('product', 'Meera Buyer', '9123456780');
 
 /** The products the home page shows (4 per category), in stock. */
 async function homeProducts(): Promise<ApiProduct[]> {
@@ -86,8 +59,7 @@ async function inViewport(selector: ReturnType<Page['locator']>, viewport: { wid
 describe('the product view', () => {
   it('opens from a card at its own URL, survives a reload, closes with Back; a shared link opens over its category', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = watchErrors(page);
     const product = (await homeProducts())[0]!;
     try {
       await page.goto('/');

@@ -43,6 +43,9 @@ export const MESSAGES = {
   inStock: 'In Stock',
   loadingProduct: 'Loading product…',
   productLoadFailed: 'Failed to load the product. Please try again.',
+  /** Under every price the buyer sees: prices include GST (docs/decisions/0009-gst-tax-computation.md). */
+  inclusiveOfTaxes: 'Inclusive of all taxes',
+  productDetails: 'Product details',
 
   // Auth and profile
   loggingIn: 'Logging in...',
@@ -54,6 +57,10 @@ export const MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
   profileUpdateFailed: 'Update failed',
   profileUpdating: 'Updating...',
+  /** The buyer's optional business details, for a tax invoice in the business's name (docs/shop-rules.md#accounts). */
+  businessNameLabel: 'Business name (optional)',
+  gstinLabel: 'GSTIN (optional)',
+  gstinHint: 'Add it to get a GST invoice with your GSTIN for input tax credit.',
 
   // Checkout
   checkoutProcessing: 'Processing...',
@@ -97,6 +104,11 @@ export const MESSAGES = {
   orderCancelled: 'Order cancelled successfully',
   loadingOrders: 'Loading orders…',
   awaitingPayment: 'Awaiting payment',
+  downloadInvoice: 'Download invoice',
+  downloadCreditNote: 'Download credit note',
+  downloadingDocument: 'Downloading…',
+  invoiceDownloadFailed: 'The invoice could not be downloaded. Please try again.',
+  creditNoteDownloadFailed: 'The credit note could not be downloaded. Please try again.',
 
   // Admin
   statsFailed: 'Failed to fetch stats',
@@ -112,6 +124,10 @@ export const MESSAGES = {
   adminCancelRefundNote: (amount: string) => `The buyer's payment of ${amount} will be refunded.`,
   /** Under the product form's category field when the typed category is not an existing one. */
   newCategoryHint: (name: string) => `New category: ${name} — it will be created.`,
+  /** The admin's Settings page: the store's business details (docs/shop-rules.md#store-settings). */
+  storeSettingsLoadFailed: "The store's business details could not be loaded. Please try again.",
+  storeSettingsSaveFailed: "The store's business details could not be saved. Please try again.",
+  storeSettingsFixFields: 'Please correct the fields marked below.',
 
   // HTTP clients
   noResponseFromServer: 'No response from server',
@@ -129,6 +145,14 @@ export const SERVER_MESSAGES = {
   currentPasswordWrong: 'Your current password is not correct.',
   pricesChanged: 'Prices have changed. Please review your cart.',
   codDisabled: 'Cash on delivery is not available.',
+  /** The delivery state names no Indian state, so no place of supply (docs/shop-rules.md#orders). */
+  deliveryStateUnknown: 'Please choose a valid Indian state for the delivery address.',
+  businessNameTooLong: 'Business name must be at most 200 characters.',
+  /** Tax invoices and credit notes (docs/shop-rules.md#invoices). */
+  invoiceNotIssued: 'No invoice has been issued for this order yet.',
+  creditNoteNotIssued: 'No credit note has been issued for this order.',
+  /** The reason a credit note gives for a cancelled order. */
+  creditNoteReasonCancelled: 'Order cancelled',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
   /** GET /api/products/{id} of an unknown or inactive product (docs/shop-rules.md#catalog). */

@@ -100,3 +100,33 @@ describe('cart lines', () => {
     expect(totals.shippingPaise).toBe(72_00);
   });
 });
+
+describe('product normalisation: tax data', () => {
+  it('keeps the tax data the answer carries, and adds none when it carries none', () => {
+    const taxed = normalizeProduct({
+      _id: 'p1',
+      title: 'Fuel Dispenser',
+      price: 1,
+      hsnCode: '84131100',
+      gstRate: 18,
+      countryOfOrigin: 'India',
+      manufacturer: null,
+      bisLicence: null,
+      pesoApproval: 'P/HQ/1',
+      legalMetrologyApproval: null,
+    });
+    expect(taxed).toMatchObject({
+      hsnCode: '84131100',
+      gstRate: 18,
+      countryOfOrigin: 'India',
+      manufacturer: null,
+      bisLicence: null,
+      pesoApproval: 'P/HQ/1',
+      legalMetrologyApproval: null,
+    });
+    const plain = normalizeProduct({ _id: 'p2', title: 'Nozzle', price: 1 });
+    for (const key of ['hsnCode', 'gstRate', 'countryOfOrigin', 'manufacturer', 'pesoApproval']) {
+      expect(plain).not.toHaveProperty(key);
+    }
+  });
+});

@@ -25,7 +25,41 @@ export interface Variant {
   extra: Record<string, string>;
 }
 
-export interface Product {
+/**
+ * A product's tax data as the product view and the admin form read it (docs/shop-rules.md#tax-data): present
+ * only when the answer carried it (one product, the admin list); null means not entered.
+ */
+export interface ProductTaxFields {
+  hsnCode?: string | null;
+  gstRate?: number;
+  countryOfOrigin?: string;
+  manufacturer?: string | null;
+  bisLicence?: string | null;
+  pesoApproval?: string | null;
+  legalMetrologyApproval?: string | null;
+}
+
+const TAX_TEXT_KEYS = [
+  'hsnCode',
+  'countryOfOrigin',
+  'manufacturer',
+  'bisLicence',
+  'pesoApproval',
+  'legalMetrologyApproval',
+] as const;
+
+/** The tax fields the raw answer carries, kept as they are (none when it carries none). */
+function taxFieldsOf(p: Record<string, unknown>): ProductTaxFields {
+  const fields: Record<string, string | number | null> = {};
+  for (const key of TAX_TEXT_KEYS) {
+    const value = p[key];
+    if (typeof value === 'string' || (value === null && key !== 'countryOfOrigin')) fields[key] = value;
+  }
+  if (typeof p.gstRate === 'number' && Number.isFinite(p.gstRate)) fields.gstRate = p.gstRate;
+  return fields as ProductTaxFields;
+}
+
+export interface Product extends ProductTaxFields {
   _id: string;
   title: string;
   description: string;
@@ -123,6 +157,7 @@ export function normalizeProduct(raw: unknown): Product {
     availability: availabilityOf(stock),
     active: p.active === undefined ? true : Boolean(p.active),
     ...(typeof p.version === 'number' && Number.isInteger(p.version) ? { version: p.version } : {}),
+    ...taxFieldsOf(p),
   };
 }
 

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -34,7 +35,11 @@ import {
   type PaymentMode,
   type PaymentStatus,
   type Role,
+  type TaxDocument,
 } from '@pumpkart/shared';
+
+/** The two kinds of tax document, and the two numbering series. */
+export type TaxDocumentKind = TaxDocument['kind'];
 
 /** An amount of money in paise. */
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -64,6 +69,9 @@ export const users = pgTable('users', {
    * "log out everywhere" bumps it, so every older token is refused (docs/decisions/0007).
    */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** The buyer's business name and GSTIN (checked), offered for tax invoices (docs/shop-rules.md#accounts). */
+  businessName: text('business_name'),
+  gstin: text('gstin'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -221,6 +229,9 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
+    /** A business buyer's name and GSTIN (checked) for the tax invoice; null for a consumer (docs/shop-rules.md#invoices). */
+    customerBusinessName: text('customer_business_name'),
+    customerGstin: text('customer_gstin'),
     address: jsonb('address').$type<Address>().notNull(),
     subtotalPaise: money('subtotal_paise').notNull(),
     shippingPaise: money('shipping_paise').notNull(),
@@ -255,8 +266,21 @@ export const orderItems = pgTable(
     unitPricePaise: money('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     subtotalPaise: money('subtotal_paise').notNull(),
+    /**
+     * The product's tax data at purchase, so the invoice uses the rate of the time of sale
+     * (docs/shop-rules.md#invoices): HSN code (null when the product had none), GST rate (null only on lines
+     * written before these columns existed) and certificate numbers as printed, e.g. 'PESO approval: P/HQ/..'.
+     */
+    hsnCode: text('hsn_code'),
+    gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }),
+    certificates: jsonb('certificates').$type<string[]>().notNull().default([]),
   },
-  (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_product_idx').on(table.productId)],
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_product_idx').on(table.productId),
+    check('order_items_hsn_code_digits', sql`${table.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check('order_items_gst_rate_known', sql`${table.gstRate} in (${sql.raw(GST_RATES.join(', '))})`),
+  ],
 );
 
 /**
@@ -348,6 +372,75 @@ export const storeSettings = pgTable(
   ],
 );
 
+/**
+ * Issued tax invoices and credit notes (docs/shop-rules.md#invoices, CGST Rules 46 and 53). `document` is the
+ * snapshot rendered to PDF at every download, so an issued document never changes; the totals are copied out of it
+ * for reports. One invoice and at most one credit note per order; numbers are unique, and consecutive within a
+ * kind and financial year (document_sequences). Rows are never deleted, so an order with one cannot be deleted.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<TaxDocumentKind>().notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    number: text('number').notNull().unique(),
+    /** e.g. '2026-27' (by the date of issue in India). */
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    document: jsonb('document').$type<TaxDocument>().notNull(),
+    taxablePaise: money('taxable_paise').notNull(),
+    cgstPaise: money('cgst_paise').notNull(),
+    sgstPaise: money('sgst_paise').notNull(),
+    utgstPaise: money('utgst_paise').notNull(),
+    igstPaise: money('igst_paise').notNull(),
+    totalPaise: money('total_paise').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    /** The GST state code of the place of supply, e.g. '29'. */
+    placeOfSupply: text('place_of_supply').notNull(),
+    /** E-invoicing: the IRN and signed QR code, empty until the seller must use it. */
+    irn: text('irn'),
+    signedQrCode: text('signed_qr_code'),
+    /** A credit note's invoice. */
+    referenceId: uuid('reference_id').references((): AnyPgColumn => taxDocuments.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('tax_documents_kind', sql`${table.kind} in ('invoice', 'credit-note')`),
+    check('tax_documents_sequence_positive', sql`${table.sequence} >= 1`),
+    check(
+      'tax_documents_credit_note_reference',
+      sql`(${table.kind} = 'credit-note') = (${table.referenceId} is not null)`,
+    ),
+    unique('tax_documents_order_kind_unique').on(table.orderId, table.kind),
+    unique('tax_documents_series_unique').on(table.kind, table.financialYear, table.sequence),
+    index('tax_documents_issued_idx').on(table.issuedAt),
+  ],
+);
+
+/**
+ * The next number of each series (invoices, credit notes) in each financial year. Taken with one upsert inside
+ * the issuing transaction: the row lock orders concurrent issuers and a rollback gives the number back, so the
+ * numbers have no gaps (docs/shop-rules.md#invoices).
+ */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    series: text('series').$type<TaxDocumentKind>().notNull(),
+    financialYear: text('financial_year').notNull(),
+    /** The number the next document of the series gets. */
+    nextValue: integer('next_value').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.series, table.financialYear] }),
+    check('document_sequences_series', sql`${table.series} in ('invoice', 'credit-note')`),
+    check('document_sequences_next_value_positive', sql`${table.nextValue} >= 1`),
+  ],
+);
+
 export const schema = {
   users,
   products,
@@ -362,4 +455,6 @@ export const schema = {
   webhookEvents,
   loginThrottle,
   storeSettings,
+  taxDocuments,
+  documentSequences,
 };

@@ -1,10 +1,10 @@
-import { eq, sum } from 'drizzle-orm';
+import { asc, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { createTestAdmin } from '../test/factories';
 import { sweepExpiredOrders } from '../modules/payments';
 import { paymentSignature } from '../gateways/signature';
-import { orders, payments, products } from '../db/schema';
+import { orders, payments, products, taxDocuments } from '../db/schema';
 import { seedDatabase } from './index';
 import { seedDemoOrders } from './orders';
 
@@ -66,6 +66,32 @@ describe('demo order history', () => {
     expect(after).toEqual(expect.arrayContaining(before));
     expect(await stockTotal()).toBe(stockAfterCatalog);
     expect(await seedDemoOrders(t.app.ctx)).toBe(0);
+  });
+
+  it('has the tax invoices of its paid orders and the credit notes of those cancelled, numbered by date', async () => {
+    const rows = await t.db.select().from(payments).innerJoin(orders, eq(orders.id, payments.orderId));
+    const documents = await t.db.select().from(taxDocuments).orderBy(asc(taxDocuments.issuedAt));
+    const invoices = documents.filter((row) => row.kind === 'invoice');
+    const notes = documents.filter((row) => row.kind === 'credit-note');
+    const paid = rows.filter(({ payments: p }) => p.status === 'success' || p.status === 'refunded');
+    expect(new Set(invoices.map((row) => row.orderId))).toEqual(new Set(paid.map(({ orders: o }) => o.id)));
+    const cancelledPaid = paid.filter(({ orders: o }) => o.status === 'cancelled');
+    expect(cancelledPaid.length).toBeGreaterThan(0);
+    expect(new Set(notes.map((row) => row.orderId))).toEqual(new Set(cancelledPaid.map(({ orders: o }) => o.id)));
+    for (const { payments: p, orders: o } of paid) {
+      const invoice = invoices.find((row) => row.orderId === o.id)!;
+      expect(invoice.issuedAt).toEqual(p.paidAt);
+      expect(invoice.totalPaise).toBe(o.totalPaise);
+    }
+    // Within each kind and financial year, the numbers follow the dates: 1, 2, 3 ...
+    for (const kind of [invoices, notes]) {
+      const byYear = new Map<string, number[]>();
+      for (const row of kind) byYear.set(row.financialYear, [...(byYear.get(row.financialYear) ?? []), row.sequence]);
+      for (const sequences of byYear.values()) {
+        expect(sequences).toEqual(sequences.map((_, i) => i + 1));
+      }
+    }
+    expect(invoices[0]!.number).toMatch(/^PK\/\d\d-\d\d\/000001$/);
   });
 
   it("appears in the demo customer's My Orders, newest first", async () => {

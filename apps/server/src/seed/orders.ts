@@ -4,12 +4,15 @@
  * once, with the demo catalog. Deterministic (a fixed pseudo-random sequence), priced with the same
  * shared rules as live orders, with payments signed like the sandbox gateway signs them. These are
  * past sales: they do not move today's stock, and none is an unpaid online order (the expiry sweeper
- * would otherwise "return" stock that was never reserved).
+ * would otherwise "return" stock that was never reserved). Its paid orders have their tax invoices, and its
+ * paid orders cancelled later their credit notes, issued through the same functions as live ones, at the time of
+ * payment and of cancellation (docs/shop-rules.md#invoices).
  */
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { orderTotals, type OrderStatus, type PaymentMode, type PaymentStatus } from '@pumpkart/shared';
-import type { AppContext } from '../context';
+import type { AppContext, Log } from '../context';
+import { certificatesOf, issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from '../modules/invoices';
 import { orderItemRows } from '../modules/orders';
 import { PRIMARY_WIDTH, renditionKey } from '../modules/products';
 import { paymentSignature } from '../gateways/signature';
@@ -43,6 +46,9 @@ interface Sellable {
   size: string | null;
   unitPricePaise: number;
   imageUrl: string | null;
+  hsnCode: string | null;
+  gstRate: number;
+  certificates: string[];
 }
 
 async function sellableLines(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<Sellable[]> {
@@ -73,7 +79,14 @@ async function sellableLines(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<S
     .filter((row) => row.pricePaise <= 60_000_00)
     .flatMap((row): Sellable[] => {
       const own = variants.filter((variant) => variant.productId === row.id);
-      const base = { productId: row.id, title: row.title, imageUrl: firstImage.get(row.id) ?? null };
+      const base = {
+        productId: row.id,
+        title: row.title,
+        imageUrl: firstImage.get(row.id) ?? null,
+        hsnCode: row.hsnCode,
+        gstRate: row.gstRate,
+        certificates: certificatesOf(row),
+      };
       return own.length
         ? own.map((variant) => ({
             ...base,
@@ -105,6 +118,17 @@ function paymentStatusFor(mode: PaymentMode, status: OrderStatus): PaymentStatus
   return status === 'pending' ? 'pending' : 'success';
 }
 
+/**
+ * The demo's invoices must all be issued: the demo store settings and the demo catalog's tax data are there, so a
+ * document that cannot be issued is a mistake in the demo data, and seeding fails rather than hiding it.
+ */
+function strictLog(): Log {
+  const fail = (context: unknown, message?: string) => {
+    throw new Error(`demo history: ${message ?? ''} ${JSON.stringify(context)}`);
+  };
+  return { error: fail, warn: fail, info: () => {} } as unknown as Log;
+}
+
 /** Seeds the history when the shop has no orders yet; answers how many orders it wrote. */
 export async function seedDemoOrders(
   ctx: Pick<AppContext, 'db' | 'storage' | 'secrets'>,
@@ -132,6 +156,7 @@ export async function seedDemoOrders(
   placed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
   await ctx.db.transaction(async (tx) => {
+    const issues: { orderId: string; kind: 'invoice' | 'credit-note'; at: Date }[] = [];
     for (const { createdAt } of placed) {
       const chosen = new Map<string, Sellable>();
       const lineCount = random.int(1, 3);
@@ -152,19 +177,29 @@ export async function seedDemoOrders(
       const status = mode === 'cod' ? codStatusFor(drawn, ageDays) : drawn;
       const paymentStatus = paymentStatusFor(mode, status);
       const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + 3 * DAY));
+      const online = mode === 'online';
+      const paidAt =
+        paymentStatus === 'success' || paymentStatus === 'refunded'
+          ? online
+            ? new Date(createdAt.getTime() + 2 * 60_000)
+            : updatedAt
+          : null;
+      // A paid order cancelled later is written as it was when paid, and cancelled below in its turn, so that
+      // its invoice is issued first and its credit note at the cancellation.
+      const cancelledLater = status === 'cancelled' && paidAt !== null;
 
       const [order] = await tx
         .insert(orders)
         .values({
           userId: customer.id,
-          status,
+          status: cancelledLater ? 'processing' : status,
           paymentMode: mode,
           customerName: customer.name,
           customerEmail: customer.email,
           customerPhone: customer.phone,
           address,
           ...totals,
-          cancelledAt: status === 'cancelled' ? updatedAt : null,
+          cancelledAt: status === 'cancelled' && !cancelledLater ? updatedAt : null,
           createdAt,
           updatedAt,
         })
@@ -175,7 +210,6 @@ export async function seedDemoOrders(
           items.map(({ line, quantity }) => ({ ...line, quantity })),
         ),
       );
-      const online = mode === 'online';
       const gatewayOrderId = online ? `order_demo${randomBytes(5).toString('hex')}` : null;
       const gatewayPaymentId = online ? `pay_demo${randomBytes(5).toString('hex')}` : null;
       await tx.insert(payments).values({
@@ -188,15 +222,25 @@ export async function seedDemoOrders(
         gatewayPaymentId,
         signature: online ? paymentSignature(ctx.secrets.sandboxKeySecret, gatewayOrderId!, gatewayPaymentId!) : null,
         refundId: paymentStatus === 'refunded' ? `rfnd_demo${randomBytes(5).toString('hex')}` : null,
-        paidAt:
-          paymentStatus === 'success' || paymentStatus === 'refunded'
-            ? online
-              ? new Date(createdAt.getTime() + 2 * 60_000)
-              : updatedAt
-            : null,
+        paidAt,
         createdAt,
         updatedAt,
       });
+      // Paid, so invoiced when the payment came in; a paid order cancelled later got a credit note then.
+      if (paidAt) {
+        issues.push({ orderId: order!.id, kind: 'invoice', at: paidAt });
+        if (cancelledLater) issues.push({ orderId: order!.id, kind: 'credit-note', at: updatedAt });
+      }
+    }
+    // In the order they happened, so each series is numbered by date, as live issuing numbers it.
+    issues.sort((a, b) => a.at.getTime() - b.at.getTime());
+    const log = strictLog();
+    for (const { orderId, kind, at } of issues) {
+      if (kind === 'invoice') await issueInvoiceIfAbsent(tx, orderId, { log, now: at });
+      else {
+        await tx.update(orders).set({ status: 'cancelled', cancelledAt: at }).where(eq(orders.id, orderId));
+        await issueCreditNoteIfInvoiced(tx, orderId, { log, now: at });
+      }
     }
   });
   return placed.length;

@@ -21,6 +21,9 @@ const AnalyticsPage = lazy(() =>
 const PaymentsPage = lazy(() =>
   import('./payments/payments-page').then((module) => ({ default: module.PaymentsPage })),
 );
+const SettingsPage = lazy(() =>
+  import('./settings/settings-page').then((module) => ({ default: module.SettingsPage })),
+);
 const ChangePasswordPage = lazy(() =>
   import('./account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
@@ -38,6 +41,7 @@ export default function AdminApp() {
         <Route path={relative(paths.admin.orders)} element={<OrdersPage />} />
         <Route path={relative(paths.admin.analytics)} element={<AnalyticsPage />} />
         <Route path={relative(paths.admin.payments)} element={<PaymentsPage />} />
+        <Route path={relative(paths.admin.settings)} element={<SettingsPage />} />
         <Route path={relative(paths.admin.account)} element={<ChangePasswordPage />} />
         <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
       </Route>

@@ -20,7 +20,8 @@ describe('Admin sidebar', () => {
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Admin');
   });
 
-  it('links the five admin pages and marks the current one', () => {
+  // Changed on purpose: Settings (the store's business details) is the sixth page.
+  it('links the six admin pages and marks the current one', () => {
     loginAs('admin');
     renderWithStore(<Sidebar />, { route: '/admin/orders' });
     const expected = {
@@ -29,6 +30,7 @@ describe('Admin sidebar', () => {
       Orders: '/admin/orders',
       Analytics: '/admin/analytics',
       Payments: '/admin/PaymentInfo',
+      Settings: '/admin/settings',
     };
     for (const [label, href] of Object.entries(expected)) {
       expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);

@@ -1,6 +1,7 @@
 /**
  * The admin sidebar: greets the user by stored name (default Admin), links to the
- * five admin pages with the current one marked, Change password (the admin's own account), and
+ * six admin pages (the last, Settings, holds the store's business details:
+ * docs/shop-rules.md#store-settings) with the current one marked, Change password (the admin's own account), and
  * Logout (the one logout: the session listener clears all local storage), which goes to /login.
  */
 import { NavLink, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ const ADMIN_LINKS = [
   { to: paths.admin.orders, label: 'Orders' },
   { to: paths.admin.analytics, label: 'Analytics' },
   { to: paths.admin.payments, label: 'Payments' },
+  { to: paths.admin.settings, label: 'Settings' },
 ] as const;
 
 export interface SidebarProps {

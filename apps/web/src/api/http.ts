@@ -105,6 +105,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** 'blob': a successful answer is read as a Blob (a PDF download); an error is read as usual. */
+  responseType?: 'blob';
 }
 
 export interface HttpClient {
@@ -188,7 +190,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       opts.signal?.removeEventListener('abort', onAbort);
     }
 
-    const data = await parseBody(response);
+    const data = response.ok && opts.responseType === 'blob' ? await response.blob() : await parseBody(response);
     if (!response.ok) {
       if (response.status === 401) {
         const details = { clearUser: Boolean(options.clearUserOn401) };

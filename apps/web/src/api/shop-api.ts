@@ -38,6 +38,7 @@ import {
   PRODUCTS_MAX_LIMIT,
   registerResponseSchema,
   statsResponseSchema,
+  storeSettingsSchema,
   stringListSchema,
   TOTAL_COUNT_HEADER,
   updateProfileResponseSchema,
@@ -62,6 +63,8 @@ import {
   type Product,
   type ProductDto,
   type StatsResponse,
+  type StoreSettingsDto,
+  type StoreSettingsInput,
   type UpdateProfileBody,
   type UpdateProfileResponse,
   type VerifyPaymentBody,
@@ -134,6 +137,7 @@ const CONTRACTS = {
   product: productSchema,
   registerResponse: registerResponseSchema,
   statsResponse: statsResponseSchema,
+  storeSettings: storeSettingsSchema,
   stringList: stringListSchema,
   updateProfileResponse: updateProfileResponseSchema,
   verifyPaymentResponse: verifyPaymentResponseSchema,
@@ -232,7 +236,17 @@ export const USER_TAGS = ['Cart', 'Favorites', 'Orders', 'AdminProducts', 'Admin
 export const shopApi = createApi({
   reducerPath: 'shopApi',
   baseQuery: httpBaseQuery,
-  tagTypes: ['Cart', 'Favorites', 'Orders', 'Products', 'AdminProducts', 'AdminOrders', 'Payments', 'Stats'],
+  tagTypes: [
+    'Cart',
+    'Favorites',
+    'Orders',
+    'Products',
+    'AdminProducts',
+    'AdminOrders',
+    'Payments',
+    'Stats',
+    'StoreSettings',
+  ],
   keepUnusedDataFor: 0,
   refetchOnMountOrArgChange: true,
   endpoints: (build) => ({
@@ -581,6 +595,31 @@ export const shopApi = createApi({
       invalidatesTags: (_answer, error) => (error ? [] : ['AdminOrders', 'Orders', 'Payments', 'Stats']),
     }),
 
+    // --- Store settings (docs/shop-rules.md#store-settings) -------------------------------------
+    /**
+     * The store's business details (public): the footer, the contact page and the admin's Settings page
+     * show them; 404 until the owner enters them. Kept an hour after no screen shows them: they change rarely.
+     */
+    getStoreSettings: build.query<StoreSettingsDto, void>({
+      query: () => ({ url: '/settings/store', contract: 'storeSettings' }),
+      providesTags: ['StoreSettings'],
+      keepUnusedDataFor: 60 * 60,
+    }),
+    /** Saves all of them (admin only); a 400 names every wrong field in its `details`. */
+    saveStoreSettings: build.mutation<StoreSettingsDto, StoreSettingsInput>({
+      query: (body) => ({ url: '/settings/store', method: 'PUT', body, shared: true, contract: 'storeSettings' }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            shopApi.util.upsertQueryEntries([{ endpointName: 'getStoreSettings', arg: undefined, value: data }]),
+          );
+        } catch {
+          // The form shows the failure; the details on screen stay as they were.
+        }
+      },
+    }),
+
     // --- Session -------------------------------------------------------------------------------
     login: build.mutation<LoginResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, contract: 'loginResponse' }),
@@ -669,6 +708,44 @@ async function showInAdminList(
       else items.unshift(product);
     }),
   );
+}
+
+/** The tax documents of an order (docs/shop-rules.md#invoices): its invoice, and its credit note once cancelled. */
+export type OrderDocumentKind = 'invoice' | 'credit-note';
+
+export interface DownloadedDocument {
+  blob: Blob;
+  /** From the answer's Content-Disposition, e.g. 'Invoice-PK-26-27-000123.pdf'; null when it names none. */
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="..."`), or null. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="([^"]*)"|filename=([^;]+)/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
+}
+
+/**
+ * Fetches an order's invoice or credit note as a PDF Blob through the bearer-token client (a Blob is no store
+ * data, so this is not an RTK Query endpoint). Throws the client's HttpError (404 with the server's message
+ * when none was issued) or NoResponseError.
+ */
+export async function fetchOrderDocument(orderId: string, kind: OrderDocumentKind): Promise<DownloadedDocument> {
+  const answer = await api.get<Blob>(`/orders/${encodeURIComponent(orderId)}/${kind}`, {
+    responseType: 'blob',
+    headers: { accept: 'application/pdf, application/json' },
+  });
+  return { blob: answer.data, filename: filenameOf(answer.headers.get('content-disposition')) };
 }
 
 /** Asks the server for the cart again (after a payment, or to undo a failed change). */
@@ -771,4 +848,6 @@ export const {
   useUpdateProfileMutation,
   useChangePasswordMutation,
   useLogoutAllMutation,
+  useGetStoreSettingsQuery,
+  useSaveStoreSettingsMutation,
 } = shopApi;

@@ -1,8 +1,10 @@
 /**
  * The product detail modal (docs/shop-rules.md#catalog, #availability, #cart): image, title, price
- * with the struck-through original (1.1x, rounded up), category, brand, availability and the
+ * with the struck-through original (1.1x, rounded up) and 'Inclusive of all taxes' (prices include GST,
+ * docs/decisions/0009-gst-tax-computation.md), category, brand, availability and the
  * low-stock line, the long description, variant buttons (a variant without stock is disabled), a
- * quantity selector and the add-to-cart button with its labels and messages.
+ * quantity selector, the add-to-cart button with its labels and messages, and the "Product details"
+ * list of its tax data (HSN code, origin, manufacturer, certificates: docs/shop-rules.md#tax-data).
  *
  * The details are keyed by product id, so opening the modal or switching product resets the state
  * (quantity 1, first variant, no message, not added).
@@ -24,6 +26,7 @@ import { selectCartLoading } from '../store/selectors';
 import { Modal } from './modal';
 import { Price, StruckPrice } from './price';
 import { ProductGallery } from './product-gallery';
+import { ProductTaxDetails } from './product-tax-details';
 import { backgroundOf, type LoginState } from './product-route-state';
 import { useTimedMessage } from './use-timed-message';
 
@@ -198,6 +201,9 @@ export function ProductDetails({
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <Price value={price} className="text-2xl" />
           <StruckPrice value={struckThroughPrice(price)} className="text-base" />
+          <p className="w-full text-xs text-slate-600" data-testid="tax-inclusive-note">
+            {MESSAGES.inclusiveOfTaxes}
+          </p>
         </div>
 
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -318,6 +324,8 @@ export function ProductDetails({
             {cartError && cartError !== message && <p className="text-red-600">{cartError}</p>}
           </div>
         </div>
+
+        <ProductTaxDetails product={product} headingLevel={placement === 'page' ? 2 : 3} />
       </div>
     </div>
   );

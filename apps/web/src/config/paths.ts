@@ -24,6 +24,8 @@ export const paths = {
     orders: '/admin/orders',
     analytics: '/admin/analytics',
     payments: '/admin/PaymentInfo',
+    /** The store's business details (docs/shop-rules.md#store-settings). */
+    settings: '/admin/settings',
     /** The signed-in admin's own account: change password. */
     account: '/admin/account',
   },

@@ -1,6 +1,7 @@
 /**
  * The browser's localStorage keys, read and written only here.
- * token, userName, userEmail, userRole, userPhone, userAddresses, favorites; plus the pending order
+ * token, userName, userEmail, userRole, userPhone, userAddresses, userBusinessName, userGstin, favorites;
+ * plus the pending order
  * of the payment-processing page and the addresses typed at checkout.
  */
 import type { Address, Role, User } from '@pumpkart/shared';
@@ -12,6 +13,8 @@ export const STORAGE_KEYS = {
   userRole: 'userRole',
   userPhone: 'userPhone',
   userAddresses: 'userAddresses',
+  userBusinessName: 'userBusinessName',
+  userGstin: 'userGstin',
   favorites: 'favorites',
   pendingOrder: 'pendingOrder',
   checkoutAddresses: 'checkoutAddresses',
@@ -51,6 +54,9 @@ export interface StoredSession {
   role: Role | null;
   phone: string | null;
   addresses: Address[];
+  /** The buyer's business name and GSTIN for tax invoices (docs/shop-rules.md#accounts); null when none. */
+  businessName: string | null;
+  gstin: string | null;
 }
 
 export const storage = {
@@ -67,16 +73,22 @@ export const storage = {
       role: role === 'admin' || role === 'customer' ? role : null,
       phone: read(STORAGE_KEYS.userPhone),
       addresses: readJson<Address[]>(STORAGE_KEYS.userAddresses, []),
+      businessName: read(STORAGE_KEYS.userBusinessName),
+      gstin: read(STORAGE_KEYS.userGstin),
     };
   },
 
   /** Stores what a response's user object carries. */
-  storeUser(user: Partial<Pick<User, 'name' | 'email' | 'role' | 'phone' | 'addresses'>>): void {
+  storeUser(
+    user: Partial<Pick<User, 'name' | 'email' | 'role' | 'phone' | 'addresses' | 'businessName' | 'gstin'>>,
+  ): void {
     if (user.name !== undefined) write(STORAGE_KEYS.userName, user.name);
     if (user.email !== undefined) write(STORAGE_KEYS.userEmail, user.email);
     if (user.role !== undefined) write(STORAGE_KEYS.userRole, user.role);
     if (user.phone !== undefined) write(STORAGE_KEYS.userPhone, user.phone);
     if (user.addresses !== undefined) write(STORAGE_KEYS.userAddresses, JSON.stringify(user.addresses));
+    if (user.businessName !== undefined) write(STORAGE_KEYS.userBusinessName, user.businessName || null);
+    if (user.gstin !== undefined) write(STORAGE_KEYS.userGstin, user.gstin || null);
   },
 
   /** What the second client removes on a 401 besides the token. */
@@ -86,6 +98,8 @@ export const storage = {
       STORAGE_KEYS.userEmail,
       STORAGE_KEYS.userRole,
       STORAGE_KEYS.userAddresses,
+      STORAGE_KEYS.userBusinessName,
+      STORAGE_KEYS.userGstin,
     ]) {
       write(key, null);
     }

@@ -56,6 +56,8 @@ describe('session slice', () => {
       role: null,
       phone: null,
       addresses: [],
+      businessName: null,
+      gstin: null,
     });
     expect(selectCartItems(store.getState())).toEqual([]);
     expect(selectFavoriteIds(store.getState())).toEqual([]);

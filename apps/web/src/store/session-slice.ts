@@ -14,7 +14,16 @@ export type SessionState = StoredSession;
 /** Why the session ended: the user logged out, or a call answered 401 (`clearUser`: see http.ts). */
 export type LogoutReason = { expired: false } | { expired: true; clearUser: boolean };
 
-const EMPTY_SESSION: SessionState = { token: null, name: null, email: null, role: null, phone: null, addresses: [] };
+const EMPTY_SESSION: SessionState = {
+  token: null,
+  name: null,
+  email: null,
+  role: null,
+  phone: null,
+  addresses: [],
+  businessName: null,
+  gstin: null,
+};
 
 const sessionSlice = createSlice({
   name: 'session',
@@ -30,6 +39,8 @@ const sessionSlice = createSlice({
         role: user.role,
         phone: user.phone,
         addresses: user.addresses,
+        businessName: user.businessName ?? null,
+        gstin: user.gstin ?? null,
       };
     },
     /** The profile was saved (or a response carried the user): keep what the server sent. */
@@ -41,6 +52,8 @@ const sessionSlice = createSlice({
       if (user.phone !== undefined) state.phone = user.phone;
       if (user.addresses !== undefined) state.addresses = user.addresses;
       if (user.role !== undefined) state.role = user.role;
+      if (user.businessName !== undefined) state.businessName = user.businessName;
+      if (user.gstin !== undefined) state.gstin = user.gstin;
     },
     /** The server revoked the earlier token and sent this one (password or e-mail change). */
     tokenRenewed(state, action: PayloadAction<string>) {

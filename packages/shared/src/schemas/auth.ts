@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { SERVER_MESSAGES } from '../messages';
 import { emailSchema, hasNoNulCharacter, phoneSchema, textSchema } from './fields';
-import { addressSchema, userSchema } from './common';
+import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, userSchema } from './common';
 
 export const passwordTooShortMessage = (min: number) => `Password must be at least ${min} characters.`;
 /** What an admin account's new password is refused with when shorter than ADMIN_PASSWORD_MIN_LENGTH. */
@@ -69,6 +69,9 @@ export const updateProfileBodySchema = z.object({
   currentPassword: currentPasswordSchema.optional(),
   phone: phoneSchema.optional(),
   addresses: z.array(addressSchema).max(10, 'At most 10 saved addresses.').optional(),
+  /** Not sent: kept; null or empty: cleared; a GSTIN is checked by the server (docs/shop-rules.md#accounts). */
+  businessName: optionalBusinessNameSchema,
+  gstin: optionalGstinSchema,
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

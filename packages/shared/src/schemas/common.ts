@@ -1,7 +1,7 @@
 /** Building blocks of the API contracts: errors, ids, rupee amounts, addresses, users. */
 import { z } from 'zod';
 import { MAX_ORDER_AMOUNT } from '../constants';
-import { MESSAGES } from '../messages';
+import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { ROLES } from '../status';
 import { emailSchema, idSchema, phoneSchema, postalCodeSchema, textSchema } from './fields';
 
@@ -43,6 +43,34 @@ export type Address = z.infer<typeof addressSchema>;
 
 export const roleSchema = z.enum(ROLES);
 
+/** Longest business name a buyer may give for a tax invoice (docs/shop-rules.md#invoices). */
+export const BUSINESS_NAME_MAX_LENGTH = 200;
+
+/** Empty (after trimming) means none: the answer is then null. */
+const emptyToNull = (value: string | null) => (value === '' ? null : value);
+
+/**
+ * A buyer's business name, for a tax invoice in the business's name (docs/shop-rules.md#invoices): optional,
+ * trimmed, up to 200 characters; null or empty means none.
+ */
+export const optionalBusinessNameSchema = textSchema('Business name')
+  .trim()
+  .max(BUSINESS_NAME_MAX_LENGTH, SERVER_MESSAGES.businessNameTooLong)
+  .nullable()
+  .transform(emptyToNull)
+  .optional();
+
+/**
+ * A buyer's GSTIN as typed: trimmed and upper-cased, null or empty meaning none. The server checks a present one
+ * with validateGstin and answers its reason word for word (docs/shop-rules.md#invoices), so no rule is repeated here.
+ */
+export const optionalGstinSchema = textSchema('GSTIN')
+  .trim()
+  .toUpperCase()
+  .nullable()
+  .transform(emptyToNull)
+  .optional();
+
 /** The user object the API returns. */
 export const userSchema = z.object({
   _id: z.string(),
@@ -51,6 +79,9 @@ export const userSchema = z.object({
   role: roleSchema,
   phone: z.string(),
   addresses: z.array(addressSchema),
+  /** The buyer's business name and GSTIN for tax invoices (docs/shop-rules.md#accounts); null when not given. */
+  businessName: z.string().nullable(),
+  gstin: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants';
 import { MESSAGES } from '../messages';
 import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
 import { emailSchema, idSchema, phoneSchema, textSchema } from './fields';
-import { addressSchema, rupeesSchema } from './common';
+import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, rupeesSchema } from './common';
 import { productImageSchema } from './products';
 
 /** A missing or blank customer field answers the checkout's own message (docs/shop-rules.md#validation). */
@@ -18,6 +18,9 @@ export const orderCustomerSchema = z.object(
     name: customerText.pipe(textSchema('Name').max(100)),
     email: customerText.pipe(emailSchema),
     phone: customerText.pipe(phoneSchema),
+    /** A business buyer's name and GSTIN, printed on the tax invoice (docs/shop-rules.md#invoices). */
+    businessName: optionalBusinessNameSchema,
+    gstin: optionalGstinSchema,
   },
   { error: MESSAGES.checkoutCustomerRequired },
 );
@@ -60,6 +63,10 @@ export const orderPaymentSchema = z.object({
   razorpayOrderId: z.string().nullable(),
 });
 
+/** An issued tax invoice or credit note as an order carries it: its number and when it was issued (ISO time). */
+export const taxDocumentRefSchema = z.object({ number: z.string(), issuedAt: z.string() });
+export type TaxDocumentRef = z.infer<typeof taxDocumentRefSchema>;
+
 export const orderLineSchema = z.object({
   _id: z.string(),
   /** Null once the product was permanently deleted; the line keeps its copies below. */
@@ -84,6 +91,13 @@ export const orderSchema = z.object({
   address: addressSchema,
   items: z.array(orderLineSchema),
   payment: orderPaymentSchema.nullable(),
+  /** The buyer's business name and GSTIN given with this order; null when none (docs/shop-rules.md#invoices). */
+  businessName: z.string().nullable(),
+  gstin: z.string().nullable(),
+  /** The tax invoice, once issued (docs/shop-rules.md#invoices): download it from GET /api/orders/{id}/invoice. */
+  invoice: taxDocumentRefSchema.nullable(),
+  /** The credit note of a cancelled invoiced order: GET /api/orders/{id}/credit-note. */
+  creditNote: taxDocumentRefSchema.nullable(),
   /**
    * Until when an unpaid online order can still be paid (ISO time: its payment's creation +
    * ORDER_PAYMENT_TIMEOUT_MIN, docs/shop-rules.md#payments); null for every other order.

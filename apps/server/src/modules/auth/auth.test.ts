@@ -37,6 +37,8 @@ describe('POST /api/auth/register', () => {
       role: 'customer',
       phone: '9876543210',
       addresses: [],
+      businessName: null,
+      gstin: null,
     });
   });
 

@@ -13,6 +13,7 @@ import {
   ADMIN_PASSWORD_MIN_LENGTH,
   ADMIN_PASSWORD_TOO_SHORT,
   SERVER_MESSAGES,
+  validateGstin,
   type ChangePasswordBody,
   type LoginBody,
   type RegisterBody,
@@ -50,7 +51,20 @@ export function toUserDto(row: UserRow): User {
     role: row.role,
     phone: row.phone,
     addresses: row.addresses,
+    businessName: row.businessName,
+    gstin: row.gstin,
   };
+}
+
+/**
+ * A buyer's GSTIN as the profile stores it: null stays null (cleared); anything else must pass the full GSTIN
+ * check and is stored normalised, else 400 with the check's own reason (docs/shop-rules.md#accounts).
+ */
+function checkedGstin(value: string | null): string | null {
+  if (value === null) return null;
+  const check = validateGstin(value);
+  if (!check.ok) throw new BadRequestError(check.reason);
+  return check.gstin;
 }
 
 export const hashPassword = (password: string) => hash(password);
@@ -148,8 +162,9 @@ async function findUser(db: DbOrTx, userId: string): Promise<UserRow> {
 }
 
 /**
- * Updates the profile. A new e-mail or password needs the current password and bumps the token
- * version (`tokenRevoked`): the caller then hands this session a fresh token.
+ * Updates the profile (a GSTIN is checked before anything else is). A new e-mail or password needs
+ * the current password and bumps the token version (`tokenRevoked`): the caller then hands this
+ * session a fresh token.
  */
 export async function updateProfile(
   { db }: Ctx,
@@ -158,6 +173,7 @@ export async function updateProfile(
   now: Date = new Date(),
 ): Promise<{ row: UserRow; tokenRevoked: boolean }> {
   const current = await findUser(db, userId);
+  const gstin = body.gstin === undefined ? undefined : checkedGstin(body.gstin);
   const newEmail = body.email !== undefined ? body.email.toLowerCase() : undefined;
   const sensitive = (newEmail !== undefined && newEmail !== current.email) || Boolean(body.password);
   if (sensitive) await checkCurrentPassword(db, current, body.currentPassword, now);
@@ -167,6 +183,8 @@ export async function updateProfile(
   if (newEmail !== undefined) changes.email = newEmail;
   if (body.phone !== undefined) changes.phone = body.phone;
   if (body.addresses !== undefined) changes.addresses = body.addresses;
+  if (body.businessName !== undefined) changes.businessName = body.businessName;
+  if (gstin !== undefined) changes.gstin = gstin;
   if (body.password) changes.passwordHash = await hashPassword(body.password);
   if (sensitive) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   try {

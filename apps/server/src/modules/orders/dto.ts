@@ -1,6 +1,7 @@
 /**
  * Orders as the API shows them (orderSchema): amounts in rupees, the copied line details (title,
- * size, unit price, image), a reference to the product as it is now (null once destroyed), and
+ * size, unit price, image), a reference to the product as it is now (null once destroyed), the buyer's
+ * business name and GSTIN, the number and date of its tax invoice and credit note (docs/shop-rules.md#invoices), and
  * `payBy`, until when an unpaid online order can still be paid before the expiry sweeper cancels it
  * (docs/shop-rules.md#payments, docs/decisions/0005-unpaid-orders-release-stock.md).
  */
@@ -10,6 +11,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, products, users } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
+import { taxDocumentsOfOrders } from '../invoices';
 import { loadProductImages } from '../products';
 
 /** What building the DTOs needs: the database, the image URLs, and the payment time-out. */
@@ -54,11 +56,13 @@ export async function loadOrders({ db, storage, config }: OrderDtoSource, where?
     ? await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, productIds))
     : [];
   const images = await loadProductImages(db, storage, productIds);
+  const documents = await taxDocumentsOfOrders(db, orderIds);
   const productById = new Map(productRows.map((p) => [p.id, p]));
   const paymentByOrder = new Map(paymentRows.map((p) => [p.orderId, p]));
 
   return rows.map(({ order, user }): OrderDto => {
     const payment = paymentByOrder.get(order.id);
+    const issued = documents.get(order.id);
     return {
       _id: order.id,
       status: order.status,
@@ -94,6 +98,10 @@ export async function loadOrders({ db, storage, config }: OrderDtoSource, where?
             razorpayOrderId: payment.gatewayOrderId,
           }
         : null,
+      businessName: order.customerBusinessName,
+      gstin: order.customerGstin,
+      invoice: issued?.invoice ?? null,
+      creditNote: issued?.creditNote ?? null,
       payBy: payByOf(order, payment, config.ORDER_PAYMENT_TIMEOUT_MIN),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),

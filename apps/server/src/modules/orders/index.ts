@@ -1,10 +1,11 @@
 /**
- * Orders (docs/shop-rules.md#orders, #order-status, #cancellation, #stock). Others use: the routes
+ * Orders (docs/shop-rules.md#orders, #order-status, #cancellation, #stock, #invoices). Others use: the routes
  * (app.ts), cancelOrderInTransaction (the payments module's expiry sweeper), orderItemRows (the seed's
  * demo history) and returnStock (a test).
- * Depends on cart and products, never on payments: a cancellation asks for a refund through
- * ctx.refunds (RefundRequester in context.ts), which the payments module implements. The
- * dependency between the two runs one way, payments -> orders.
+ * Depends on cart, products and invoices (an order's tax invoice at "shipped", its credit note at
+ * cancellation, and their downloads; docs/shop-rules.md#invoices), never on payments: a
+ * cancellation asks for a refund through ctx.refunds (RefundRequester in context.ts), which the
+ * payments module implements. The dependency between the two runs one way, payments -> orders.
  */
 export { default as orderRoutes } from './routes';
 export { cancelOrderInTransaction } from './lifecycle';

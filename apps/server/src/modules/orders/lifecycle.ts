@@ -5,6 +5,8 @@
  * transaction as the stock return, so however many paths race (double click, sweeper, webhook),
  * exactly one of them cancels and the stock comes back exactly once. A captured online payment is
  * recorded as due for refund in that same transaction; the refund itself runs after the answer.
+ * An invoiced order's credit note is issued in that same transaction too, and an admin's "shipped" or
+ * "delivered" issues the invoice of an order that has none yet (docs/shop-rules.md#invoices).
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
@@ -20,6 +22,7 @@ import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from '../invoices';
 import { loadOrder } from './dto';
 import { returnStock } from './stock';
 
@@ -44,13 +47,17 @@ const STATUS_CHANGE_REFUSALS = {
   paymentNotComplete: ORDER_MESSAGES.paymentNotComplete,
 } as const;
 
+/** An admin's move to one of these issues the order's invoice if it has none yet (docs/shop-rules.md#invoices). */
+const INVOICE_DUE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
+
 /** Statuses from which an order can still be cancelled by anyone (an admin may cancel any). */
 const NOT_CANCELLED = ORDER_STATUSES.filter((status) => status !== 'cancelled');
 
 /**
  * Inside the caller's transaction: cancels the order if its status is one of `from`, returns its
  * stock, closes a still-pending payment as 'failed' with `reason`, records a captured online
- * payment's refund as due (REFUND_DUE) and marks collected COD cash as 'refunded' (owed back).
+ * payment's refund as due (REFUND_DUE), marks collected COD cash as 'refunded' (owed back) and
+ * issues the credit note of the order's invoice, if it has one (`now` is its time of issue).
  * Answers null when the order was not in one of `from` (someone else got there first): nothing was
  * changed then.
  * `availabilityChanged`: the returned stock brought a product or variant back in stock, so the
@@ -61,8 +68,8 @@ export async function cancelOrderInTransaction(
   orderId: string,
   from: readonly OrderStatus[],
   reason: string,
+  { log, now = new Date() }: { log: Log; now?: Date },
 ): Promise<{ order: OrderRow; payment: PaymentRow | undefined; availabilityChanged: boolean } | null> {
-  const now = new Date();
   const [order] = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
@@ -95,6 +102,7 @@ export async function cancelOrderInTransaction(
     .set({ status: 'refunded', failureReason: `${reason}: cash to be returned`, updatedAt: now })
     .where(and(eq(payments.orderId, orderId), eq(payments.mode, 'cod'), eq(payments.status, 'success')));
   const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+  await issueCreditNoteIfInvoiced(tx, orderId, { log, now });
   return { order, payment, availabilityChanged };
 }
 
@@ -110,7 +118,7 @@ async function cancelAndRefund(
   reason: string,
   log: Log,
 ): Promise<{ cancelled: boolean; refundPending: boolean }> {
-  const result = await ctx.db.transaction((tx) => cancelOrderInTransaction(tx, orderId, from, reason));
+  const result = await ctx.db.transaction((tx) => cancelOrderInTransaction(tx, orderId, from, reason, { log }));
   if (!result) return { cancelled: false, refundPending: false };
   // Only stock coming back from 0 changes what the catalog offers (stock.ts, StockMove).
   if (result.availabilityChanged) ctx.catalogCache.invalidate();
@@ -175,17 +183,23 @@ export async function setStatusByAdmin(
   }
 
   // Conditional, so that a concurrent cancellation (whose stock is already back) is never undone.
-  const updated = await ctx.db
-    .update(orders)
-    .set({ status, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        ne(orders.status, 'cancelled'),
-        sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'success')`,
-      ),
-    )
-    .returning({ id: orders.id });
+  const updated = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(orders)
+      .set({ status, updatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          ne(orders.status, 'cancelled'),
+          sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'success')`,
+        ),
+      )
+      .returning({ id: orders.id });
+    // The goods leave: the invoice is due now at the latest (a COD order not yet marked paid, or one whose
+    // invoice could not be issued earlier, e.g. before the store's details or an HSN code were entered).
+    if (rows.length > 0 && INVOICE_DUE_STATUSES.includes(status)) await issueInvoiceIfAbsent(tx, orderId, { log });
+    return rows;
+  });
   if (updated.length === 0) {
     const current = await orderRow(ctx, orderId);
     throw new ConflictError(

@@ -20,6 +20,7 @@ import { products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CART_MESSAGES } from '../cart';
+import { certificatesOf } from '../invoices';
 import { loadProductImages } from '../products';
 import { STOCK_MESSAGES } from './stock';
 
@@ -31,14 +32,20 @@ export interface PricedLine {
   imageUrl: string | null;
   unitPricePaise: number;
   quantity: number;
+  /** The product's tax data at purchase (docs/shop-rules.md#invoices): HSN code (null when not entered). */
+  hsnCode: string | null;
+  /** Its GST rate and certificate numbers as an invoice prints them. */
+  gstRate: number;
+  certificates: string[];
   /** The product's title, with the size for a variant: how refusals name the line. */
   label: string;
 }
 
 /**
  * The order_items rows of an order: each line's title, size, unit price and image are copied, so a
- * later product edit never changes a past order (docs/shop-rules.md#orders). The seed writes its
- * demo history through this too.
+ * later product edit never changes a past order (docs/shop-rules.md#orders), and so are its HSN code,
+ * GST rate and certificates, so its invoice uses the tax of the time of sale (docs/shop-rules.md#invoices).
+ * The seed writes its demo history through this too.
  */
 export function orderItemRows(orderId: string, lines: readonly Omit<PricedLine, 'label'>[]) {
   return lines.map((line) => ({
@@ -51,6 +58,9 @@ export function orderItemRows(orderId: string, lines: readonly Omit<PricedLine, 
     unitPricePaise: line.unitPricePaise,
     quantity: line.quantity,
     subtotalPaise: line.unitPricePaise * line.quantity,
+    hsnCode: line.hsnCode,
+    gstRate: line.gstRate,
+    certificates: line.certificates,
   }));
 }
 
@@ -110,6 +120,9 @@ export async function priceOrder(
       imageUrl: images.get(product.id)?.[0]?.url ?? null,
       unitPricePaise: variant ? variant.pricePaise : product.pricePaise,
       quantity,
+      hsnCode: product.hsnCode,
+      gstRate: product.gstRate,
+      certificates: certificatesOf(product),
       label,
     });
   }

@@ -1,5 +1,9 @@
-/** /api/orders (docs/shop-rules.md#orders, #order-status): place, read, cancel, and the admin's status changes. */
+/**
+ * /api/orders (docs/shop-rules.md#orders, #order-status, #invoices): place, read, cancel, the admin's status
+ * changes, and the downloads of an order's tax invoice and credit note.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createOrderBodySchema,
   createOrderResponseSchema,
@@ -13,7 +17,14 @@ import {
 import type { ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
-import { createOrder, getOrderFor, listAllOrders, listMyOrders, ORDER_PLACED_MESSAGE } from './service';
+import {
+  createOrder,
+  getOrderFor,
+  listAllOrders,
+  listMyOrders,
+  ORDER_PLACED_MESSAGE,
+  orderTaxDocumentPdf,
+} from './service';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 100 printable characters.';
@@ -97,6 +108,40 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     },
     async (request) => ({ data: await getOrderFor(ctx, request.user, request.params.id) }),
   );
+
+  // The tax invoice and credit note as PDF files (docs/shop-rules.md#invoices), fetched with the bearer token.
+  const documentRoutes = [
+    { path: '/:id/invoice', kind: 'invoice', summary: "The order's tax invoice as a PDF (its buyer or an admin)" },
+    {
+      path: '/:id/credit-note',
+      kind: 'credit-note',
+      summary: "The credit note of the order's cancelled invoice as a PDF (its buyer or an admin)",
+    },
+  ] as const;
+  for (const { path, kind, summary } of documentRoutes) {
+    app.get(
+      path,
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags: ['orders'],
+          summary,
+          description: 'Answers application/pdf as an attachment; 404 before the document is issued.',
+          security,
+          params: idParamsSchema,
+          response: { 200: z.unknown().describe('The PDF file (application/pdf)'), 401: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, pdf } = await orderTaxDocumentPdf(ctx, request.user, request.params.id, kind);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
 
   app.patch(
     '/:id/cancel',

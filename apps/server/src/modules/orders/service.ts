@@ -1,5 +1,6 @@
 /**
- * Placing and reading orders (docs/shop-rules.md#orders). An order is priced by the server
+ * Placing and reading orders (docs/shop-rules.md#orders). The delivery state and a buyer's GSTIN are
+ * checked first (docs/shop-rules.md#invoices). An order is priced by the server
  * (pricing.ts), then written in ONE transaction: the order, its lines (copies of title, size, unit
  * price and image), the stock reservation (stock.ts) and its payment row. Any refusal rolls the
  * whole transaction back, so there is never a half-written order.
@@ -12,13 +13,14 @@
  * backs this up.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { SERVER_MESSAGES, type CreateOrderBody, type OrderDto } from '@pumpkart/shared';
+import { findGstState, SERVER_MESSAGES, validateGstin, type CreateOrderBody, type OrderDto } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { removeOrderedLines } from '../cart';
+import { taxDocumentPdf } from '../invoices';
 import { loadOrder, loadOrders } from './dto';
 import { ORDER_MESSAGES } from './lifecycle';
 import { orderItemRows, priceOrder } from './pricing';
@@ -62,6 +64,23 @@ async function openUnpaidOrders(db: DbOrTx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * What the tax invoice needs from the order body (docs/shop-rules.md#invoices), checked before anything is
+ * written: the delivery state must name an Indian state or union territory (the place of supply; the address
+ * takes the state as free text, read forgivingly by findGstState), and a GSTIN, when given, must pass the full
+ * check (400 with the check's own reason). Answers the business name and the normalised GSTIN, null when none.
+ */
+function buyerTaxDetails(body: CreateOrderBody): { businessName: string | null; gstin: string | null } {
+  if (!findGstState(body.address.state)) throw new BadRequestError(SERVER_MESSAGES.deliveryStateUnknown);
+  let gstin: string | null = null;
+  if (body.customer.gstin) {
+    const check = validateGstin(body.customer.gstin);
+    if (!check.ok) throw new BadRequestError(check.reason);
+    gstin = check.gstin;
+  }
+  return { businessName: body.customer.businessName ?? null, gstin };
+}
+
 export async function createOrder(
   ctx: AppContext,
   userId: string,
@@ -79,6 +98,7 @@ export async function createOrder(
   }
   // Cash on delivery only when the operator turned it on (docs/shop-rules.md#cod).
   if (body.paymentMode === 'cod' && !ctx.config.COD_ENABLED) throw new BadRequestError(SERVER_MESSAGES.codDisabled);
+  const buyer = buyerTaxDetails(body);
   const { lines, totals } = await priceOrder(ctx.db, ctx.storage, body);
 
   let placed: { orderId: string; replayed: boolean; availabilityChanged: boolean };
@@ -123,6 +143,8 @@ export async function createOrder(
         customerName: body.customer.name,
         customerEmail: body.customer.email,
         customerPhone: body.customer.phone,
+        customerBusinessName: buyer.businessName,
+        customerGstin: buyer.gstin,
         address: body.address,
         subtotalPaise: totals.subtotalPaise,
         shippingPaise: totals.shippingPaise,
@@ -162,6 +184,23 @@ export async function getOrderFor(
   const order = await getOrder(ctx, orderId);
   if (caller.role !== 'admin' && order.user._id !== caller.sub) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return order;
+}
+
+/**
+ * The order's tax invoice or credit note as a PDF (docs/shop-rules.md#invoices): its buyer or an admin only,
+ * anyone else 404 `Order not found.`; 404 with the not-issued message when there is none yet.
+ */
+export async function orderTaxDocumentPdf(
+  ctx: AppContext,
+  caller: { sub: string; role: string },
+  orderId: string,
+  kind: 'invoice' | 'credit-note',
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const [order] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!order || (caller.role !== 'admin' && order.userId !== caller.sub)) {
+    throw new NotFoundError(ORDER_MESSAGES.notFound);
+  }
+  return taxDocumentPdf(ctx.db, orderId, kind);
 }
 
 export const listMyOrders = (ctx: AppContext, userId: string) => loadOrders(ctx, eq(orders.userId, userId));

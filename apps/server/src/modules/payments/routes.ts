@@ -110,7 +110,10 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: codPaidResponseSchema, ...errors },
       },
     },
-    async (request) => ({ message: PAYMENT_MESSAGES.codPaid, payment: await markCodPaid(ctx, request.params.orderId) }),
+    async (request) => ({
+      message: PAYMENT_MESSAGES.codPaid,
+      payment: await markCodPaid(ctx, request.params.orderId, request.log),
+    }),
   );
 
   await app.register(webhookRoutes, { ctx });

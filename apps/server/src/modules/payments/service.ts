@@ -1,7 +1,8 @@
 /**
  * Online payments and COD confirmation (docs/shop-rules.md#payments, #cod): the checkout
  * configuration, opening a gateway order for the server's total, verifying the browser's callback,
- * the admin's list and the admin's "Mark as Paid" for cash on delivery.
+ * the admin's list and the admin's "Mark as Paid" for cash on delivery, which issues the order's tax
+ * invoice (docs/shop-rules.md#invoices).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type {
@@ -15,6 +16,7 @@ import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { loadPayments } from './dto';
+import { issueInvoiceIfAbsent } from '../invoices';
 import { settleCapturedPayment } from './settle';
 
 export const SHOP_NAME = 'PumpKart';
@@ -139,22 +141,32 @@ export async function verifyPayment(
 
 export const listPayments = (ctx: AppContext): Promise<PaymentDto[]> => loadPayments(ctx.db);
 
-/** The admin's "Mark as Paid" for a cash-on-delivery order (docs/shop-rules.md#cod); the id is the order's. */
-export async function markCodPaid(ctx: AppContext, orderId: string): Promise<PaymentDto> {
-  const [row] = await ctx.db
-    .select({ order: orders, payment: payments })
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.id, orderId));
-  if (!row) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
-  if (row.payment.mode !== 'cod') throw new ConflictError(PAYMENT_MESSAGES.notCod);
-  if (row.order.status === 'cancelled') throw new ConflictError(PAYMENT_MESSAGES.codCancelled);
-  const now = new Date();
-  // Marking a paid one again changes nothing (a double click keeps the first paid_at).
-  await ctx.db
-    .update(payments)
-    .set({ status: 'success', paidAt: now, failureReason: null, updatedAt: now })
-    .where(and(eq(payments.id, row.payment.id), eq(payments.status, 'pending')));
-  const [payment] = await loadPayments(ctx.db, eq(payments.id, row.payment.id));
+/**
+ * The admin's "Mark as Paid" for a cash-on-delivery order (docs/shop-rules.md#cod); the id is the order's.
+ * The cash is in, so the order's tax invoice is issued in the same transaction, unless it already has one
+ * (docs/shop-rules.md#invoices). The order row is locked first, as a cancellation locks it, so the two never
+ * cross: a cancelled order is refused, and a cancellation after this one finds the invoice to credit.
+ */
+export async function markCodPaid(
+  ctx: AppContext,
+  orderId: string,
+  log: Log,
+  now: Date = new Date(),
+): Promise<PaymentDto> {
+  const paymentId = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const [payment] = order ? await tx.select().from(payments).where(eq(payments.orderId, orderId)) : [];
+    if (!order || !payment) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
+    if (payment.mode !== 'cod') throw new ConflictError(PAYMENT_MESSAGES.notCod);
+    if (order.status === 'cancelled') throw new ConflictError(PAYMENT_MESSAGES.codCancelled);
+    // Marking a paid one again changes nothing (a double click keeps the first paid_at).
+    await tx
+      .update(payments)
+      .set({ status: 'success', paidAt: now, failureReason: null, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    await issueInvoiceIfAbsent(tx, orderId, { log, now });
+    return payment.id;
+  });
+  const [payment] = await loadPayments(ctx.db, eq(payments.id, paymentId));
   return payment!;
 }

@@ -10,6 +10,7 @@ import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { removeOrderedLines } from '../cart';
+import { issueInvoiceIfAbsent } from '../invoices';
 import { refundCapturedPayment } from './refund';
 
 export interface SettleOutcome {
@@ -29,7 +30,8 @@ async function lockOrderOfPayment(tx: DbOrTx, gatewayOrderId: string) {
 
 /**
  * A captured payment: payment 'success' (payment id, signature, paid_at), order pending ->
- * processing, and the ordered lines leave the buyer's cart. If the order was already cancelled
+ * processing, the ordered lines leave the buyer's cart, and the order's tax invoice is issued
+ * (docs/shop-rules.md#invoices; `now` is the time of payment and of issue). If the order was already cancelled
  * (expired or cancelled by the buyer), the capture is recorded as due for refund and refunded at once.
  * Answers undefined for a gateway order we never opened.
  */
@@ -37,12 +39,12 @@ export async function settleCapturedPayment(
   ctx: AppContext,
   input: { gatewayOrderId: string; paymentId: string; signature: string | null },
   log: Log,
+  now: Date = new Date(),
 ): Promise<SettleOutcome | undefined> {
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockOrderOfPayment(tx, input.gatewayOrderId);
     if (!locked) return undefined;
     const { order, payment } = locked;
-    const now = new Date();
     const [settled] = await tx
       .update(payments)
       .set({
@@ -75,6 +77,8 @@ export async function settleCapturedPayment(
         lines.filter((line): line is { productId: string; variantId: string | null } => Boolean(line.productId)),
       );
     }
+    // Paid, so invoiced: in this same transaction (a cancelled order is refunded instead).
+    if (order.status !== 'cancelled') await issueInvoiceIfAbsent(tx, order.id, { log, now });
     const refundPaymentId = order.status === 'cancelled' ? settled.id : undefined;
     return { orderId: order.id, status: settled.status, changed: true, refundPaymentId };
   });

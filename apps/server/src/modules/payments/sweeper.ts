@@ -42,7 +42,9 @@ export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = 
       .limit(BATCH);
     let cancelledThisBatch = 0;
     for (const { id } of candidates) {
-      const cancelled = await ctx.db.transaction((tx) => cancelOrderInTransaction(tx, id, ['pending'], 'expired'));
+      const cancelled = await ctx.db.transaction((tx) =>
+        cancelOrderInTransaction(tx, id, ['pending'], 'expired', { log }),
+      );
       if (cancelled) cancelledThisBatch += 1;
     }
     expired += cancelledThisBatch;

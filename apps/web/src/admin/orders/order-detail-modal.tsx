@@ -6,7 +6,8 @@
  * the list, whose cache entry the change invalidates); failures show the shared MESSAGES texts as
  * on-page notices (docs/architecture.md#notifications). Cancelling asks first, in a confirm dialog
  * that says when the buyer's online payment will be refunded (docs/shop-rules.md#refunds); COD or
- * an unpaid order has no refund sentence.
+ * an unpaid order has no refund sentence. The buyer's business name and GSTIN show when given, and the
+ * tax invoice and credit note download once issued (docs/shop-rules.md#invoices).
  */
 import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 import { useId, useState } from 'react';
@@ -14,6 +15,7 @@ import { useLazyGetOrderQuery, useMarkCodPaidMutation, useSetOrderStatusMutation
 import { useConfirm } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { useNotify } from '../../store/hooks';
+import { hasDocuments, OrderDocuments } from '../../components/order-documents';
 import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';
@@ -106,6 +108,8 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
               ['Customer', orDash(buyer.name)],
               ['Email', orDash(buyer.email)],
               ['Phone', orDash(buyer.phone)],
+              ...(order.businessName ? ([['Business name', order.businessName]] as [string, string][]) : []),
+              ...(order.gstin ? ([['GSTIN', order.gstin]] as [string, string][]) : []),
               ['Placed', formatDateTime(order.createdAt)],
               ['Order ID', order._id],
             ]}
@@ -169,6 +173,13 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
             </button>
           )}
         </section>
+
+        {hasDocuments(order) && (
+          <section aria-label="Tax documents">
+            <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Tax documents</h3>
+            <OrderDocuments order={order} variant="admin" />
+          </section>
+        )}
 
         <section aria-label="Order status" className="border-t border-slate-100 pt-4">
           <div className="flex flex-wrap items-center gap-3">

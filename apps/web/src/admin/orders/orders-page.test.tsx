@@ -341,3 +341,54 @@ describe('Admin orders: cancelling asks first', () => {
     expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).not.toBeInTheDocument();
   });
 });
+
+describe('Admin orders: tax documents', () => {
+  const invoiced = makeOrder('ord-invoiced-EEE555', {
+    status: 'cancelled',
+    paymentMode: 'cod',
+    payment: { status: 'success' },
+    businessName: 'Shree Petroleum',
+    gstin: '27AAHCP4821K1Z6',
+    invoice: { number: 'PK/26-27/000042', issuedAt: '2026-06-05T10:30:00.000Z' },
+    creditNote: { number: 'CN/26-27/000007', issuedAt: '2026-06-06T10:30:00.000Z' },
+  });
+
+  it("shows the buyer's business name and GSTIN, and downloads the invoice and the credit note", async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/doc');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const pdf = (name: string) =>
+      (() =>
+        Promise.resolve(
+          new Response('%PDF-1.7', {
+            headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${name}"` },
+          }),
+        )) as never;
+    const { user, fetchMock } = renderOrders({
+      'GET /api/orders': { body: { data: [invoiced] } },
+      [`GET /api/orders/${invoiced._id}/invoice`]: pdf('Invoice-PK-26-27-000042.pdf'),
+      [`GET /api/orders/${invoiced._id}/credit-note`]: pdf('Credit-Note-CN-26-27-000007.pdf'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order EEE555' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Business nameShree Petroleum');
+    expect(dialog).toHaveTextContent('GSTIN27AAHCP4821K1Z6');
+    const documents = within(dialog).getByRole('region', { name: 'Tax documents' });
+    await user.click(within(documents).getByRole('button', { name: 'Download invoice PK/26-27/000042' }));
+    await waitFor(() => expect(saved).toEqual(['Invoice-PK-26-27-000042.pdf']));
+    await user.click(within(documents).getByRole('button', { name: 'Download credit note CN/26-27/000007' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toBe('Credit-Note-CN-26-27-000007.pdf');
+    expect(calls(fetchMock, 'GET', `/api/orders/${invoiced._id}/invoice`)).toHaveLength(1);
+  });
+
+  it('has no tax documents before an invoice is issued', async () => {
+    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('region', { name: 'Tax documents' })).toBeNull();
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: /Download/ })).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
-import { MESSAGES, PRODUCT_CHANGED_MESSAGE } from '@pumpkart/shared';
+import { GST_RATES, MESSAGES, PRODUCT_CHANGED_MESSAGE, TAX_DATA_MESSAGES } from '@pumpkart/shared';
 import { rawProduct } from '../test-data';
 import { RELOADED_NOTE, SAVE_FAILED } from './product-form-modal';
 import { ProductsPage } from './products-page';
@@ -58,6 +58,16 @@ async function renderPage(extra: Parameters<typeof mockFetch>[0] = {}) {
 
 const dialog = () => screen.getByRole('dialog');
 const field = (name: string) => within(dialog()).getByLabelText(name);
+/** What a new product sends for its tax data when none is typed: the defaults (docs/shop-rules.md#tax-data). */
+const DEFAULT_TAX_ENTRIES: [string, string][] = [
+  ['hsnCode', ''],
+  ['gstRate', '18'],
+  ['countryOfOrigin', 'India'],
+  ['manufacturer', ''],
+  ['bisLicence', ''],
+  ['pesoApproval', ''],
+  ['legalMetrologyApproval', ''],
+];
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
 describe('Admin product form: category and Active switch', () => {
@@ -160,6 +170,8 @@ describe('Admin product form: adding', () => {
       ['stock', '0'],
       ['lowStockThreshold', '0'],
       ['active', 'true'],
+      // Changed on purpose: the form now sends the tax data too.
+      ...DEFAULT_TAX_ENTRIES,
     ]);
     expect(screen.getByRole('article', { name: 'Hose' })).toBeInTheDocument();
   });
@@ -227,6 +239,8 @@ describe('Admin product form: adding', () => {
       ['variants[0][stock]', '4'],
       ['variants[1][price]', '900'],
       ['variants[1][stock]', '0'],
+      // Changed on purpose: the form now sends the tax data too.
+      ...DEFAULT_TAX_ENTRIES,
       ['images', 'front.png'],
       ['images', 'side.png'],
     ]);
@@ -450,5 +464,122 @@ describe('Admin product form: editing', () => {
     expect(alert).not.toHaveTextContent(RELOADED_NOTE);
     expect(within(dialog()).queryByLabelText('Variant 2 size')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/products/admin/p3'))).toBe(false);
+  });
+});
+
+describe('Admin product form: tax data', () => {
+  const taxed = rawProduct('p5', {
+    title: 'Fuel Dispenser',
+    hsnCode: '84131100',
+    gstRate: 18,
+    countryOfOrigin: 'India',
+    manufacturer: 'Tokheim India Pvt Ltd, Pune',
+    bisLicence: null,
+    pesoApproval: 'P/HQ/MH/15/1234',
+    legalMetrologyApproval: 'IND/09/2019/123',
+    version: 3,
+  });
+
+  async function renderTaxed(extra: Parameters<typeof mockFetch>[0] = {}) {
+    const fetchMock = mockFetch({ 'GET /api/products/admin/all': { body: [...catalog, taxed] }, ...extra });
+    renderWithStore(<ProductsPage />, { route: '/admin/products' });
+    await screen.findByRole('article', { name: 'Fuel Dispenser' });
+    return { fetchMock, user: userEvent.setup() };
+  }
+
+  it('sends the typed HSN code, GST rate, origin, manufacturer and certificates of a new product', async () => {
+    let sent: [string, string][] = [];
+    const { user } = await renderPage({
+      'POST /api/products': (init) => {
+        sent = formEntries(init);
+        return { status: 201, body: rawProduct('p9', { title: 'Dip Rod' }) };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(field('Title'), 'Dip Rod');
+    expect(field('GST rate')).toHaveValue('18');
+    expect(
+      within(field('GST rate'))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(GST_RATES.map(String));
+    expect(field('Country of origin')).toHaveValue('India');
+    await user.type(field('HSN code'), '9017 80 10');
+    await user.selectOptions(field('GST rate'), '5');
+    await user.clear(field('Country of origin'));
+    await user.type(field('Country of origin'), 'Germany');
+    await user.type(field('Manufacturer'), 'Messtechnik GmbH, Hamburg');
+    await user.type(field('BIS licence'), 'CM/L-1234567');
+    await user.type(field('PESO approval'), 'P/HQ/1');
+    await user.type(field('Legal Metrology approval'), 'IND/13/2020/77');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.slice(-7)).toEqual([
+      ['hsnCode', '9017 80 10'],
+      ['gstRate', '5'],
+      ['countryOfOrigin', 'Germany'],
+      ['manufacturer', 'Messtechnik GmbH, Hamburg'],
+      ['bisLicence', 'CM/L-1234567'],
+      ['pesoApproval', 'P/HQ/1'],
+      ['legalMetrologyApproval', 'IND/13/2020/77'],
+    ]);
+  });
+
+  it("fills an edit with the product's tax data and sends all of it; an emptied field is sent empty (cleared)", async () => {
+    let sent: [string, string][] = [];
+    const { user } = await renderTaxed({
+      'PUT /api/products/p5': (init) => {
+        sent = formEntries(init);
+        return { body: taxed };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Fuel Dispenser' }));
+    expect(field('HSN code')).toHaveValue('84131100');
+    expect(field('GST rate')).toHaveValue('18');
+    expect(field('Manufacturer')).toHaveValue('Tokheim India Pvt Ltd, Pune');
+    expect(field('BIS licence')).toHaveValue('');
+    expect(field('PESO approval')).toHaveValue('P/HQ/MH/15/1234');
+    await user.selectOptions(field('GST rate'), '12');
+    await user.clear(field('Legal Metrology approval'));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.filter(([name]) => !['title', 'description', 'category', 'brand'].includes(name)).slice(-7)).toEqual([
+      ['hsnCode', '84131100'],
+      ['gstRate', '12'],
+      ['countryOfOrigin', 'India'],
+      ['manufacturer', 'Tokheim India Pvt Ltd, Pune'],
+      ['bisLicence', ''],
+      ['pesoApproval', 'P/HQ/MH/15/1234'],
+      ['legalMetrologyApproval', ''],
+    ]);
+  });
+
+  it('names a malformed HSN code under its field and sends nothing', async () => {
+    const { user, fetchMock } = await renderTaxed();
+    await user.click(screen.getByRole('button', { name: 'Edit Fuel Dispenser' }));
+    await user.clear(field('HSN code'));
+    await user.type(field('HSN code'), '84131');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(field('HSN code')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('HSN code')).toHaveAccessibleDescription(TAX_DATA_MESSAGES.hsnCodeFormat);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('an edit of a product whose answer carried no tax data sends only the tax fields typed', async () => {
+    let sent: [string, string][] = [];
+    const { user } = await renderPage({
+      'PUT /api/products/p3': (init) => {
+        sent = formEntries(init);
+        return { body: catalog[1] };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Dog Collar' }));
+    expect(field('GST rate')).toHaveValue('');
+    await user.type(field('HSN code'), '42010000');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent.filter(([name]) => DEFAULT_TAX_ENTRIES.some(([tax]) => tax === name))).toEqual([
+      ['hsnCode', '42010000'],
+    ]);
   });
 });

@@ -4,13 +4,15 @@
  * GET /api/products/categories/list; a category that is not one of them is named in a warning under
  * the field before saving, so that a typo does not silently create a category), brand, price, stock,
  * low-stock threshold, the Active switch, several image files with previews, removal of the
- * product's existing images and a variants editor. A failed save shows the server's message in the
+ * product's existing images, a variants editor and the tax data (HSN code, GST rate, country of origin,
+ * manufacturer and the BIS, PESO and Legal Metrology numbers: docs/shop-rules.md#tax-data). A failed save
+ * shows the server's message in the
  * modal and keeps everything as typed, so the admin sees why and loses nothing.
  * An edit sends the product's version; when the product changed since the form was opened (an order
  * moved its stock, say), the server refuses it and the form reloads the product as it is now,
  * keeping the message visible, so that a stale form never writes back old stock figures.
  */
-import { MESSAGES, PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
+import { GST_RATES, MESSAGES, PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import {
@@ -26,6 +28,7 @@ import { Field, inputClass } from './form-field';
 import { ImagesField, useImagePreviews } from './images-field';
 import {
   buildProductFormData,
+  hasTaxData,
   newVariantRow,
   validateProductForm,
   valuesFromProduct,
@@ -67,6 +70,8 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
   /** The version the form's values are based on; sent with an edit. */
   const [version, setVersion] = useState<number | undefined>(product?.version);
   const [reloaded, setReloaded] = useState(false);
+  /** Whether the form's product carried its tax data (see product-form.ts). */
+  const [taxKnown, setTaxKnown] = useState(() => hasTaxData(product));
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -98,6 +103,7 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
       setValues(valuesFromProduct(fresh));
       setExistingImages(fresh.images);
       setVersion(fresh.version);
+      setTaxKnown(hasTaxData(fresh));
       setErrors({});
       setReloaded(true);
     } catch (error) {
@@ -118,6 +124,7 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
         values,
         previews.images.map((image) => image.file),
         product ? version : undefined,
+        { allTaxFields: taxKnown },
       );
       const saved = product
         ? await updateProduct({ id: product._id, form }).unwrap()
@@ -266,6 +273,104 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
             />
           </div>
         </div>
+
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Tax and certificates</legend>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field
+              label="HSN code"
+              htmlFor={fieldId('hsnCode')}
+              error={errors.hsnCode}
+              hint="4, 6 or 8 digits; needed on every invoice line."
+            >
+              <input
+                id={fieldId('hsnCode')}
+                inputMode="numeric"
+                autoComplete="off"
+                value={values.hsnCode}
+                onChange={(event) => set('hsnCode', event.target.value)}
+                className={inputClass}
+                {...invalid('hsnCode')}
+              />
+            </Field>
+            <Field label="GST rate" htmlFor={fieldId('gstRate')} error={errors.gstRate}>
+              <select
+                id={fieldId('gstRate')}
+                value={values.gstRate}
+                onChange={(event) => set('gstRate', event.target.value)}
+                className={`${inputClass} bg-white`}
+                {...invalid('gstRate')}
+              >
+                {!taxKnown && <option value="">Keep the saved rate</option>}
+                {GST_RATES.map((rate) => (
+                  <option key={rate} value={String(rate)}>
+                    {rate} %
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Country of origin" htmlFor={fieldId('countryOfOrigin')} error={errors.countryOfOrigin}>
+              <input
+                id={fieldId('countryOfOrigin')}
+                value={values.countryOfOrigin}
+                onChange={(event) => set('countryOfOrigin', event.target.value)}
+                className={inputClass}
+                {...invalid('countryOfOrigin')}
+              />
+            </Field>
+          </div>
+          <Field
+            label="Manufacturer"
+            htmlFor={fieldId('manufacturer')}
+            error={errors.manufacturer}
+            hint="Name and address of the manufacturer, packer or importer."
+          >
+            <textarea
+              id={fieldId('manufacturer')}
+              rows={2}
+              value={values.manufacturer}
+              onChange={(event) => set('manufacturer', event.target.value)}
+              className={inputClass}
+              {...invalid('manufacturer')}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="BIS licence" htmlFor={fieldId('bisLicence')} error={errors.bisLicence}>
+              <input
+                id={fieldId('bisLicence')}
+                autoComplete="off"
+                value={values.bisLicence}
+                onChange={(event) => set('bisLicence', event.target.value)}
+                className={inputClass}
+                {...invalid('bisLicence')}
+              />
+            </Field>
+            <Field label="PESO approval" htmlFor={fieldId('pesoApproval')} error={errors.pesoApproval}>
+              <input
+                id={fieldId('pesoApproval')}
+                autoComplete="off"
+                value={values.pesoApproval}
+                onChange={(event) => set('pesoApproval', event.target.value)}
+                className={inputClass}
+                {...invalid('pesoApproval')}
+              />
+            </Field>
+            <Field
+              label="Legal Metrology approval"
+              htmlFor={fieldId('legalMetrologyApproval')}
+              error={errors.legalMetrologyApproval}
+            >
+              <input
+                id={fieldId('legalMetrologyApproval')}
+                autoComplete="off"
+                value={values.legalMetrologyApproval}
+                onChange={(event) => set('legalMetrologyApproval', event.target.value)}
+                className={inputClass}
+                {...invalid('legalMetrologyApproval')}
+              />
+            </Field>
+          </div>
+        </fieldset>
 
         <ImagesField
           inputId={fieldId('images')}

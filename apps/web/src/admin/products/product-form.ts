@@ -11,6 +11,10 @@
  * - new image files under `images`.
  * - an edit sends `version`: the product's version when the form was (re)loaded. The server refuses
  *   the save with 409 when the product changed since (an order moved its stock, another edit).
+ * - the tax data (docs/shop-rules.md#tax-data): hsnCode, gstRate (one of GST_RATES, 18 by default),
+ *   countryOfOrigin (India by default), manufacturer, bisLicence, pesoApproval and legalMetrologyApproval,
+ *   as text; an empty field clears the value (the rate and the country go back to their defaults). A product
+ *   whose answer carried no tax data sends only the tax fields typed, so the stored ones are never wiped.
  */
 import { productFormSchema, type Product } from '@pumpkart/shared';
 
@@ -34,7 +38,50 @@ export interface ProductFormValues {
   lowStockThreshold: string;
   active: 'true' | 'false';
   variants: VariantRow[];
+  hsnCode: string;
+  /** One of GST_RATES as text, e.g. '18'. */
+  gstRate: string;
+  countryOfOrigin: string;
+  manufacturer: string;
+  bisLicence: string;
+  pesoApproval: string;
+  legalMetrologyApproval: string;
 }
+
+/** The tax fields of the form, in the order the form shows them. */
+export const TAX_FIELDS = [
+  'hsnCode',
+  'gstRate',
+  'countryOfOrigin',
+  'manufacturer',
+  'bisLicence',
+  'pesoApproval',
+  'legalMetrologyApproval',
+] as const;
+export type TaxField = (typeof TAX_FIELDS)[number];
+
+/** A new product's tax data (docs/shop-rules.md#tax-data). */
+export const DEFAULT_GST_RATE = '18';
+export const DEFAULT_COUNTRY_OF_ORIGIN = 'India';
+
+function taxValuesOf(product?: Product): Pick<ProductFormValues, TaxField> {
+  // Not carried by the answer: every field starts empty, and only what is typed is sent.
+  if (product && product.gstRate === undefined) {
+    return Object.fromEntries(TAX_FIELDS.map((field) => [field, ''])) as Pick<ProductFormValues, TaxField>;
+  }
+  return {
+    hsnCode: product?.hsnCode ?? '',
+    gstRate: product?.gstRate !== undefined ? String(product.gstRate) : DEFAULT_GST_RATE,
+    countryOfOrigin: product?.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
+    manufacturer: product?.manufacturer ?? '',
+    bisLicence: product?.bisLicence ?? '',
+    pesoApproval: product?.pesoApproval ?? '',
+    legalMetrologyApproval: product?.legalMetrologyApproval ?? '',
+  };
+}
+
+/** Whether the product's answer carried its tax data (an edit then sends every tax field). */
+export const hasTaxData = (product?: Product) => product === undefined || product.gstRate !== undefined;
 
 /** Field name -> message; variant fields are named like 'variants.0.price'. */
 export type ProductFormErrors = Record<string, string>;
@@ -63,6 +110,7 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       lowStockThreshold: '',
       active: 'true',
       variants: [],
+      ...taxValuesOf(),
     };
   }
   return {
@@ -81,6 +129,7 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       price: String(variant.price),
       stock: String(variant.stock),
     })),
+    ...taxValuesOf(product),
   };
 }
 
@@ -103,6 +152,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
     lowStockThreshold: values.lowStockThreshold,
     active: values.active,
     variants: values.variants.map(({ size, price, stock }) => ({ size, price, stock })),
+    ...Object.fromEntries(TAX_FIELDS.map((field) => [field, values[field]])),
   });
   const errors: ProductFormErrors = {};
   if (checked.success) return errors;
@@ -118,7 +168,12 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
 /** A number input's text as a number, 0 when empty. */
 const numberOrZero = (text: string) => (isBlank(text) ? 0 : Number(text));
 
-export function buildProductFormData(values: ProductFormValues, files: readonly File[], version?: number): FormData {
+export function buildProductFormData(
+  values: ProductFormValues,
+  files: readonly File[],
+  version?: number,
+  { allTaxFields = true }: { allTaxFields?: boolean } = {},
+): FormData {
   const form = new FormData();
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());
@@ -135,6 +190,10 @@ export function buildProductFormData(values: ProductFormValues, files: readonly 
     form.append(`variants[${index}][price]`, String(numberOrZero(variant.price)));
     form.append(`variants[${index}][stock]`, String(numberOrZero(variant.stock)));
   });
+  for (const field of TAX_FIELDS) {
+    const text = values[field].trim();
+    if (allTaxFields || text) form.append(field, text);
+  }
   for (const file of files) form.append('images', file);
   return form;
 }

@@ -32,7 +32,16 @@ async function renderLoginFrom(state: unknown) {
 
 const user = (role: 'admin' | 'customer') => ({
   token: 'jwt-token',
-  user: { _id: 'u1', name: 'Ravi', email: 'ravi@example.com', role, phone: '9876543210', addresses: [] },
+  user: {
+    _id: 'u1',
+    name: 'Ravi',
+    email: 'ravi@example.com',
+    role,
+    phone: '9876543210',
+    addresses: [],
+    businessName: null,
+    gstin: null,
+  },
 });
 
 async function fillAndSubmit() {

@@ -40,6 +40,8 @@ const newBuyer = {
     role: 'customer',
     phone: '9876543210',
     addresses: [],
+    businessName: null,
+    gstin: null,
   },
 };
 

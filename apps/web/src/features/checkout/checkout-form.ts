@@ -1,17 +1,22 @@
 /**
  * The checkout modal's rules as pure functions (docs/shop-rules.md#validation): required fields, the
+ * buyer's optional business name and GSTIN (checked in the browser with the shared GSTIN check, so its
+ * reason shows under the field before anything is sent: docs/decisions/0009-gst-tax-computation.md), the
  * order creation payload built from the selected in-stock cart lines with the shared totals, the
  * saved-address list, and the modal's error text.
  */
 import {
   addressSchema,
+  BUSINESS_NAME_MAX_LENGTH,
   keyOfLine,
   linePrice,
   isLineAvailable,
   MESSAGES,
   orderCustomerSchema,
   selectionTotals,
+  SERVER_MESSAGES,
   toRupees,
+  validateGstin,
   type Address,
   type CartLine,
   type CreateOrderBody,
@@ -23,6 +28,38 @@ export interface CustomerInfo {
   name: string;
   email: string;
   phone: string;
+  /** Optional: for a tax invoice in the business's name; empty means none. */
+  businessName: string;
+  /** Optional: empty means none; a typed one must pass the GSTIN check. */
+  gstin: string;
+}
+
+export interface BusinessErrors {
+  businessName?: string;
+  gstin?: string;
+}
+
+/**
+ * The business name (at most BUSINESS_NAME_MAX_LENGTH characters) and the GSTIN (validateGstin's reason,
+ * word for word, when one is typed); an empty object when both are fine or empty.
+ */
+export function validateBusinessDetails(customer: Pick<CustomerInfo, 'businessName' | 'gstin'>): BusinessErrors {
+  const errors: BusinessErrors = {};
+  if (customer.businessName.trim().length > BUSINESS_NAME_MAX_LENGTH) {
+    errors.businessName = SERVER_MESSAGES.businessNameTooLong;
+  }
+  if (customer.gstin.trim()) {
+    const check = validateGstin(customer.gstin);
+    if (!check.ok) errors.gstin = check.reason;
+  }
+  return errors;
+}
+
+/** The business name and GSTIN as the order carries them: trimmed (the GSTIN upper-cased), left out when empty. */
+function businessDetailsOf(customer: CustomerInfo): { businessName?: string; gstin?: string } {
+  const businessName = customer.businessName.trim();
+  const gstin = customer.gstin.trim().toUpperCase();
+  return { ...(businessName ? { businessName } : {}), ...(gstin ? { gstin } : {}) };
 }
 
 const blank = (value: string | undefined) => !value || !value.trim();
@@ -66,6 +103,7 @@ export function buildOrderPayload(input: {
       name: input.customer.name.trim(),
       email: input.customer.email.trim(),
       phone: input.customer.phone.trim(),
+      ...businessDetailsOf(input.customer),
     },
     address: trimAddress(input.address),
     items: lines.map((line) => ({

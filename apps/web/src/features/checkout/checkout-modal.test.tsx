@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { MESSAGES, type CartLine, type CheckoutConfig } from '@pumpkart/shared';
+import { GST_MESSAGES, MESSAGES, validateGstin, type CartLine, type CheckoutConfig } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { Notices } from '../../components/notices';
 import { CartPage } from './cart-page';
@@ -177,6 +177,51 @@ describe('Checkout modal', () => {
     expect(JSON.parse(localStorage.getItem('checkoutAddresses')!)).toEqual([
       expect.objectContaining({ recipientName: 'Ravi', city: 'Pune' }),
     ]);
+  });
+
+  it("shows the GSTIN check's reason under the field and sends nothing when the GSTIN is wrong", async () => {
+    const { user, dialog, fetchMock } = await openCheckout();
+    const gstin = within(dialog).getByLabelText(MESSAGES.gstinLabel);
+    await user.type(gstin, '27AAHCP4821K1Z7');
+    await user.click(confirmButton());
+    const reason = GST_MESSAGES.gstinCheckCharacter('6', '7');
+    expect(validateGstin('27AAHCP4821K1Z7')).toEqual({ ok: false, reason });
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    expect(gstin).toHaveAccessibleDescription(reason);
+    expect(gstin).toHaveFocus();
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+
+    // Too short: the check names the length.
+    await user.clear(gstin);
+    await user.type(gstin, '27AAHCP');
+    await user.click(confirmButton());
+    expect(await within(dialog).findByText(GST_MESSAGES.gstinLength(7))).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+  });
+
+  it('sends a valid GSTIN (upper-cased) and the business name with the customer', async () => {
+    FakeRazorpay.reset('stay');
+    const { user, dialog, fetchMock } = await openCheckout();
+    await user.type(within(dialog).getByLabelText(MESSAGES.businessNameLabel), '  Shree Petroleum  ');
+    await user.type(within(dialog).getByLabelText(MESSAGES.gstinLabel), '27aahcp4821k1z6');
+    await user.click(confirmButton());
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/orders')[0]!).customer).toEqual({
+      name: 'Asha',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      businessName: 'Shree Petroleum',
+      gstin: '27AAHCP4821K1Z6',
+    });
+  });
+
+  it("prefills the business name and GSTIN from the buyer's profile", async () => {
+    localStorage.setItem('userBusinessName', 'Shree Petroleum');
+    localStorage.setItem('userGstin', '27AAHCP4821K1Z6');
+    const { dialog } = await openCheckout();
+    expect(within(dialog).getByLabelText(MESSAGES.businessNameLabel)).toHaveValue('Shree Petroleum');
+    expect(within(dialog).getByLabelText(MESSAGES.gstinLabel)).toHaveValue('27AAHCP4821K1Z6');
   });
 
   it('offers addresses typed at earlier checkouts as saved choices', async () => {

@@ -1,5 +1,7 @@
 /**
- * The checkout modal: customer info prefilled from the session, a shipping address
+ * The checkout modal: customer info prefilled from the session (with the optional business name and
+ * GSTIN of the profile; a typed GSTIN is checked with the shared GSTIN check before the order is sent and
+ * its reason shows under the field, docs/decisions/0009-gst-tax-computation.md), a shipping address
  * (radio choices of the saved addresses or a newly typed one, which is saved locally for reuse), the
  * payment method (online by default; cash on delivery shown unavailable and disabled unless the
  * server enables it, docs/shop-rules.md#cod) and an order summary, amounts in the storefront's one
@@ -31,7 +33,13 @@ import { storage } from '../../lib/storage';
 import { useAppSelector } from '../../store/hooks';
 import { AddressFields, inputClass } from '../../components/address-fields';
 import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
-import { rememberAddress, savedAddressChoices, type CustomerInfo } from './checkout-form';
+import {
+  rememberAddress,
+  savedAddressChoices,
+  validateBusinessDetails,
+  type BusinessErrors,
+  type CustomerInfo,
+} from './checkout-form';
 import { useCheckout, type SavedOrder } from './use-checkout';
 
 export interface CheckoutModalProps {
@@ -58,7 +66,10 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
     name: session.name ?? '',
     email: session.email ?? '',
     phone: session.phone ?? '',
+    businessName: session.businessName ?? '',
+    gstin: session.gstin ?? '',
   }));
+  const [businessErrors, setBusinessErrors] = useState<BusinessErrors>({});
   const saved = useMemo(
     () => savedAddressChoices(session.addresses ?? [], storage.getCheckoutAddresses()),
     [session.addresses],
@@ -96,14 +107,25 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const problems = validateBusinessDetails(customer);
+    setBusinessErrors(problems);
+    const invalid = (['businessName', 'gstin'] as const).find((name) => problems[name]);
+    if (invalid) {
+      document.getElementById(`${formId}-${invalid}`)?.focus();
+      return;
+    }
     void confirm({ customer, address: choice === 'new' ? newAddress : saved[choice], paymentMode });
   };
 
-  const setField = (name: keyof CustomerInfo, value: string) =>
+  const setField = (name: keyof CustomerInfo, value: string) => {
     setCustomer((previous) => ({
       ...previous,
       [name]: name === 'phone' ? value.replace(/\D/g, '').slice(0, 10) : value,
     }));
+    if (name === 'businessName' || name === 'gstin') {
+      setBusinessErrors((previous) => ({ ...previous, [name]: undefined }));
+    }
+  };
   const patchAddress = useCallback(
     (patch: Partial<Address>) => setNewAddress((previous) => ({ ...previous, ...patch })),
     [],
@@ -146,6 +168,7 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
           <dd className="tabular-nums">{formatPrice(toRupees(totals.totalPaise))}</dd>
         </div>
       </dl>
+      <p className="mt-1 text-right text-xs text-slate-600">{MESSAGES.inclusiveOfTaxes}</p>
     </section>
   );
 
@@ -201,6 +224,53 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
                   autoComplete="tel-national"
                   className={inputClass}
                 />
+              </div>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label htmlFor={`${formId}-businessName`} className="block text-sm font-medium text-slate-700">
+                  {MESSAGES.businessNameLabel}
+                </label>
+                <input
+                  id={`${formId}-businessName`}
+                  value={customer.businessName}
+                  onChange={(event) => setField('businessName', event.target.value)}
+                  autoComplete="organization"
+                  aria-invalid={businessErrors.businessName ? true : undefined}
+                  aria-describedby={businessErrors.businessName ? `${formId}-businessName-error` : undefined}
+                  className={inputClass}
+                />
+                {businessErrors.businessName && (
+                  <p id={`${formId}-businessName-error`} className="mt-1 text-sm text-red-700">
+                    {businessErrors.businessName}
+                  </p>
+                )}
+              </div>
+              <div>
+                <label htmlFor={`${formId}-gstin`} className="block text-sm font-medium text-slate-700">
+                  {MESSAGES.gstinLabel}
+                </label>
+                <input
+                  id={`${formId}-gstin`}
+                  value={customer.gstin}
+                  onChange={(event) => setField('gstin', event.target.value)}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  placeholder="e.g. 27AAHCP4821K1Z6"
+                  aria-invalid={businessErrors.gstin ? true : undefined}
+                  aria-describedby={businessErrors.gstin ? `${formId}-gstin-error` : `${formId}-gstin-hint`}
+                  className={`${inputClass} uppercase placeholder:normal-case`}
+                />
+                {businessErrors.gstin ? (
+                  <p id={`${formId}-gstin-error`} className="mt-1 text-sm text-red-700">
+                    {businessErrors.gstin}
+                  </p>
+                ) : (
+                  <p id={`${formId}-gstin-hint`} className="mt-1 text-xs text-slate-600">
+                    {MESSAGES.gstinHint}
+                  </p>
+                )}
               </div>
             </div>
           </fieldset>

@@ -1,10 +1,11 @@
 /**
  * The cart's Order Summary pane: subtotal, delivery charge (the shared tiers,
  * docs/shop-rules.md#delivery) and total of the selected in-stock lines in the storefront's one price
- * format (docs/decisions/0008-one-price-format.md), and the Checkout button, disabled with no
+ * format (docs/decisions/0008-one-price-format.md), 'Inclusive of all taxes' under the total (prices
+ * include GST, docs/decisions/0009-gst-tax-computation.md), and the Checkout button, disabled with no
  * selection, no payment script loaded, a total of 0 or less, or while a payment window is open.
  */
-import { deliveryPercent, formatPrice, toRupees, type OrderTotals } from '@pumpkart/shared';
+import { deliveryPercent, formatPrice, MESSAGES, toRupees, type OrderTotals } from '@pumpkart/shared';
 
 export interface OrderSummaryProps {
   totals: OrderTotals;
@@ -56,6 +57,9 @@ export function OrderSummary({ totals, selectedCount, scriptLoaded, onCheckout, 
           </dd>
         </div>
       </dl>
+      <p className="mt-1 text-right text-xs text-slate-600" data-testid="summary-tax-note">
+        {MESSAGES.inclusiveOfTaxes}
+      </p>
       <button
         type="button"
         onClick={onCheckout}

@@ -5,12 +5,14 @@
  * the date (en-IN), the payment in words, the items, subtotal, delivery charge and total in the
  * storefront's one price format (docs/decisions/0008-one-price-format.md), the shipping address;
  * Pay now with its pay-by time for an order awaiting payment, and Cancel Order while the buyer may
- * still cancel (buyerMayCancel: pending or processing).
+ * still cancel (buyerMayCancel: pending or processing); Download invoice once the order's tax invoice is
+ * issued and Download credit note once a cancellation issued one (docs/shop-rules.md#invoices).
  */
 import { Link } from 'react-router';
 import { buyerMayCancel, MESSAGES, type OrderDto } from '@pumpkart/shared';
 import { formatPayBy } from '../../components/payment/pay-by';
 import { orderPath } from '../../config/paths';
+import { hasDocuments, OrderDocuments } from '../../components/order-documents';
 import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
 import { isAwaitingPayment, orderNumber, paymentInWords } from './order-status';
 
@@ -68,6 +70,12 @@ export function OrderCard({ order, cancelling, onCancel, onPay, payDisabled = fa
         </div>
         <OrderMoney order={order} />
       </div>
+
+      {hasDocuments(order) && (
+        <div className="mt-3 border-t border-slate-100 pt-3">
+          <OrderDocuments order={order} />
+        </div>
+      )}
 
       {(awaiting || buyerMayCancel(order)) && (
         <div className="mt-3 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-3">

@@ -6,7 +6,8 @@
  * one, that it was cancelled), the order number, the items with sizes, quantities and line totals,
  * subtotal, delivery charge and total in the one price format (docs/decisions/0008-one-price-format.md),
  * the payment in words, the status, the delivery address, 'Expected by <date>' (7 business days,
- * expected-delivery.ts), and links to My Orders and back to shopping.
+ * expected-delivery.ts), the tax invoice and credit note to download once issued (docs/shop-rules.md#invoices),
+ * and links to My Orders and back to shopping.
  * States: a skeleton while it loads, 'Order not found.' (404) with a way back, a failure with Try again.
  */
 import { useEffect, useRef } from 'react';
@@ -19,6 +20,7 @@ import { formatPayBy } from '../../components/payment/pay-by';
 import { outcomeMessage, usePayOrder } from '../../components/payment/use-pay-order';
 import { paths } from '../../config/paths';
 import { useNotify } from '../../store/hooks';
+import { hasDocuments, OrderDocuments } from '../../components/order-documents';
 import { expectedDeliveryDate, formatDeliveryDate } from './expected-delivery';
 import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
 import { isAwaitingPayment, orderNumber, paymentInWords } from './order-status';
@@ -136,6 +138,18 @@ function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => 
           <OrderMoney order={order} />
         </div>
       </section>
+
+      {hasDocuments(order) && (
+        <section
+          aria-labelledby="order-documents-title"
+          className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+        >
+          <h2 id="order-documents-title" className="mb-2 text-lg font-semibold text-slate-900">
+            Tax invoice
+          </h2>
+          <OrderDocuments order={order} />
+        </section>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <section

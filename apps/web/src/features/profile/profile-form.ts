@@ -2,14 +2,18 @@
  * The profile form's rules (docs/shop-rules.md#accounts, #validation): name, email, a 10-digit
  * phone, an optional new password, and saved addresses whose fields are all required but line2,
  * with a 10-digit recipient phone and a 6-digit postal code. A new email or password also needs the
- * current password. Checked before sending, with one message per field.
+ * current password. The optional business name (at most 200 characters) and GSTIN (the shared GSTIN
+ * check, its reason word for word: docs/decisions/0009-gst-tax-computation.md) go on the buyer's tax
+ * invoices; empty clears them. Checked before sending, with one message per field.
  */
 import {
+  BUSINESS_NAME_MAX_LENGTH,
   emailSchema,
   PASSWORD_MIN_LENGTH,
   phoneSchema,
   SERVER_MESSAGES,
   postalCodeSchema,
+  validateGstin,
   type Address,
   type UpdateProfileBody,
 } from '@pumpkart/shared';
@@ -26,6 +30,9 @@ export interface ProfileForm {
   /** Asked for only when the email or the password changes. */
   currentPassword: string;
   addresses: Address[];
+  /** Optional, for tax invoices: empty means none. */
+  businessName: string;
+  gstin: string;
 }
 
 export interface ProfileErrors {
@@ -34,6 +41,8 @@ export interface ProfileErrors {
   phone?: string;
   password?: string;
   currentPassword?: string;
+  businessName?: string;
+  gstin?: string;
   addresses: AddressErrors[];
 }
 
@@ -77,16 +86,31 @@ export function validateProfile(form: ProfileForm, currentEmail: string | null):
   if (needsCurrentPassword(form, currentEmail) && !form.currentPassword) {
     errors.currentPassword = SERVER_MESSAGES.currentPasswordRequired;
   }
+  if (form.businessName.trim().length > BUSINESS_NAME_MAX_LENGTH) {
+    errors.businessName = SERVER_MESSAGES.businessNameTooLong;
+  }
+  if (form.gstin.trim()) {
+    const check = validateGstin(form.gstin);
+    if (!check.ok) errors.gstin = check.reason;
+  }
   return errors;
 }
 
 export const hasErrors = (errors: ProfileErrors) =>
-  Boolean(errors.name || errors.email || errors.phone || errors.password || errors.currentPassword) ||
-  errors.addresses.some((address) => Object.keys(address).length > 0);
+  Boolean(
+    errors.name ||
+    errors.email ||
+    errors.phone ||
+    errors.password ||
+    errors.currentPassword ||
+    errors.businessName ||
+    errors.gstin,
+  ) || errors.addresses.some((address) => Object.keys(address).length > 0);
 
 /**
  * The PUT /auth/update-profile body; an empty password is left out (the current one is kept), and
- * the current password is sent only when the email or password changes.
+ * the current password is sent only when the email or password changes. The business name and GSTIN
+ * are always sent (trimmed, the GSTIN upper-cased), null when empty, which clears them.
  */
 export function profilePayload(form: ProfileForm, currentEmail: string | null): UpdateProfileBody {
   return {
@@ -96,5 +120,7 @@ export function profilePayload(form: ProfileForm, currentEmail: string | null): 
     ...(form.password ? { password: form.password } : {}),
     ...(needsCurrentPassword(form, currentEmail) ? { currentPassword: form.currentPassword } : {}),
     addresses: form.addresses.map(trimAddress),
+    businessName: form.businessName.trim() || null,
+    gstin: form.gstin.trim().toUpperCase() || null,
   };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES, type User } from '@pumpkart/shared';
+import { GST_MESSAGES, MESSAGES, SERVER_MESSAGES, type User } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { savedAddress } from '../../test/fixtures';
 import { LOGOUT_EVERYWHERE_FAILED, LOGOUT_EVERYWHERE_LABEL, ProfilePage } from './profile-page';
@@ -13,6 +13,8 @@ const user = (overrides: Partial<User> = {}): User => ({
   role: 'customer',
   phone: '9876543210',
   addresses: [savedAddress()],
+  businessName: null,
+  gstin: null,
   ...overrides,
 });
 
@@ -94,11 +96,14 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.profileUpdated);
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
 
+    // Changed on purpose: the business name and GSTIN are always sent, null when empty (which clears them).
     expect(bodyOf(fetchMock)).toEqual({
       name: 'Asha Kumari',
       email: 'asha@example.com',
       phone: '9000000001',
       addresses: [savedAddress()],
+      businessName: null,
+      gstin: null,
     });
     expect(store.getState().session).toMatchObject({ name: 'Asha Kumari', phone: '9000000001' });
     expect(localStorage.getItem('userName')).toBe('Asha Kumari');
@@ -317,5 +322,57 @@ describe('ProfilePage', () => {
     expect(bodyOf(fetchMock).addresses).toEqual([]);
     expect(store.getState().session.addresses).toEqual([]);
     expect(JSON.parse(localStorage.getItem('userAddresses')!)).toEqual([]);
+  });
+
+  it('saves the business name and GSTIN with the profile and keeps them in the session', async () => {
+    const saved = user({ businessName: 'Shree Petroleum', gstin: '27AAHCP4821K1Z6' });
+    const fetchMock = mockFetch({
+      'PUT /api/auth/update-profile': { body: { ...saved, message: 'Profile updated', user: saved } },
+    });
+    const { store } = renderPage();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(MESSAGES.businessNameLabel), ' Shree Petroleum ');
+    await u.type(screen.getByLabelText(MESSAGES.gstinLabel), '27aahcp4821k1z6');
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.profileUpdated);
+    expect(bodyOf(fetchMock)).toMatchObject({ businessName: 'Shree Petroleum', gstin: '27AAHCP4821K1Z6' });
+    expect(store.getState().session).toMatchObject({ businessName: 'Shree Petroleum', gstin: '27AAHCP4821K1Z6' });
+    expect(localStorage.getItem('userBusinessName')).toBe('Shree Petroleum');
+    expect(localStorage.getItem('userGstin')).toBe('27AAHCP4821K1Z6');
+    expect(screen.getByLabelText(MESSAGES.gstinLabel)).toHaveValue('27AAHCP4821K1Z6');
+    expect(screen.getByRole('region', { name: 'Asha' })).toHaveTextContent('GSTIN27AAHCP4821K1Z6');
+  });
+
+  it("shows the GSTIN check's reason under the field and sends nothing for a wrong GSTIN", async () => {
+    const fetchMock = mockFetch({});
+    renderPage();
+    const u = userEvent.setup();
+    const gstin = screen.getByLabelText(MESSAGES.gstinLabel);
+    await u.type(gstin, '27AAHCP4821K2Y6');
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText(GST_MESSAGES.gstinFourteenth('Y'))).toBeInTheDocument();
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    expect(gstin).toHaveAccessibleDescription(GST_MESSAGES.gstinFourteenth('Y'));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/update-profile'))).toEqual([]);
+  });
+
+  it('prefills the business name and GSTIN from the session; emptying them sends null, which clears them', async () => {
+    localStorage.setItem('userBusinessName', 'Shree Petroleum');
+    localStorage.setItem('userGstin', '27AAHCP4821K1Z6');
+    const cleared = user();
+    const fetchMock = mockFetch({
+      'PUT /api/auth/update-profile': { body: { ...cleared, message: 'Profile updated', user: cleared } },
+    });
+    const { store } = renderPage();
+    const u = userEvent.setup();
+    expect(screen.getByLabelText(MESSAGES.businessNameLabel)).toHaveValue('Shree Petroleum');
+    expect(screen.getByLabelText(MESSAGES.gstinLabel)).toHaveValue('27AAHCP4821K1Z6');
+    await u.clear(screen.getByLabelText(MESSAGES.businessNameLabel));
+    await u.clear(screen.getByLabelText(MESSAGES.gstinLabel));
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await screen.findByRole('status');
+    expect(bodyOf(fetchMock)).toMatchObject({ businessName: null, gstin: null });
+    expect(store.getState().session).toMatchObject({ businessName: null, gstin: null });
+    expect(localStorage.getItem('userGstin')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The profile page (docs/shop-rules.md#accounts): an Info card with what the session holds and an Edit
- * card with name, email, phone, 'New Password (optional)' and the saved addresses (add and remove;
+ * card with name, email, phone, 'New Password (optional)', the optional business name and GSTIN for tax
+ * invoices (a GSTIN is checked in the browser and its reason shown under the field,
+ * docs/decisions/0009-gst-tax-computation.md) and the saved addresses (add and remove;
  * a 6-digit postal code fills city, state and country). Changing the email or the password asks
  * for the current password too; the server then revokes every earlier token and sends a fresh one,
  * which replaces this session's. The form is checked before it is sent; the save button reads
@@ -31,7 +33,7 @@ import { FormOutcomeMessage, type FormOutcome } from '../../components/form-outc
 
 const NO_ERRORS: ProfileErrors = { addresses: [] };
 
-type TextField = 'name' | 'email' | 'phone' | 'password' | 'currentPassword';
+type TextField = 'name' | 'email' | 'phone' | 'password' | 'currentPassword' | 'businessName' | 'gstin';
 
 export const LOGOUT_EVERYWHERE_LABEL = 'Log out on every device';
 export const LOGOUT_EVERYWHERE_FAILED = 'Could not log out the other devices. Please try again.';
@@ -51,6 +53,8 @@ export function ProfilePage() {
     password: '',
     currentPassword: '',
     addresses: (session.addresses ?? []).map((address) => ({ ...address, line2: address.line2 ?? '' })),
+    businessName: session.businessName ?? '',
+    gstin: session.gstin ?? '',
   }));
   const [errors, setErrors] = useState<ProfileErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -98,7 +102,13 @@ export function ProfilePage() {
       const user: User = answer.user ?? answer;
       if (answer.token) dispatch(tokenRenewed(answer.token));
       dispatch(profileUpdated(user));
-      setForm((previous) => ({ ...previous, password: '', currentPassword: '' }));
+      setForm((previous) => ({
+        ...previous,
+        password: '',
+        currentPassword: '',
+        businessName: user.businessName ?? previous.businessName.trim(),
+        gstin: user.gstin ?? previous.gstin.trim().toUpperCase(),
+      }));
       setResult({ ok: true, text: MESSAGES.profileUpdated });
     } catch (error) {
       setResult({ ok: false, text: errorMessage(error, MESSAGES.profileUpdateFailed) });
@@ -119,9 +129,10 @@ export function ProfilePage() {
     void navigate(paths.login, { replace: true });
   };
 
-  const field = (name: TextField, label: string, extra: Record<string, string> = {}) => {
+  const field = (name: TextField, label: string, extra: Record<string, string> = {}, hint?: string) => {
     const id = `${formId}-${name}`;
     const error = errors[name];
+    const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
     return (
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -133,13 +144,18 @@ export function ProfilePage() {
           value={form[name]}
           onChange={(event) => setField(name, event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy}
           className={inputClass}
           {...extra}
         />
         {error && (
           <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
             {error}
+          </p>
+        )}
+        {hint && !error && (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+            {hint}
           </p>
         )}
       </div>
@@ -173,6 +189,18 @@ export function ProfilePage() {
               <dt className="text-slate-500">Phone</dt>
               <dd className="break-words text-slate-900">{session.phone || '—'}</dd>
             </div>
+            {session.businessName && (
+              <div>
+                <dt className="text-slate-500">Business name</dt>
+                <dd className="break-words text-slate-900">{session.businessName}</dd>
+              </div>
+            )}
+            {session.gstin && (
+              <div>
+                <dt className="text-slate-500">GSTIN</dt>
+                <dd className="break-words font-mono text-slate-900">{session.gstin}</dd>
+              </div>
+            )}
             <div>
               <dt className="text-slate-500">Saved addresses</dt>
               <dd className="text-slate-900">
@@ -228,6 +256,18 @@ export function ProfilePage() {
                   required: 'required',
                   placeholder: 'Needed to change your email or password',
                 })}
+              {field('businessName', MESSAGES.businessNameLabel, { autoComplete: 'organization' })}
+              {field(
+                'gstin',
+                MESSAGES.gstinLabel,
+                {
+                  autoComplete: 'off',
+                  autoCapitalize: 'characters',
+                  spellCheck: 'false',
+                  placeholder: 'e.g. 27AAHCP4821K1Z6',
+                },
+                MESSAGES.gstinHint,
+              )}
             </div>
 
             <fieldset className="space-y-4">

@@ -1,37 +1,51 @@
 /**
  * Contact Us: the office picture, a map that works offline (a locally drawn map
- * picture, with a link to Google Maps for people online), the address, phone, email and hours.
+ * picture, with a link to Google Maps for people online), the business's name, address, phone and email
+ * and its grievance officer's name and designation, read from the store settings
+ * (docs/shop-rules.md#store-settings; the built-in text of lib/company.ts, which names no grievance officer,
+ * until they are read or when they are missing), and the hours.
  */
 import { COMPANY } from '../../lib/company';
+import { useStoreDetails } from '../../components/store-details';
 
-const MAPS_URL = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(COMPANY.address)}`;
+const mapsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 export function ContactPage() {
+  const store = useStoreDetails();
   const details = [
-    { label: 'Address', value: <span>{COMPANY.address}</span> },
+    { label: 'Address', value: <span>{store.address}</span> },
     {
       label: 'Phone',
       value: (
-        <a
-          className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}
-        >
-          {COMPANY.phone}
+        <a className="text-brand-700 underline underline-offset-2 hover:text-brand-800" href={store.phoneHref}>
+          {store.phone}
         </a>
       ),
     },
     {
       label: 'Email',
       value: (
-        <a
-          className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          href={`mailto:${COMPANY.email}`}
-        >
-          {COMPANY.email}
+        <a className="text-brand-700 underline underline-offset-2 hover:text-brand-800" href={`mailto:${store.email}`}>
+          {store.email}
         </a>
       ),
     },
     { label: 'Hours', value: <span>{COMPANY.hours}</span> },
+    ...(store.grievanceOfficer
+      ? [
+          {
+            label: 'Grievance officer',
+            value: (
+              <span data-testid="grievance-officer">
+                {store.grievanceOfficer.name}, {store.grievanceOfficer.designation}
+                <span className="mt-0.5 block text-sm text-slate-600">
+                  For a complaint about an order or this website; reach them at the email and phone above.
+                </span>
+              </span>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -50,11 +64,11 @@ export function ContactPage() {
           className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
         >
           <h2 id="contact-details" className="text-xl font-semibold text-slate-900">
-            {COMPANY.name}
+            {store.name}
           </h2>
           <dl className="mt-4 space-y-3">
             {details.map(({ label, value }) => (
-              <div key={label} className="grid gap-1 sm:grid-cols-[6rem_1fr]">
+              <div key={label} className="grid gap-1 sm:grid-cols-[8rem_1fr]">
                 <dt className="text-sm font-medium text-slate-500">{label}</dt>
                 <dd className="break-words text-slate-800">{value}</dd>
               </div>
@@ -91,7 +105,7 @@ export function ContactPage() {
             <figcaption className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
               <span>Sketch map, not to scale. From Pune station, about 40 minutes by road.</span>
               <a
-                href={MAPS_URL}
+                href={mapsUrl(store.address)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-1.5 font-medium text-brand-700 hover:bg-slate-50"

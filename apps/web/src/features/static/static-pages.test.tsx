@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithStore } from '../../test/render';
+import { TAX_DATA_MESSAGES } from '@pumpkart/shared';
+import { mockFetch, renderWithStore } from '../../test/render';
+import { storeSettingsDto } from '../../test/store-settings';
 import { AboutPage } from './about-page';
 import { ContactPage } from './contact-page';
 import { PolicyPage } from './policy-page';
@@ -65,5 +67,35 @@ describe('static pages', () => {
     expect(maps).toHaveAttribute('rel', 'noopener noreferrer');
     for (const label of ['Address', 'Phone', 'Email', 'Hours']) expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByText(/MIDC Industrial Area, Bhosari/)).toBeInTheDocument();
+  });
+
+  it("Contact Us: the business's name, address, phone and email and its grievance officer come from the store settings", async () => {
+    mockFetch({ 'GET /api/settings/store': { body: storeSettingsDto() } });
+    renderWithStore(<ContactPage />, { route: '/contact' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'PumpKart Equipment Private Limited' })).toBeVisible();
+    expect(
+      screen.getByText('Unit 402, Sterling Centre, Moledina Road, Camp, Pune, Maharashtra 411001, India'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: '+91 98220 12345' })).toHaveAttribute('href', 'tel:+919822012345');
+    expect(screen.getByRole('link', { name: 'care@pumpkart.in' })).toHaveAttribute('href', 'mailto:care@pumpkart.in');
+    expect(screen.getByText('Grievance officer')).toBeInTheDocument();
+    expect(screen.getByTestId('grievance-officer')).toHaveTextContent(
+      'Meera Kulkarni, Grievance Officer and Head, Customer Care',
+    );
+    expect(screen.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toContain(
+      encodeURIComponent('Unit 402, Sterling Centre'),
+    );
+  });
+
+  it('Contact Us: keeps the built-in details, without a grievance officer, when no settings were entered (404)', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/settings/store': { status: 404, body: { message: TAX_DATA_MESSAGES.storeSettingsMissing } },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderWithStore(<ContactPage />, { route: '/contact' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.getByRole('heading', { level: 2, name: 'PumpKart Equipment Pvt. Ltd.' })).toBeVisible();
+    expect(screen.getByText(/MIDC Industrial Area, Bhosari/)).toBeInTheDocument();
+    expect(screen.queryByText('Grievance officer')).not.toBeInTheDocument();
   });
 });

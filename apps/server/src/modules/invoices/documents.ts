@@ -1,0 +1,68 @@
+/**
+ * Reading issued tax documents (docs/shop-rules.md#invoices): the number and date of each order's invoice and
+ * credit note (the order DTO carries them), and one document rendered to PDF for its download, always from the
+ * snapshot stored at issue, so a download never changes what was issued. Who may download is the caller's check
+ * (the order's buyer or an admin).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { SERVER_MESSAGES, type TaxDocumentRef } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { taxDocuments, type TaxDocumentKind } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import { renderTaxDocumentPdf } from './pdf';
+
+export interface OrderTaxDocuments {
+  invoice: TaxDocumentRef | null;
+  creditNote: TaxDocumentRef | null;
+}
+
+/** The invoice and credit note of each of the orders (both null for an order without any). */
+export async function taxDocumentsOfOrders(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderTaxDocuments>> {
+  const result = new Map<string, OrderTaxDocuments>();
+  if (orderIds.length === 0) return result;
+  const rows = await db
+    .select({
+      orderId: taxDocuments.orderId,
+      kind: taxDocuments.kind,
+      number: taxDocuments.number,
+      issuedAt: taxDocuments.issuedAt,
+    })
+    .from(taxDocuments)
+    .where(inArray(taxDocuments.orderId, [...orderIds]));
+  for (const row of rows) {
+    const entry = result.get(row.orderId) ?? { invoice: null, creditNote: null };
+    const ref = { number: row.number, issuedAt: row.issuedAt.toISOString() };
+    if (row.kind === 'invoice') entry.invoice = ref;
+    else entry.creditNote = ref;
+    result.set(row.orderId, entry);
+  }
+  return result;
+}
+
+const NOT_ISSUED: Record<TaxDocumentKind, string> = {
+  invoice: SERVER_MESSAGES.invoiceNotIssued,
+  'credit-note': SERVER_MESSAGES.creditNoteNotIssued,
+};
+
+const FILE_PREFIX: Record<TaxDocumentKind, string> = { invoice: 'Invoice', 'credit-note': 'Credit-Note' };
+
+/** The download's file name: 'Invoice-PK-26-27-000123.pdf', 'Credit-Note-CN-26-27-000007.pdf'. */
+export const taxDocumentFileName = (kind: TaxDocumentKind, number: string) =>
+  `${FILE_PREFIX[kind]}-${number.replace(/\//g, '-')}.pdf`;
+
+/** The order's invoice or credit note as a PDF; 404 with the not-issued message when there is none. */
+export async function taxDocumentPdf(
+  db: DbOrTx,
+  orderId: string,
+  kind: TaxDocumentKind,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const [row] = await db
+    .select({ number: taxDocuments.number, document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)));
+  if (!row) throw new NotFoundError(NOT_ISSUED[kind]);
+  return { fileName: taxDocumentFileName(kind, row.number), pdf: await renderTaxDocumentPdf(row.document) };
+}

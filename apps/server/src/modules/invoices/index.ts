@@ -1,0 +1,10 @@
+/**
+ * Tax invoices and credit notes (docs/shop-rules.md#invoices, docs/decisions/0009-gst-tax-computation.md). Others
+ * use: the issue functions (payments at settlement and COD "Mark as Paid", orders at "shipped" and at every
+ * cancellation, the seed's demo history), the documents of orders (the order DTO), the PDF of one document (the
+ * orders module's download routes) and certificatesOf (order lines copy their product's certificates).
+ * Depends on settings only (the seller's details), so orders and payments may both import it.
+ */
+export { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent, type TaxDocumentRow } from './issue';
+export { taxDocumentFileName, taxDocumentPdf, taxDocumentsOfOrders, type OrderTaxDocuments } from './documents';
+export { certificatesOf } from './snapshot';

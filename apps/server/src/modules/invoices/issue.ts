@@ -1,0 +1,194 @@
+/**
+ * Issuing tax invoices and credit notes (docs/shop-rules.md#invoices), inside the caller's transaction: the
+ * payment's settlement (online), the COD "Mark as Paid" or the admin's "shipped", and every cancellation.
+ *
+ * - Once per order and kind: the order row is locked first and an existing document is answered as it is, so
+ *   racing callers issue one (unique (order_id, kind) backs this up).
+ * - The number is taken last (numbering.ts), so the series' row is locked only for the insert.
+ * - Issuing never makes the caller fail: it runs in a savepoint. When it cannot be issued (no store settings,
+ *   a line without an HSN code, a delivery state that names no Indian state) a warning is logged and nothing is
+ *   written; anything unexpected is logged as an error and rolled back to the savepoint, number included. The
+ *   payment, status change or cancellation goes ahead either way.
+ * - `now` is the clock (tests cross 31 March in India with it).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { GstInputError, SERVER_MESSAGES, type TaxDocument } from '@pumpkart/shared';
+import type { Log } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, products, taxDocuments, type TaxDocumentKind } from '../../db/schema';
+import { findStoreSettings } from '../settings';
+import { nextDocumentNumber } from './numbering';
+import { certificatesOf, creditNoteDocument, invoiceDocument, type InvoiceSourceLine } from './snapshot';
+
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+export interface IssueOptions {
+  log: Log;
+  /** The time of issue; now by default. */
+  now?: Date;
+}
+
+export interface CreditNoteOptions extends IssueOptions {
+  /** Printed on the credit note; 'Order cancelled' by default. */
+  reason?: string;
+}
+
+async function lockOrder(tx: DbOrTx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+async function documentOf(tx: DbOrTx, orderId: string, kind: TaxDocumentKind): Promise<TaxDocumentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)));
+  return row;
+}
+
+/**
+ * The order's lines with the tax data they were sold with. A line written before lines carried it, or sold
+ * without an HSN code, takes its product's current data if the product still exists. Answers the title of the
+ * first line that still has no HSN code instead, when there is one.
+ */
+async function invoiceLines(tx: DbOrTx, orderId: string): Promise<InvoiceSourceLine[] | { missingHsn: string }> {
+  const rows = await tx
+    .select({ item: orderItems, product: products })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.title), asc(orderItems.id));
+  const lines: InvoiceSourceLine[] = [];
+  for (const { item, product } of rows) {
+    const copied = item.gstRate !== null;
+    const hsnCode = item.hsnCode ?? product?.hsnCode ?? null;
+    const gstRate = item.gstRate ?? product?.gstRate ?? null;
+    if (!hsnCode || gstRate === null) return { missingHsn: item.title };
+    lines.push({
+      title: item.title,
+      size: item.size,
+      unitPricePaise: item.unitPricePaise,
+      quantity: item.quantity,
+      subtotalPaise: item.subtotalPaise,
+      hsnCode,
+      gstRate,
+      certificates: copied || !product ? item.certificates : certificatesOf(product),
+    });
+  }
+  return lines;
+}
+
+async function insertDocument(
+  tx: DbOrTx,
+  values: { kind: TaxDocumentKind; orderId: string; document: TaxDocument; referenceId: string | null },
+  number: { financialYear: { label: string }; sequence: number },
+  issuedAt: Date,
+): Promise<TaxDocumentRow> {
+  const { document } = values;
+  const { totals } = document;
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({
+      kind: values.kind,
+      orderId: values.orderId,
+      number: document.number,
+      financialYear: number.financialYear.label,
+      sequence: number.sequence,
+      issuedAt,
+      document,
+      taxablePaise: totals.taxablePaise,
+      cgstPaise: totals.cgstPaise,
+      sgstPaise: totals.sgstPaise,
+      utgstPaise: totals.utgstPaise,
+      igstPaise: totals.igstPaise,
+      totalPaise: totals.inclusivePaise,
+      buyerGstin: document.buyer.gstin,
+      placeOfSupply: document.placeOfSupply.code,
+      irn: document.irn,
+      signedQrCode: document.signedQrCode,
+      referenceId: values.referenceId,
+    })
+    .returning();
+  return row!;
+}
+
+/** Runs `work` in a savepoint of `tx`; a failure is logged and rolled back, and answers null. */
+async function inSavepoint(
+  tx: DbOrTx,
+  log: Log,
+  context: { orderId: string; kind: TaxDocumentKind },
+  work: (sp: DbOrTx) => Promise<TaxDocumentRow | null>,
+): Promise<TaxDocumentRow | null> {
+  try {
+    return await tx.transaction(work);
+  } catch (err) {
+    log.error({ err, ...context }, `the ${context.kind} could not be issued`);
+    return null;
+  }
+}
+
+/**
+ * Issues the order's tax invoice unless it has one (then that one is answered) or is cancelled. Null when
+ * nothing was issued (the reason is logged).
+ */
+export function issueInvoiceIfAbsent(
+  tx: DbOrTx,
+  orderId: string,
+  { log, now = new Date() }: IssueOptions,
+): Promise<TaxDocumentRow | null> {
+  return inSavepoint(tx, log, { orderId, kind: 'invoice' }, async (sp) => {
+    const order = await lockOrder(sp, orderId);
+    if (!order || order.status === 'cancelled') return null;
+    const existing = await documentOf(sp, orderId, 'invoice');
+    if (existing) return existing;
+    // Read inside the transaction, not from the process's cache: the details as they are now.
+    const seller = await findStoreSettings({ db: sp });
+    if (!seller) {
+      log.warn({ orderId }, "no invoice issued: the store's business details have not been entered");
+      return null;
+    }
+    const lines = await invoiceLines(sp, orderId);
+    if (!Array.isArray(lines)) {
+      log.warn({ orderId, line: lines.missingHsn }, 'no invoice issued: a line has no HSN code');
+      return null;
+    }
+    let document: TaxDocument;
+    try {
+      // Computed with a placeholder number first, so that nothing is taken when the tax cannot be computed.
+      document = invoiceDocument({ order, lines, seller }, '', now);
+    } catch (error) {
+      if (!(error instanceof GstInputError)) throw error;
+      log.warn({ orderId, reason: error.message }, 'no invoice issued: its tax cannot be computed');
+      return null;
+    }
+    const number = await nextDocumentNumber(sp, 'invoice', now, seller.invoicePrefix);
+    return insertDocument(
+      sp,
+      { kind: 'invoice', orderId, document: { ...document, number: number.number }, referenceId: null },
+      number,
+      now,
+    );
+  });
+}
+
+/**
+ * Issues the credit note of a cancelled order's invoice (the whole invoice: same lines, same tax split, naming
+ * the invoice), unless it has one. Null when the order has no invoice.
+ */
+export function issueCreditNoteIfInvoiced(
+  tx: DbOrTx,
+  orderId: string,
+  { log, now = new Date(), reason = SERVER_MESSAGES.creditNoteReasonCancelled }: CreditNoteOptions,
+): Promise<TaxDocumentRow | null> {
+  return inSavepoint(tx, log, { orderId, kind: 'credit-note' }, async (sp) => {
+    const order = await lockOrder(sp, orderId);
+    if (!order) return null;
+    const invoice = await documentOf(sp, orderId, 'invoice');
+    if (!invoice) return null;
+    const existing = await documentOf(sp, orderId, 'credit-note');
+    if (existing) return existing;
+    const number = await nextDocumentNumber(sp, 'credit-note', now, '');
+    const document = creditNoteDocument(invoice.document, number.number, now, reason);
+    return insertDocument(sp, { kind: 'credit-note', orderId, document, referenceId: invoice.id }, number, now);
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The admin's Settings page (/admin/settings): the store's business details that the footer, the contact
+ * page and the tax invoices show (docs/shop-rules.md#store-settings), in one form over
+ * GET/PUT /api/settings/store. Until the owner enters them the form starts empty and says so. Every field is
+ * checked in the browser with the server's own schema first; a 400 from the server puts each of its
+ * `details` under its field (anything else at the top); a save says so in a notice and shows the details as
+ * stored (trimmed, upper-cased, the state's GST name).
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { GST_STATES, MESSAGES, TAX_DATA_MESSAGES, type StoreSettingsDto } from '@pumpkart/shared';
+import { errorMessage, isHttpFailure } from '../../api/http';
+import { useGetStoreSettingsQuery, useSaveStoreSettingsMutation } from '../../api/shop-api';
+import { useNotify } from '../../store/hooks';
+import { formatDateTime } from '../lib/format';
+import { Field, inputClass } from '../products/form-field';
+import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
+import {
+  errorsFromAnswer,
+  panOfGstin,
+  SETTINGS_FIELDS,
+  settingsBody,
+  validateSettings,
+  valuesFromSettings,
+  type SettingsErrors,
+  type SettingsField,
+  type SettingsValues,
+} from './settings-form';
+
+export const SETTINGS_TEXT = {
+  title: 'Settings',
+  intro: 'The business details shown in the footer, on the contact page and on every tax invoice.',
+  save: 'Save settings',
+  saving: 'Saving...',
+} as const;
+
+/** States by name, each with its GST code (the GSTIN's first two digits). */
+const STATES = [...GST_STATES].sort((a, b) => a.name.localeCompare(b.name));
+
+export function SettingsPage() {
+  const query = useGetStoreSettingsQuery();
+  const notFound = isHttpFailure(query.error) && query.error.status === 404;
+
+  let body: ReactNode;
+  // One form in one place: after the first save of a new shop it stays the same form (focus and all).
+  if (query.data) body = <SettingsForm settings={query.data} />;
+  else if (notFound) body = <SettingsForm settings={undefined} />;
+  else if (query.isError) {
+    body = (
+      <div className="space-y-3">
+        <ErrorText text={MESSAGES.storeSettingsLoadFailed} />
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else body = <LoadingText text="Loading settings..." />;
+
+  return (
+    <div>
+      <PageHeader title={SETTINGS_TEXT.title} />
+      <p className="-mt-3 mb-5 max-w-2xl text-sm text-slate-600">{SETTINGS_TEXT.intro}</p>
+      {body}
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) {
+  const [save] = useSaveStoreSettingsMutation();
+  const notify = useNotify();
+  const id = useId();
+  const [values, setValues] = useState<SettingsValues>(() => valuesFromSettings(settings));
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const fieldId = (name: SettingsField) => `${id}-${name.replace('.', '-')}`;
+
+  const set = (name: SettingsField, value: string) => {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      // The PAN is the GSTIN's characters 3 to 12: filled in from a valid GSTIN while it is empty.
+      if (name === 'gstin' && !current.pan.trim()) next.pan = panOfGstin(value) ?? '';
+      return next;
+    });
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const focusFirstInvalid = (found: SettingsErrors) => {
+    const first = SETTINGS_FIELDS.find((name) => found[name]);
+    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSettings(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setProblems([MESSAGES.storeSettingsFixFields]);
+      focusFirstInvalid(found);
+      return;
+    }
+    setProblems([]);
+    setSaving(true);
+    try {
+      const saved = await save(settingsBody(values)).unwrap();
+      setValues(valuesFromSettings(saved));
+      notify(TAX_DATA_MESSAGES.storeSettingsSaved, 'success');
+    } catch (error) {
+      if (isHttpFailure(error) && error.status === 400) {
+        const { fields, other } = errorsFromAnswer(error.data);
+        setErrors(fields);
+        setProblems(other.length > 0 ? other : [MESSAGES.storeSettingsFixFields]);
+        focusFirstInvalid(fields);
+      } else {
+        setProblems([errorMessage(error, MESSAGES.storeSettingsSaveFailed)]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const input = (
+    name: SettingsField,
+    label: string,
+    options: { hint?: string; className?: string; attributes?: Record<string, string | number | boolean> } = {},
+  ) => {
+    const htmlFor = fieldId(name);
+    const error = errors[name];
+    const describedBy = error ? `${htmlFor}-error` : options.hint ? `${htmlFor}-hint` : undefined;
+    return (
+      <div className={options.className}>
+        <Field label={label} htmlFor={htmlFor} error={error}>
+          <input
+            id={htmlFor}
+            name={name}
+            value={values[name]}
+            onChange={(event) => set(name, event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={inputClass}
+            {...options.attributes}
+          />
+        </Field>
+        {options.hint && !error && (
+          <p id={`${htmlFor}-hint`} className="mt-1 text-xs text-slate-600">
+            {options.hint}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const stateId = fieldId('registeredAddress.state');
+  const stateError = errors['registeredAddress.state'];
+  const knownState = STATES.some((state) => state.name === values['registeredAddress.state']);
+  const section = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
+  const legend = 'px-1 text-base font-semibold text-slate-900';
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Store settings"
+      className="max-w-3xl space-y-5"
+    >
+      {!settings && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {TAX_DATA_MESSAGES.storeSettingsMissing}
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+
+      <fieldset className={section}>
+        <legend className={legend}>Business</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('legalName', 'Legal name', {
+            hint: 'As on the GST registration.',
+            attributes: { autoComplete: 'organization' },
+          })}
+          {input('tradeName', 'Trade name', { hint: 'The name buyers know the shop by.' })}
+          {input('gstin', 'GSTIN', {
+            attributes: { autoCapitalize: 'characters', spellCheck: false, autoComplete: 'off' },
+            className: '[&_input]:uppercase',
+          })}
+          {input('pan', 'PAN', {
+            hint: 'Characters 3 to 12 of the GSTIN.',
+            attributes: { autoCapitalize: 'characters', spellCheck: false, autoComplete: 'off' },
+            className: '[&_input]:uppercase',
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Registered address</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('registeredAddress.line1', 'Address line 1', { attributes: { autoComplete: 'address-line1' } })}
+          {input('registeredAddress.line2', 'Address line 2 (optional)', {
+            attributes: { autoComplete: 'address-line2' },
+          })}
+          {input('registeredAddress.city', 'City', { attributes: { autoComplete: 'address-level2' } })}
+          <div>
+            <Field label="State" htmlFor={stateId} error={stateError}>
+              <select
+                id={stateId}
+                name="registeredAddress.state"
+                value={values['registeredAddress.state']}
+                onChange={(event) => set('registeredAddress.state', event.target.value)}
+                aria-invalid={stateError ? true : undefined}
+                aria-describedby={stateError ? `${stateId}-error` : `${stateId}-hint`}
+                className={`${inputClass} bg-white`}
+              >
+                <option value="">Choose a state</option>
+                {!knownState && values['registeredAddress.state'] && (
+                  <option value={values['registeredAddress.state']}>{values['registeredAddress.state']}</option>
+                )}
+                {STATES.map((state) => (
+                  <option key={state.code} value={state.name}>
+                    {state.name} ({state.code})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {!stateError && (
+              <p id={`${stateId}-hint`} className="mt-1 text-xs text-slate-600">
+                The state of the GSTIN (its first two digits).
+              </p>
+            )}
+          </div>
+          {input('registeredAddress.postalCode', 'Postal code', {
+            attributes: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 6 },
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Contact</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('email', 'Email', { attributes: { type: 'email', autoComplete: 'email' } })}
+          {input('phone', 'Phone', {
+            hint: '10 digits.',
+            attributes: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Tax invoices</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('invoicePrefix', 'Invoice prefix', {
+            hint: '1 to 3 letters or digits, e.g. PK gives PK/26-27/000123. CN is kept for credit notes.',
+            attributes: { autoCapitalize: 'characters', spellCheck: false, maxLength: 3 },
+            className: '[&_input]:uppercase',
+          })}
+          {input('authorisedSignatory', 'Authorised signatory', { hint: 'Who signs the invoices.' })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Grievance officer</legend>
+        <p className="text-sm text-slate-600">
+          Named on the contact page; buyers reach them at the shop&apos;s email and phone.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('grievanceOfficer.name', 'Name')}
+          {input('grievanceOfficer.designation', 'Designation')}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {saving ? SETTINGS_TEXT.saving : SETTINGS_TEXT.save}
+        </button>
+        {settings && <p className="text-sm text-slate-600">Last saved {formatDateTime(settings.updatedAt)}</p>}
+      </div>
+    </form>
+  );
+}
