@@ -33,6 +33,7 @@ import { favoriteRoutes } from './modules/favorites';
 import { orderRoutes } from './modules/orders';
 import { paymentRoutes, refundInBackground } from './modules/payments';
 import { settingsRoutes } from './modules/settings';
+import { gstReportRoutes } from './modules/invoices';
 
 export interface BuildAppOptions {
   config: Config;
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderRoutes, { prefix: '/api/orders', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
   await app.register(settingsRoutes, { prefix: '/api/settings', ctx });
+  await app.register(gstReportRoutes, { prefix: '/api/admin', ctx });
 
   // Static files last: uploads, the web app and the fallback
   await app.register(staticFilesPlugin, {

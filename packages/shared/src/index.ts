@@ -18,3 +18,4 @@ export * from './schemas/payments';
 export * from './schemas/stats';
 export * from './schemas/pincode';
 export * from './schemas/settings';
+export * from './schemas/gst-report';

@@ -128,6 +128,9 @@ export const MESSAGES = {
   storeSettingsLoadFailed: "The store's business details could not be loaded. Please try again.",
   storeSettingsSaveFailed: "The store's business details could not be saved. Please try again.",
   storeSettingsFixFields: 'Please correct the fields marked below.',
+  /** The admin's GST report page (docs/shop-rules.md#gst-report). */
+  gstReportLoadFailed: 'The GST report could not be loaded. Please try again.',
+  gstReportDownloadFailed: 'The file could not be downloaded. Please try again.',
 
   // HTTP clients
   noResponseFromServer: 'No response from server',
@@ -153,6 +156,10 @@ export const SERVER_MESSAGES = {
   creditNoteNotIssued: 'No credit note has been issued for this order.',
   /** The reason a credit note gives for a cancelled order. */
   creditNoteReasonCancelled: 'Order cancelled',
+  /** GET /api/admin/gst-report (docs/shop-rules.md#gst-report). */
+  gstReportMonth: 'Choose the month as YYYY-MM, e.g. 2026-11.',
+  gstReportFormat: 'The format must be json or csv.',
+  gstReportTable: 'Choose the table of the CSV file: b2b, b2cl, b2cs, cdnr, cdnur, hsn, hsn-b2b or hsn-b2c.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
   /** GET /api/products/{id} of an unknown or inactive product (docs/shop-rules.md#catalog). */

@@ -24,6 +24,9 @@ const PaymentsPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('./settings/settings-page').then((module) => ({ default: module.SettingsPage })),
 );
+const GstReportPage = lazy(() =>
+  import('./gst-report/gst-report-page').then((module) => ({ default: module.GstReportPage })),
+);
 const ChangePasswordPage = lazy(() =>
   import('./account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
@@ -41,6 +44,7 @@ export default function AdminApp() {
         <Route path={relative(paths.admin.orders)} element={<OrdersPage />} />
         <Route path={relative(paths.admin.analytics)} element={<AnalyticsPage />} />
         <Route path={relative(paths.admin.payments)} element={<PaymentsPage />} />
+        <Route path={relative(paths.admin.gstReport)} element={<GstReportPage />} />
         <Route path={relative(paths.admin.settings)} element={<SettingsPage />} />
         <Route path={relative(paths.admin.account)} element={<ChangePasswordPage />} />
         <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />

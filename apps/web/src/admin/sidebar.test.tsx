@@ -20,8 +20,9 @@ describe('Admin sidebar', () => {
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Admin');
   });
 
-  // Changed on purpose: Settings (the store's business details) is the sixth page.
-  it('links the six admin pages and marks the current one', () => {
+  // Changed on purpose: GST report (the month's GSTR-1 figures) and Settings (the store's business details) are
+  // the sixth and seventh pages.
+  it('links the seven admin pages and marks the current one', () => {
     loginAs('admin');
     renderWithStore(<Sidebar />, { route: '/admin/orders' });
     const expected = {
@@ -30,6 +31,7 @@ describe('Admin sidebar', () => {
       Orders: '/admin/orders',
       Analytics: '/admin/analytics',
       Payments: '/admin/PaymentInfo',
+      'GST report': '/admin/gst-report',
       Settings: '/admin/settings',
     };
     for (const [label, href] of Object.entries(expected)) {

@@ -1,7 +1,7 @@
 /**
  * The admin sidebar: greets the user by stored name (default Admin), links to the
- * six admin pages (the last, Settings, holds the store's business details:
- * docs/shop-rules.md#store-settings) with the current one marked, Change password (the admin's own account), and
+ * seven admin pages (GST report: the month's GSTR-1 figures, docs/shop-rules.md#gst-report; the last, Settings,
+ * holds the store's business details: docs/shop-rules.md#store-settings) with the current one marked, Change password (the admin's own account), and
  * Logout (the one logout: the session listener clears all local storage), which goes to /login.
  */
 import { NavLink, useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ const ADMIN_LINKS = [
   { to: paths.admin.orders, label: 'Orders' },
   { to: paths.admin.analytics, label: 'Analytics' },
   { to: paths.admin.payments, label: 'Payments' },
+  { to: paths.admin.gstReport, label: 'GST report' },
   { to: paths.admin.settings, label: 'Settings' },
 ] as const;
 

@@ -22,6 +22,8 @@ import {
   createPaymentResponseSchema,
   clampQuantity,
   favoritesResponseSchema,
+  gstr1FileName,
+  gstReportSchema,
   keyOfLine,
   homeViewResponseSchema,
   loginResponseSchema,
@@ -53,6 +55,8 @@ import {
   type CheckoutConfig,
   type CreateOrderBody,
   type CreatePaymentResponse,
+  type Gstr1Table,
+  type GstReport,
   type HomeView,
   type LoginResponse,
   type OrderDto,
@@ -124,6 +128,7 @@ const CONTRACTS = {
   createOrderResponse: createOrderResponseSchema,
   createPaymentResponse: createPaymentResponseSchema,
   favoritesResponse: favoritesResponseSchema,
+  gstReport: gstReportSchema,
   homeViewResponse: homeViewResponseSchema,
   loginResponse: loginResponseSchema,
   message: messageSchema,
@@ -620,6 +625,15 @@ export const shopApi = createApi({
       },
     }),
 
+    // --- GST report (docs/shop-rules.md#gst-report) ---------------------------------------------
+    /** The month's totals of tax invoices and credit notes (admin only); month is 'YYYY-MM'. */
+    getGstReport: build.query<GstReport, string>({
+      query: (month) => ({ url: '/admin/gst-report', query: { month }, shared: true, contract: 'gstReport' }),
+      // Issuing documents (payments, status changes, cancellations) invalidates the figures as it does the stats.
+      providesTags: ['Stats'],
+      onQueryStarted: logFailure('the GST report'),
+    }),
+
     // --- Session -------------------------------------------------------------------------------
     login: build.mutation<LoginResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, contract: 'loginResponse' }),
@@ -748,6 +762,22 @@ export async function fetchOrderDocument(orderId: string, kind: OrderDocumentKin
   return { blob: answer.data, filename: filenameOf(answer.headers.get('content-disposition')) };
 }
 
+/**
+ * Fetches one GSTR-1 table of a month's GST report as a CSV Blob (docs/shop-rules.md#gst-report), through the
+ * bearer-token client like the invoices; the file name is the server's, else GSTR1-{table}-{month}.csv.
+ */
+export async function fetchGstr1Csv(month: string, table: Gstr1Table): Promise<DownloadedDocument> {
+  const answer = await api.get<Blob>('/admin/gst-report', {
+    query: { month, format: 'csv', table },
+    responseType: 'blob',
+    headers: { accept: 'text/csv, application/json' },
+  });
+  return {
+    blob: answer.data,
+    filename: filenameOf(answer.headers.get('content-disposition')) ?? gstr1FileName(table, month),
+  };
+}
+
 /** Asks the server for the cart again (after a payment, or to undo a failed change). */
 export const refreshCart = () =>
   shopApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true });
@@ -850,4 +880,5 @@ export const {
   useLogoutAllMutation,
   useGetStoreSettingsQuery,
   useSaveStoreSettingsMutation,
+  useGetGstReportQuery,
 } = shopApi;

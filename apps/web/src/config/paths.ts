@@ -26,6 +26,8 @@ export const paths = {
     payments: '/admin/PaymentInfo',
     /** The store's business details (docs/shop-rules.md#store-settings). */
     settings: '/admin/settings',
+    /** The monthly GST report and its GSTR-1 files (docs/shop-rules.md#gst-report). */
+    gstReport: '/admin/gst-report',
     /** The signed-in admin's own account: change password. */
     account: '/admin/account',
   },

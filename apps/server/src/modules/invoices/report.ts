@@ -1,0 +1,184 @@
+/**
+ * The GST report of one month (docs/shop-rules.md#gst-report): the tax invoices and credit notes issued in that
+ * calendar month in India, read a page at a time from their stored snapshots, and their totals per GST rate, net
+ * of credit notes, and for business (B2B, with a GSTIN) and consumer (B2C) buyers. Everything is added up in
+ * paise from the documents' lines, which add up to each document's totals exactly
+ * (docs/decisions/0009-gst-tax-computation.md), so the report reconciles to the paisa with the documents.
+ */
+import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
+import {
+  financialYearOf,
+  sumTaxAmounts,
+  taxSummaryByRate,
+  toRupees,
+  type GstAmounts,
+  type GstRate,
+  type GstRateRow,
+  type GstReport,
+  type TaxAmounts,
+  type TaxDocument,
+  type TaxedLine,
+} from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { taxDocuments, type TaxDocumentKind } from '../../db/schema';
+
+/** A calendar month in India: from its first moment up to (not including) the next month's first moment. */
+export interface MonthRange {
+  month: string;
+  from: Date;
+  to: Date;
+}
+
+/** India keeps +05:30 all year (no daylight saving), so a month in India is a fixed-offset range. */
+export function monthRange(month: string): MonthRange {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+  return {
+    month,
+    from: new Date(`${month}-01T00:00:00+05:30`),
+    to: new Date(`${next}-01T00:00:00+05:30`),
+  };
+}
+
+const PAGE_SIZE = 200;
+
+/**
+ * The documents issued in the month, of the kinds asked for, invoices before credit notes and each series in
+ * number order, read PAGE_SIZE at a time (a month never crosses a financial year, so the sequence orders it).
+ */
+export async function* documentsIssuedIn(
+  db: DbOrTx,
+  range: MonthRange,
+  kinds: readonly TaxDocumentKind[] = ['invoice', 'credit-note'],
+  pageSize = PAGE_SIZE,
+): AsyncGenerator<TaxDocument> {
+  // The series' unique index (kind, financial year, sequence) serves the pages.
+  const financialYear = financialYearOf(range.from).label;
+  for (const kind of kinds) {
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select({ sequence: taxDocuments.sequence, document: taxDocuments.document })
+        .from(taxDocuments)
+        .where(
+          and(
+            eq(taxDocuments.kind, kind),
+            eq(taxDocuments.financialYear, financialYear),
+            gte(taxDocuments.issuedAt, range.from),
+            lt(taxDocuments.issuedAt, range.to),
+            gt(taxDocuments.sequence, after),
+          ),
+        )
+        .orderBy(asc(taxDocuments.sequence))
+        .limit(pageSize);
+      for (const row of rows) yield row.document;
+      if (rows.length < pageSize) break;
+      after = rows.at(-1)!.sequence;
+    }
+  }
+}
+
+export const ZERO_AMOUNTS: TaxAmounts = sumTaxAmounts([]);
+
+/** a - b, field by field. */
+export function subtractAmounts(a: TaxAmounts, b: TaxAmounts): TaxAmounts {
+  return {
+    taxablePaise: a.taxablePaise - b.taxablePaise,
+    cgstPaise: a.cgstPaise - b.cgstPaise,
+    sgstPaise: a.sgstPaise - b.sgstPaise,
+    utgstPaise: a.utgstPaise - b.utgstPaise,
+    igstPaise: a.igstPaise - b.igstPaise,
+    taxPaise: a.taxPaise - b.taxPaise,
+    inclusivePaise: a.inclusivePaise - b.inclusivePaise,
+  };
+}
+
+/** Amounts in rupees, as the API answers them (docs/shop-rules.md#money). */
+export const inRupees = (amounts: TaxAmounts): GstAmounts => ({
+  taxable: toRupees(amounts.taxablePaise),
+  cgst: toRupees(amounts.cgstPaise),
+  sgst: toRupees(amounts.sgstPaise),
+  utgst: toRupees(amounts.utgstPaise),
+  igst: toRupees(amounts.igstPaise),
+  tax: toRupees(amounts.taxPaise),
+  total: toRupees(amounts.inclusivePaise),
+});
+
+/** Amounts added up per rate. */
+class ByRate {
+  private readonly rates = new Map<GstRate, TaxAmounts>();
+
+  add(lines: readonly TaxedLine[]): void {
+    for (const row of taxSummaryByRate(lines)) {
+      this.rates.set(row.ratePercent, sumTaxAmounts([this.rates.get(row.ratePercent) ?? ZERO_AMOUNTS, row]));
+    }
+  }
+
+  get(rate: GstRate): TaxAmounts {
+    return this.rates.get(rate) ?? ZERO_AMOUNTS;
+  }
+
+  rateList(): GstRate[] {
+    return [...this.rates.keys()];
+  }
+
+  total(): TaxAmounts {
+    return sumTaxAmounts([...this.rates.values()]);
+  }
+}
+
+const rateRows = (rates: readonly GstRate[], amountsOf: (rate: GstRate) => TaxAmounts): GstRateRow[] =>
+  [...new Set(rates)].sort((a, b) => a - b).map((rate) => ({ rate, ...inRupees(amountsOf(rate)) }));
+
+/** The month's totals (GET /api/admin/gst-report). */
+export async function gstReport(db: DbOrTx, month: string): Promise<GstReport> {
+  const range = monthRange(month);
+  const kinds = { invoice: new ByRate(), 'credit-note': new ByRate() };
+  const counts = { invoice: 0, 'credit-note': 0 };
+  const split = {
+    b2b: { invoice: [] as TaxAmounts[], 'credit-note': [] as TaxAmounts[] },
+    b2c: { invoice: [] as TaxAmounts[], 'credit-note': [] as TaxAmounts[] },
+  };
+  for await (const document of documentsIssuedIn(db, range)) {
+    kinds[document.kind].add(document.lines);
+    counts[document.kind] += 1;
+    split[document.buyer.gstin ? 'b2b' : 'b2c'][document.kind].push(document.totals);
+  }
+
+  const invoices = kinds.invoice;
+  const notes = kinds['credit-note'];
+  const buyers = (side: (typeof split)['b2b']) => {
+    const invoiced = sumTaxAmounts(side.invoice);
+    const credited = sumTaxAmounts(side['credit-note']);
+    return {
+      invoiceCount: side.invoice.length,
+      creditNoteCount: side['credit-note'].length,
+      invoices: inRupees(invoiced),
+      creditNotes: inRupees(credited),
+      net: inRupees(subtractAmounts(invoiced, credited)),
+    };
+  };
+  return {
+    month,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    invoices: {
+      count: counts.invoice,
+      byRate: rateRows(invoices.rateList(), (rate) => invoices.get(rate)),
+      totals: inRupees(invoices.total()),
+    },
+    creditNotes: {
+      count: counts['credit-note'],
+      byRate: rateRows(notes.rateList(), (rate) => notes.get(rate)),
+      totals: inRupees(notes.total()),
+    },
+    net: {
+      byRate: rateRows([...invoices.rateList(), ...notes.rateList()], (rate) =>
+        subtractAmounts(invoices.get(rate), notes.get(rate)),
+      ),
+      totals: inRupees(subtractAmounts(invoices.total(), notes.total())),
+    },
+    b2b: buyers(split.b2b),
+    b2c: buyers(split.b2c),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Contract of GET /api/admin/gst-report, the admin's GST report of one month (docs/shop-rules.md#gst-report): the
+ * totals of the tax invoices and credit notes issued in that month (by the date of issue in India), per GST rate,
+ * net of credit notes, and split between business (B2B) and consumer (B2C) buyers; and the CSV files in the shape
+ * of the GSTR-1 tables. Amounts are rupees with at most 2 decimals, each added up in paise first
+ * (docs/shop-rules.md#money).
+ */
+import { z } from 'zod';
+import { SERVER_MESSAGES } from '../messages';
+
+/** A calendar month, 'YYYY-MM', of the years 2000 to 2099 (GST began in July 2017). */
+export const GST_REPORT_MONTH_PATTERN = /^20\d{2}-(0[1-9]|1[0-2])$/;
+
+/** The GSTR-1 tables the report writes as CSV files, in the order of the return. */
+export const GSTR1_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c', 'hsn'] as const;
+export type Gstr1Table = (typeof GSTR1_TABLES)[number];
+
+/** What each table holds, as the admin page names it. */
+export const GSTR1_TABLE_LABELS: Record<Gstr1Table, string> = {
+  b2b: 'B2B invoices (4A)',
+  b2cl: 'B2C large invoices (5)',
+  b2cs: 'B2C small (7)',
+  cdnr: 'Credit notes, registered (9B)',
+  cdnur: 'Credit notes, unregistered (9B)',
+  'hsn-b2b': 'HSN summary, B2B (12)',
+  'hsn-b2c': 'HSN summary, B2C (12)',
+  hsn: 'HSN summary, all',
+};
+
+/** The CSV file's name: GSTR1-b2b-2026-11.csv. */
+export const gstr1FileName = (table: Gstr1Table, month: string) => `GSTR1-${table}-${month}.csv`;
+
+export const gstReportQuerySchema = z
+  .object({
+    month: z.string({ error: SERVER_MESSAGES.gstReportMonth }).regex(GST_REPORT_MONTH_PATTERN, {
+      error: SERVER_MESSAGES.gstReportMonth,
+    }),
+    format: z.enum(['json', 'csv'], { error: SERVER_MESSAGES.gstReportFormat }).default('json'),
+    table: z.enum(GSTR1_TABLES, { error: SERVER_MESSAGES.gstReportTable }).optional(),
+  })
+  .refine((query) => query.format !== 'csv' || query.table !== undefined, {
+    error: SERVER_MESSAGES.gstReportTable,
+    path: ['table'],
+  });
+export type GstReportQuery = z.infer<typeof gstReportQuerySchema>;
+
+/** Taxable value, the taxes and the value with tax, in rupees. */
+export const gstAmountsSchema = z.object({
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  utgst: z.number(),
+  igst: z.number(),
+  /** cgst + sgst + utgst + igst. */
+  tax: z.number(),
+  /** taxable + tax: what the buyers paid. */
+  total: z.number(),
+});
+export type GstAmounts = z.infer<typeof gstAmountsSchema>;
+
+export const gstRateRowSchema = gstAmountsSchema.extend({ rate: z.number() });
+export type GstRateRow = z.infer<typeof gstRateRowSchema>;
+
+/** A set of documents: how many, their figures per rate (lowest first) and their totals. */
+export const gstDocumentSetSchema = z.object({
+  count: z.number().int(),
+  byRate: z.array(gstRateRowSchema),
+  totals: gstAmountsSchema,
+});
+export type GstDocumentSet = z.infer<typeof gstDocumentSetSchema>;
+
+/** The documents of business buyers (with a GSTIN) or of consumers (without). */
+export const gstBuyerSplitSchema = z.object({
+  invoiceCount: z.number().int(),
+  creditNoteCount: z.number().int(),
+  invoices: gstAmountsSchema,
+  creditNotes: gstAmountsSchema,
+  net: gstAmountsSchema,
+});
+export type GstBuyerSplit = z.infer<typeof gstBuyerSplitSchema>;
+
+export const gstReportSchema = z.object({
+  month: z.string(),
+  /** The month's first moment and the next month's first moment in India, as ISO date-times. */
+  from: z.string(),
+  to: z.string(),
+  invoices: gstDocumentSetSchema,
+  creditNotes: gstDocumentSetSchema,
+  /** Invoices less credit notes. */
+  net: gstDocumentSetSchema.omit({ count: true }),
+  b2b: gstBuyerSplitSchema,
+  b2c: gstBuyerSplitSchema,
+});
+export type GstReport = z.infer<typeof gstReportSchema>;
