@@ -31,7 +31,8 @@ import { Modal } from '../../components/modal';
 import { formatPayBy } from '../../components/payment/pay-by';
 import { storage } from '../../lib/storage';
 import { useAppSelector } from '../../store/hooks';
-import { AddressFields, inputClass } from '../../components/address-fields';
+import { AddressFields } from '../../components/address-fields';
+import { CustomerField } from './customer-field';
 import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
 import {
   rememberAddress,
@@ -184,94 +185,55 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
           <fieldset className="space-y-3" disabled={busy}>
             <legend className={sectionTitle}>Customer information</legend>
             <div className="grid gap-3 sm:grid-cols-3">
-              <div>
-                <label htmlFor={`${formId}-name`} className="block text-sm font-medium text-slate-700">
-                  Name
-                </label>
-                <input
-                  id={`${formId}-name`}
-                  data-autofocus
-                  value={customer.name}
-                  onChange={(event) => setField('name', event.target.value)}
-                  autoComplete="name"
-                  className={inputClass}
-                />
-              </div>
-              <div>
-                <label htmlFor={`${formId}-email`} className="block text-sm font-medium text-slate-700">
-                  Email
-                </label>
-                <input
-                  id={`${formId}-email`}
-                  type="email"
-                  value={customer.email}
-                  onChange={(event) => setField('email', event.target.value)}
-                  autoComplete="email"
-                  className={inputClass}
-                />
-              </div>
-              <div>
-                <label htmlFor={`${formId}-phone`} className="block text-sm font-medium text-slate-700">
-                  Phone
-                </label>
-                <input
-                  id={`${formId}-phone`}
-                  type="tel"
-                  inputMode="numeric"
-                  placeholder="10-digit mobile number"
-                  value={customer.phone}
-                  onChange={(event) => setField('phone', event.target.value)}
-                  autoComplete="tel-national"
-                  className={inputClass}
-                />
-              </div>
+              <CustomerField
+                id={`${formId}-name`}
+                label="Name"
+                data-autofocus
+                value={customer.name}
+                onValue={(value) => setField('name', value)}
+                autoComplete="name"
+              />
+              <CustomerField
+                id={`${formId}-email`}
+                label="Email"
+                type="email"
+                value={customer.email}
+                onValue={(value) => setField('email', value)}
+                autoComplete="email"
+              />
+              <CustomerField
+                id={`${formId}-phone`}
+                label="Phone"
+                type="tel"
+                inputMode="numeric"
+                placeholder="10-digit mobile number"
+                value={customer.phone}
+                onValue={(value) => setField('phone', value)}
+                autoComplete="tel-national"
+              />
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <div>
-                <label htmlFor={`${formId}-businessName`} className="block text-sm font-medium text-slate-700">
-                  {MESSAGES.businessNameLabel}
-                </label>
-                <input
-                  id={`${formId}-businessName`}
-                  value={customer.businessName}
-                  onChange={(event) => setField('businessName', event.target.value)}
-                  autoComplete="organization"
-                  aria-invalid={businessErrors.businessName ? true : undefined}
-                  aria-describedby={businessErrors.businessName ? `${formId}-businessName-error` : undefined}
-                  className={inputClass}
-                />
-                {businessErrors.businessName && (
-                  <p id={`${formId}-businessName-error`} className="mt-1 text-sm text-red-700">
-                    {businessErrors.businessName}
-                  </p>
-                )}
-              </div>
-              <div>
-                <label htmlFor={`${formId}-gstin`} className="block text-sm font-medium text-slate-700">
-                  {MESSAGES.gstinLabel}
-                </label>
-                <input
-                  id={`${formId}-gstin`}
-                  value={customer.gstin}
-                  onChange={(event) => setField('gstin', event.target.value)}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  placeholder="e.g. 27AAHCP4821K1Z6"
-                  aria-invalid={businessErrors.gstin ? true : undefined}
-                  aria-describedby={businessErrors.gstin ? `${formId}-gstin-error` : `${formId}-gstin-hint`}
-                  className={`${inputClass} uppercase placeholder:normal-case`}
-                />
-                {businessErrors.gstin ? (
-                  <p id={`${formId}-gstin-error`} className="mt-1 text-sm text-red-700">
-                    {businessErrors.gstin}
-                  </p>
-                ) : (
-                  <p id={`${formId}-gstin-hint`} className="mt-1 text-xs text-slate-600">
-                    {MESSAGES.gstinHint}
-                  </p>
-                )}
-              </div>
+              <CustomerField
+                id={`${formId}-businessName`}
+                label={MESSAGES.businessNameLabel}
+                value={customer.businessName}
+                onValue={(value) => setField('businessName', value)}
+                autoComplete="organization"
+                error={businessErrors.businessName}
+              />
+              <CustomerField
+                id={`${formId}-gstin`}
+                label={MESSAGES.gstinLabel}
+                value={customer.gstin}
+                onValue={(value) => setField('gstin', value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="e.g. 27AAHCP4821K1Z6"
+                error={businessErrors.gstin}
+                hint={MESSAGES.gstinHint}
+                className="uppercase placeholder:normal-case"
+              />
             </div>
           </fieldset>
 
