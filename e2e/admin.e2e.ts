@@ -272,10 +272,18 @@ describe('admin journey', () => {
       await onlineDialog.getByText(`${simple[0]!.title} x 1 = `).waitFor();
       const onlineStatus = onlineDialog.getByRole('combobox', { name: 'Order status' });
       expect(await onlineStatus.isEnabled()).toBe(true);
+      // "shipped" asks for the courier and tracking number first (docs/shop-rules.md#order-status).
       await onlineStatus.selectOption('shipped');
+      const shipForm = onlineDialog.getByRole('form', { name: `Ship order #${shortId(online._id)}` });
+      await shipForm.getByLabel('Courier').fill('Blue Dart');
+      await shipForm.getByLabel('Tracking number').fill('12345678901');
+      await shipForm.getByRole('button', { name: MESSAGES.shipmentFormSubmit }).click();
       await poll(
         async () => (await api<{ data: OrderDto }>('GET', `/orders/${online._id}`, undefined, admin.token)).data.status,
       ).toBe('shipped');
+      expect(
+        (await api<{ data: OrderDto }>('GET', `/orders/${online._id}`, undefined, admin.token)).data.shipment,
+      ).toMatchObject({ courier: 'Blue Dart', trackingNumber: '12345678901', trackingUrl: null });
       await poll(() => onlineStatus.inputValue()).toBe('shipped');
       await page.keyboard.press('Escape');
       await onlineDialog.waitFor({ state: 'detached' });

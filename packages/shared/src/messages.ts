@@ -109,10 +109,17 @@ export const MESSAGES = {
   downloadingDocument: 'Downloading…',
   invoiceDownloadFailed: 'The invoice could not be downloaded. Please try again.',
   creditNoteDownloadFailed: 'The credit note could not be downloaded. Please try again.',
+  /** Shipment tracking on My Orders and the confirmation page (docs/shop-rules.md#order-status). */
+  shippedWith: (courier: string, trackingNumber: string) => `Shipped with ${courier} · Tracking ${trackingNumber}`,
+  trackShipment: 'Track shipment',
+  deliveredOn: (date: string) => `Delivered on ${date}`,
 
   // Admin
   statsFailed: 'Failed to fetch stats',
   statusUpdateFailed: 'Failed to update status',
+  /** The admin's shipment form, shown before an order is set to shipped (docs/shop-rules.md#order-status). */
+  shipmentFormTitle: (orderId: string) => `Ship order #${orderId}`,
+  shipmentFormSubmit: 'Mark as shipped',
   codUpdateFailed: 'COD update failed',
   paymentsLoadFailed: 'Failed to load payments. Please try again.',
   confirmDeleteProduct: 'Are you sure you want to permanently delete this product?',
@@ -156,6 +163,11 @@ export const SERVER_MESSAGES = {
   creditNoteNotIssued: 'No credit note has been issued for this order.',
   /** The reason a credit note gives for a cancelled order. */
   creditNoteReasonCancelled: 'Order cancelled',
+  /** PUT /api/orders/{id}/status with `shipped` but no courier or tracking number (docs/shop-rules.md#order-status). */
+  shipmentRequired: 'Enter the courier and the tracking number to mark the order shipped.',
+  courierInvalid: 'Courier must be 1 to 100 characters.',
+  trackingNumberInvalid: 'Tracking number must be 1 to 100 letters, digits, spaces, hyphens or slashes.',
+  trackingUrlInvalid: 'Tracking URL must be an http or https address of at most 500 characters.',
   /** GET /api/admin/gst-report (docs/shop-rules.md#gst-report). */
   gstReportMonth: 'Choose the month as YYYY-MM, e.g. 2026-11.',
   gstReportFormat: 'The format must be json or csv.',

@@ -239,6 +239,12 @@ export const orders = pgTable(
     /** The client's Idempotency-Key of the request that placed it: a retry answers this order. */
     idempotencyKey: text('idempotency_key'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The shipment the admin gave with `shipped` (docs/shop-rules.md#order-status); null until shipped. */
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

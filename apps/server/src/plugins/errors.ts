@@ -15,7 +15,9 @@ import { DomainError } from '../lib/errors';
 
 export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed.';
 
-const specMessages = new Set(Object.values(MESSAGES).filter((m) => typeof m === 'string') as string[]);
+const specMessages = new Set(
+  [...Object.values(MESSAGES), ...Object.values(SERVER_MESSAGES)].filter((m) => typeof m === 'string') as string[],
+);
 
 /** 'postalCode' -> 'postal code', 'line1' -> 'line 1', so that a message naming the field is recognised. */
 function words(key: string): string {

@@ -1,5 +1,6 @@
 import { asc, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipmentInputSchema } from '@pumpkart/shared';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { createTestAdmin } from '../test/factories';
 import { sweepExpiredOrders } from '../modules/payments';
@@ -107,5 +108,29 @@ describe('demo order history', () => {
     const dates = mine.map((order: { createdAt: string }) => Date.parse(order.createdAt));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     expect(mine[0].items[0].image).toMatch(/^\/uploads\/products\/.+\.webp$/);
+  });
+
+  it('ships its shipped and delivered orders with a courier and a valid tracking number', async () => {
+    const rows = await t.db.select().from(orders);
+    const sent = rows.filter((order) => order.status === 'shipped' || order.status === 'delivered');
+    expect(sent.some((order) => order.status === 'shipped')).toBe(true);
+    for (const order of sent) {
+      expect(['Delhivery', 'Blue Dart', 'DTDC']).toContain(order.courier);
+      const input = { courier: order.courier, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl };
+      expect(shipmentInputSchema.safeParse(input).success, JSON.stringify(input)).toBe(true);
+      expect(order.shippedAt!.getTime()).toBeGreaterThan(order.createdAt.getTime());
+      if (order.status === 'delivered')
+        expect(order.deliveredAt!.getTime()).toBeGreaterThanOrEqual(order.shippedAt!.getTime());
+      else expect(order.deliveredAt).toBeNull();
+    }
+    for (const order of rows.filter((row) => !sent.includes(row))) {
+      expect([order.courier, order.trackingNumber, order.shippedAt, order.deliveredAt]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+    }
+    expect(new Set(sent.map((order) => order.courier)).size).toBeGreaterThan(1);
   });
 });

@@ -6,7 +6,8 @@
  * past sales: they do not move today's stock, and none is an unpaid online order (the expiry sweeper
  * would otherwise "return" stock that was never reserved). Its paid orders have their tax invoices, and its
  * paid orders cancelled later their credit notes, issued through the same functions as live ones, at the time of
- * payment and of cancellation (docs/shop-rules.md#invoices).
+ * payment and of cancellation (docs/shop-rules.md#invoices). Its shipped and delivered orders carry a courier
+ * and tracking number, and the delivered ones their delivery time (docs/shop-rules.md#order-status).
  */
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
@@ -113,6 +114,53 @@ function codStatusFor(status: OrderStatus, ageDays: number): OrderStatus {
   return ageDays <= 7 && (status === 'processing' || status === 'shipped') ? 'pending' : status;
 }
 
+/**
+ * Couriers of the demo's shipments (docs/shop-rules.md#order-status): their tracking numbers in each one's
+ * usual shape, with a tracking link where the courier offers one by number (DTDC's demo shipments have none).
+ */
+const DEMO_COURIERS = [
+  {
+    courier: 'Delhivery',
+    number: (int: (min: number, max: number) => number) => `${int(1000000, 9999999)}${int(1000000, 9999999)}`,
+    url: (number: string) => `https://www.delhivery.com/track/package/${number}`,
+  },
+  {
+    courier: 'Blue Dart',
+    number: (int: (min: number, max: number) => number) => `${int(10000, 99999)}${int(100000, 999999)}`,
+    url: (number: string) => `https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=${number}`,
+  },
+  {
+    courier: 'DTDC',
+    number: (int: (min: number, max: number) => number) => `D${int(10000000, 99999999)}`,
+    url: () => null,
+  },
+] as const;
+
+/**
+ * The shipment and delivery columns of a demo order that was shipped or delivered: shipped a day after it
+ * was placed, delivered when it was last updated. Drawn from their own sequence, so the rest of the history
+ * stays what it was before the demo had shipments.
+ */
+function shipmentColumns(
+  status: OrderStatus,
+  createdAt: Date,
+  updatedAt: Date,
+  now: Date,
+  shipping: ReturnType<typeof generator>,
+) {
+  if (status !== 'shipped' && status !== 'delivered') return {};
+  const { courier, number, url } = shipping.pick(DEMO_COURIERS);
+  const trackingNumber = number(shipping.int);
+  const shippedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + DAY));
+  return {
+    courier,
+    trackingNumber,
+    trackingUrl: url(trackingNumber),
+    shippedAt,
+    deliveredAt: status === 'delivered' ? new Date(Math.max(shippedAt.getTime(), updatedAt.getTime())) : null,
+  };
+}
+
 function paymentStatusFor(mode: PaymentMode, status: OrderStatus): PaymentStatus {
   if (status === 'cancelled') return mode === 'online' ? 'refunded' : 'failed';
   return status === 'pending' ? 'pending' : 'success';
@@ -141,6 +189,7 @@ export async function seedDemoOrders(
   if (!customer || lines.length === 0) return 0;
 
   const random = generator(20_261_122);
+  const shipping = generator(20_261_123);
   const address = customer.addresses[0] ?? { ...DEMO_CUSTOMER.address };
   const placed: { createdAt: Date }[] = [];
   for (let monthsAgo = MONTHS - 1; monthsAgo >= 0; monthsAgo -= 1) {
@@ -200,6 +249,7 @@ export async function seedDemoOrders(
           address,
           ...totals,
           cancelledAt: status === 'cancelled' && !cancelledLater ? updatedAt : null,
+          ...shipmentColumns(status, createdAt, updatedAt, now, shipping),
           createdAt,
           updatedAt,
         })

@@ -39,6 +39,12 @@ export function orderBody(lines: OrderLineInput[], overrides: Partial<CreateOrde
   };
 }
 
+/** The shipment an admin gives with `shipped` (docs/shop-rules.md#order-status). */
+export const TEST_SHIPMENT = { courier: 'Delhivery', trackingNumber: 'DLV-1234567890' } as const;
+
+/** The body of an admin's status change: `shipped` carries TEST_SHIPMENT, as the admin form sends it. */
+export const statusBody = (status: string) => (status === 'shipped' ? { status, shipment: TEST_SHIPMENT } : { status });
+
 export const placeOrder = (app: App, token: string, body: unknown) =>
   app.inject({ method: 'POST', url: '/api/orders', headers: bearer(token), payload: body as object });
 

@@ -77,6 +77,8 @@ export function makeOrder(id: string, overrides: OrderOverrides = {}): OrderDto 
             ...payment,
           },
     payBy: null,
+    shipment: null,
+    deliveredAt: null,
     businessName: null,
     gstin: null,
     invoice: null,

@@ -66,6 +66,7 @@ import {
   type PriceRange,
   type Product,
   type ProductDto,
+  type ShipmentInput,
   type StatsResponse,
   type StoreSettingsDto,
   type StoreSettingsInput,
@@ -573,11 +574,11 @@ export const shopApi = createApi({
       query: (id) => ({ url: `/orders/${id}`, shared: true, contract: 'orderResponse' }),
       transformResponse: (answer: { data: OrderDto }) => answer.data,
     }),
-    setOrderStatus: build.mutation<unknown, { id: string; status: OrderStatus }>({
-      query: ({ id, status }) => ({
+    setOrderStatus: build.mutation<unknown, { id: string; status: OrderStatus; shipment?: ShipmentInput }>({
+      query: ({ id, status, shipment }) => ({
         url: `/orders/${id}/status`,
         method: 'PUT',
-        body: { status },
+        body: shipment ? { status, shipment } : { status },
         shared: true,
         contract: 'orderResponse',
       }),

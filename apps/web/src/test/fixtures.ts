@@ -153,6 +153,8 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
       razorpayOrderId: 'order_123',
     },
     payBy: null,
+    shipment: null,
+    deliveredAt: null,
     businessName: null,
     gstin: null,
     invoice: null,

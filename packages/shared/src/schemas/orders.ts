@@ -1,7 +1,7 @@
 /** Contracts of /api/orders (docs/shop-rules.md#orders). */
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants';
-import { MESSAGES } from '../messages';
+import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
 import { emailSchema, idSchema, phoneSchema, textSchema } from './fields';
 import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, rupeesSchema } from './common';
@@ -79,6 +79,46 @@ export const orderLineSchema = z.object({
   image: z.string().nullable(),
 });
 
+/** Letters, digits, spaces, hyphens and slashes: what couriers print as tracking numbers. */
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9\-/ ]+$/;
+
+/** The shipment an admin gives with `shipped` (docs/shop-rules.md#order-status). */
+export const shipmentInputSchema = z.object({
+  courier: z
+    .string({ error: SERVER_MESSAGES.courierInvalid })
+    .trim()
+    .min(1, SERVER_MESSAGES.courierInvalid)
+    .max(100, SERVER_MESSAGES.courierInvalid)
+    .pipe(textSchema('Courier')),
+  trackingNumber: z
+    .string({ error: SERVER_MESSAGES.trackingNumberInvalid })
+    .trim()
+    .min(1, SERVER_MESSAGES.trackingNumberInvalid)
+    .max(100, SERVER_MESSAGES.trackingNumberInvalid)
+    .regex(TRACKING_NUMBER_PATTERN, SERVER_MESSAGES.trackingNumberInvalid),
+  /** Optional; an empty text counts as none. Only http and https addresses, so a link can never run script. */
+  trackingUrl: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string({ error: SERVER_MESSAGES.trackingUrlInvalid })
+      .trim()
+      .max(500, SERVER_MESSAGES.trackingUrlInvalid)
+      .pipe(z.url({ protocol: /^https?$/, error: SERVER_MESSAGES.trackingUrlInvalid }))
+      .nullable()
+      .optional(),
+  ),
+});
+export type ShipmentInput = z.infer<typeof shipmentInputSchema>;
+
+/** The shipment as an order carries it: `shippedAt` is when the order was (last) set to shipped (ISO time). */
+export const orderShipmentSchema = z.object({
+  courier: z.string(),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   status: orderStatusSchema,
@@ -103,6 +143,10 @@ export const orderSchema = z.object({
    * ORDER_PAYMENT_TIMEOUT_MIN, docs/shop-rules.md#payments); null for every other order.
    */
   payBy: z.string().nullable(),
+  /** The courier and tracking data the admin gave when shipping it; null until shipped (docs/shop-rules.md#order-status). */
+  shipment: orderShipmentSchema.nullable(),
+  /** When an admin set it to delivered (ISO time); null until then. */
+  deliveredAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -112,4 +156,8 @@ export const createOrderResponseSchema = z.object({ message: z.string(), order: 
 export const myOrdersResponseSchema = z.object({ orders: z.array(orderSchema) });
 export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
 export const orderResponseSchema = z.object({ message: z.string().optional(), data: orderSchema });
-export const updateOrderStatusBodySchema = z.object({ status: orderStatusSchema });
+/** An admin's status change; `shipped` needs the shipment (docs/shop-rules.md#order-status), others ignore it. */
+export const updateOrderStatusBodySchema = z
+  .object({ status: orderStatusSchema, shipment: shipmentInputSchema.optional() })
+  .refine((body) => body.status !== 'shipped' || body.shipment !== undefined, SERVER_MESSAGES.shipmentRequired);
+export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;

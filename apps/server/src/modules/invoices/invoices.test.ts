@@ -12,6 +12,7 @@ import {
   payOnline,
   placeOrderOk,
   signedWebhook,
+  statusBody,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestUser, testAddress } from '../../test/factories';
 import { createTaxedProduct, documentsOf, enterSellerDetails, validGstinFor } from './test-support';
@@ -37,7 +38,7 @@ const setStatus = (orderId: string, status: string) =>
     method: 'PUT',
     url: `/api/orders/${orderId}/status`,
     headers: bearer(adminToken),
-    payload: { status },
+    payload: statusBody(status),
   });
 const cancelByBuyer = (orderId: string, token: string) =>
   t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}/cancel`, headers: bearer(token) });

@@ -12,6 +12,7 @@ import {
   placeOrderOk,
   productStock,
   variantStock,
+  statusBody,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { REFUND_IN_PROGRESS, sweepExpiredOrders } from '../payments';
@@ -31,7 +32,7 @@ const setStatus = (orderId: string, status: string, token?: string) =>
     method: 'PUT',
     url: `/api/orders/${orderId}/status`,
     headers: token ? bearer(token) : {},
-    payload: { status },
+    payload: statusBody(status),
   });
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 

@@ -1,8 +1,8 @@
 /**
  * Orders as the API shows them (orderSchema): amounts in rupees, the copied line details (title,
  * size, unit price, image), a reference to the product as it is now (null once destroyed), the buyer's
- * business name and GSTIN, the number and date of its tax invoice and credit note (docs/shop-rules.md#invoices), and
- * `payBy`, until when an unpaid online order can still be paid before the expiry sweeper cancels it
+ * business name and GSTIN, the number and date of its tax invoice and credit note (docs/shop-rules.md#invoices),
+ * its shipment and delivery time (docs/shop-rules.md#order-status), and `payBy`, until when an unpaid online order can still be paid before the expiry sweeper cancels it
  * (docs/shop-rules.md#payments, docs/decisions/0005-unpaid-orders-release-stock.md).
  */
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
@@ -33,6 +33,17 @@ function payByOf(
 ): string | null {
   if (order.status !== 'pending' || order.paymentMode !== 'online' || payment?.status !== 'pending') return null;
   return new Date(payment.createdAt.getTime() + timeoutMin * 60_000).toISOString();
+}
+
+/** The tracking data an admin gave with `shipped` (docs/shop-rules.md#order-status); null before. */
+function shipmentOf(order: typeof orders.$inferSelect): OrderDto['shipment'] {
+  if (!order.courier || !order.trackingNumber || !order.shippedAt) return null;
+  return {
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    shippedAt: order.shippedAt.toISOString(),
+  };
 }
 
 /** Orders matching `where` (all when omitted), newest first. */
@@ -103,6 +114,8 @@ export async function loadOrders({ db, storage, config }: OrderDtoSource, where?
       invoice: issued?.invoice ?? null,
       creditNote: issued?.creditNote ?? null,
       payBy: payByOf(order, payment, config.ORDER_PAYMENT_TIMEOUT_MIN),
+      shipment: shipmentOf(order),
+      deliveredAt: order.deliveredAt?.toISOString() ?? null,
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     };

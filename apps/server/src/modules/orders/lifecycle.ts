@@ -17,6 +17,7 @@ import {
   ORDER_STATUSES,
   type OrderDto,
   type OrderStatus,
+  type ShipmentInput,
 } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -49,6 +50,27 @@ const STATUS_CHANGE_REFUSALS = {
 
 /** An admin's move to one of these issues the order's invoice if it has none yet (docs/shop-rules.md#invoices). */
 const INVOICE_DUE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
+
+/**
+ * The shipment columns an admin's status change writes: 'shipped' stores the tracking data and
+ * when (re-setting it corrects them), 'delivered' when it arrived. Other statuses leave them.
+ */
+function statusChangeColumns(
+  status: OrderStatus,
+  shipment: ShipmentInput | undefined,
+  now: Date,
+): Partial<typeof orders.$inferInsert> {
+  if (status === 'shipped' && shipment) {
+    return {
+      courier: shipment.courier,
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl: shipment.trackingUrl ?? null,
+      shippedAt: now,
+    };
+  }
+  if (status === 'delivered') return { deliveredAt: now };
+  return {};
+}
 
 /** Statuses from which an order can still be cancelled by anyone (an admin may cancel any). */
 const NOT_CANCELLED = ORDER_STATUSES.filter((status) => status !== 'cancelled');
@@ -161,13 +183,16 @@ export async function cancelByBuyer(
 /**
  * An admin sets any status once the order's payment is 'success' (docs/shop-rules.md#order-status).
  * 'cancelled' returns the stock once and refunds a paid online order; a cancelled order keeps its
- * status.
+ * status. 'shipped' stores the shipment (the body schema requires it) and its time, replacing
+ * earlier tracking data, so setting 'shipped' again corrects it; 'delivered' records its time.
+ * `now` is injectable for tests.
  */
 export async function setStatusByAdmin(
   ctx: AppContext,
   orderId: string,
   status: OrderStatus,
   log: Log,
+  { shipment, now = new Date() }: { shipment?: ShipmentInput; now?: Date } = {},
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
@@ -186,7 +211,7 @@ export async function setStatusByAdmin(
   const updated = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(orders)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, updatedAt: now, ...statusChangeColumns(status, shipment, now) })
       .where(
         and(
           eq(orders.id, orderId),

@@ -171,7 +171,8 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: orderResponseSchema, ...errors },
       },
     },
-    async (request) => setStatusByAdmin(ctx, request.params.id, request.body.status, request.log),
+    async (request) =>
+      setStatusByAdmin(ctx, request.params.id, request.body.status, request.log, { shipment: request.body.shipment }),
   );
 };
 

@@ -13,6 +13,7 @@ import {
   rowCounts,
   sandboxPay,
   verify,
+  statusBody,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 
@@ -273,7 +274,7 @@ describe('PATCH /api/payments/:orderId/cod (admin)', () => {
       method: 'PUT',
       url: `/api/orders/${order._id}/status`,
       headers: bearer(admin.token),
-      payload: { status: 'shipped' },
+      payload: statusBody('shipped'),
     });
     expect(early.statusCode).toBe(409);
     expect((await markPaid(cod, order._id)).statusCode).toBe(401);
@@ -293,7 +294,7 @@ describe('PATCH /api/payments/:orderId/cod (admin)', () => {
       method: 'PUT',
       url: `/api/orders/${order._id}/status`,
       headers: bearer(admin.token),
-      payload: { status: 'shipped' },
+      payload: statusBody('shipped'),
     });
     expect(shipped.statusCode).toBe(200);
   });

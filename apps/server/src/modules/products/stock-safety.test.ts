@@ -17,6 +17,7 @@ import {
   placeOrderOk,
   productStock,
   variantStock,
+  statusBody,
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { returnStock } from '../orders';
@@ -48,7 +49,7 @@ const setStatus = (orderId: string, status: string) =>
     method: 'PUT',
     url: `/api/orders/${orderId}/status`,
     headers: bearer(adminToken),
-    payload: { status },
+    payload: statusBody(status),
   });
 const destroy = (id: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/products/${id}/destroy`, headers: bearer(adminToken) });

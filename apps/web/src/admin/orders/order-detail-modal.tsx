@@ -7,11 +7,15 @@
  * on-page notices (docs/architecture.md#notifications). Cancelling asks first, in a confirm dialog
  * that says when the buyer's online payment will be refunded (docs/shop-rules.md#refunds); COD or
  * an unpaid order has no refund sentence. The buyer's business name and GSTIN show when given, and the
- * tax invoice and credit note download once issued (docs/shop-rules.md#invoices).
+ * tax invoice and credit note download once issued (docs/shop-rules.md#invoices). Choosing "shipped" first
+ * opens the shipment form (courier, tracking number, optional tracking URL; shipment-form.tsx) and sends the
+ * change with it; the stored tracking data and delivery time show under the status, and a shipped order's
+ * tracking data can be corrected (docs/shop-rules.md#order-status).
  */
-import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus } from '@pumpkart/shared';
+import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
 import { useId, useState } from 'react';
 import { useLazyGetOrderQuery, useMarkCodPaidMutation, useSetOrderStatusMutation } from '../../api/shop-api';
+import { errorMessage } from '../../api/http';
 import { useConfirm } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { useNotify } from '../../store/hooks';
@@ -20,6 +24,8 @@ import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';
 import { buyerOf, canMarkCodPaid, isPaid, mayChangeStatus, modeOf, paymentOf } from './order-view';
+import { ShipmentDetails } from './shipment-details';
+import { ShipmentForm } from './shipment-form';
 
 export interface OrderDetailModalProps {
   order: OrderDto;
@@ -33,6 +39,8 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
   const [order, setOrder] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** The shipment form is open: choosing "shipped" (or correcting the tracking data) waits for it. */
+  const [shipping, setShipping] = useState(false);
   const statusId = useId();
   const notify = useNotify();
   const { ask, dialog } = useConfirm();
@@ -68,17 +76,23 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
     return confirmed;
   };
 
-  const changeStatus = async (status: OrderStatus) => {
+  const changeStatus = async (status: OrderStatus, shipment?: ShipmentInput) => {
+    if (status === 'shipped' && !shipment) {
+      setShipping(true);
+      return;
+    }
     if (status === 'cancelled' && !(await confirmCancel())) return;
     setBusy(true);
     try {
-      await setOrderStatus({ id: order._id, status }).unwrap();
+      await setOrderStatus({ id: order._id, status, shipment }).unwrap();
     } catch (error) {
       console.error(MESSAGES.statusUpdateFailed, error);
-      notify(MESSAGES.statusUpdateFailed, 'error');
+      // The shipment's own refusals (e.g. a bad tracking URL) name the field: show them as they are.
+      notify(shipment ? errorMessage(error, MESSAGES.statusUpdateFailed) : MESSAGES.statusUpdateFailed, 'error');
       setBusy(false);
       return;
     }
+    setShipping(false);
     await reload();
     setBusy(false);
   };
@@ -203,6 +217,31 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
           </div>
           {!isPaid(order) && (
             <p className="mt-2 text-xs text-slate-500">The status can be changed once the payment has succeeded.</p>
+          )}
+          {shipping ? (
+            <ShipmentForm
+              orderLabel={shortId(order._id)}
+              initial={order.shipment}
+              busy={busy}
+              onSubmit={(shipment) => void changeStatus('shipped', shipment)}
+              onCancel={() => setShipping(false)}
+            />
+          ) : (
+            (order.shipment || order.deliveredAt) && (
+              <div className="mt-3">
+                <ShipmentDetails order={order} />
+                {order.status === 'shipped' && mayChangeStatus(order) && (
+                  <button
+                    type="button"
+                    onClick={() => setShipping(true)}
+                    disabled={busy}
+                    className="mt-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                  >
+                    Correct tracking details
+                  </button>
+                )}
+              </div>
+            )
           )}
         </section>
       </div>

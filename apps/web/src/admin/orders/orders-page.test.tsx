@@ -1,9 +1,10 @@
-import { MESSAGES } from '@pumpkart/shared';
+import { MESSAGES, SERVER_MESSAGES } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notices } from '../../components/notices';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { formatDateTime } from '../lib/format';
 import { makeOrder, makePayment } from '../test-data';
 import { OrdersPage } from './orders-page';
 
@@ -222,10 +223,19 @@ describe('Admin orders: detail modal', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
     const select = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' });
+    // "shipped" asks for the shipment first (docs/shop-rules.md#order-status): nothing is sent yet.
     await user.selectOptions(select, 'shipped');
+    expect(calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`)).toHaveLength(0);
+    const form = within(screen.getByRole('dialog')).getByRole('form', { name: 'Ship order #CCC333' });
+    await user.type(within(form).getByLabelText('Courier'), 'Delhivery');
+    await user.type(within(form).getByLabelText('Tracking number'), 'DLV-42');
+    await user.click(within(form).getByRole('button', { name: MESSAGES.shipmentFormSubmit }));
     const put = calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`);
     expect(put).toHaveLength(1);
-    expect(JSON.parse(String(put[0]![1]!.body))).toEqual({ status: 'shipped' });
+    expect(JSON.parse(String(put[0]![1]!.body))).toEqual({
+      status: 'shipped',
+      shipment: { courier: 'Delhivery', trackingNumber: 'DLV-42', trackingUrl: null },
+    });
     await waitFor(() => expect(calls(fetchMock, 'GET', `/api/orders/${onlinePaid._id}`)).toHaveLength(1));
     await waitFor(() => expect(select).toHaveValue('shipped'));
     await waitFor(() =>
@@ -390,5 +400,109 @@ describe('Admin orders: tax documents', () => {
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
     expect(within(screen.getByRole('dialog')).queryByRole('region', { name: 'Tax documents' })).toBeNull();
     expect(within(screen.getByRole('dialog')).queryByRole('button', { name: /Download/ })).toBeNull();
+  });
+});
+
+describe('Admin orders: shipment tracking', () => {
+  const shipped = makeOrder('ord-shipped-EEE555', {
+    status: 'shipped',
+    payment: { status: 'success' },
+    shipment: {
+      courier: 'Blue Dart',
+      trackingNumber: '12345678901',
+      trackingUrl: 'https://www.bluedart.com/track?no=12345678901',
+      shippedAt: '2026-06-06T09:00:00.000Z',
+    },
+  });
+
+  it('checks the form with the shared rules before sending, and sends nothing when cancelled', async () => {
+    const { user, fetchMock } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Order status' }), 'shipped');
+    const form = within(dialog).getByRole('form', { name: 'Ship order #CCC333' });
+    expect(within(form).getByLabelText('Courier')).toHaveFocus();
+    await user.type(within(form).getByLabelText('Tracking number'), 'AB#12');
+    await user.type(within(form).getByLabelText('Tracking URL (optional)'), 'javascript:alert(1)');
+    await user.click(within(form).getByRole('button', { name: MESSAGES.shipmentFormSubmit }));
+    expect(within(form).getByLabelText('Courier')).toHaveAccessibleDescription(SERVER_MESSAGES.courierInvalid);
+    expect(within(form).getByLabelText('Tracking number')).toHaveAccessibleDescription(
+      SERVER_MESSAGES.trackingNumberInvalid,
+    );
+    expect(within(form).getByLabelText('Tracking URL (optional)')).toHaveAccessibleDescription(
+      SERVER_MESSAGES.trackingUrlInvalid,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Order status' })).toHaveValue('processing');
+    expect(calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the shipment in an error notice", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderOrders(
+      {
+        'GET /api/orders': { body: { data: [onlinePaid] } },
+        [`PUT /api/orders/${onlinePaid._id}/status`]: {
+          status: 400,
+          body: { message: SERVER_MESSAGES.trackingUrlInvalid, details: [] },
+        },
+      },
+      { notices: true },
+    );
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Order status' }), 'shipped');
+    await user.type(within(dialog).getByLabelText('Courier'), 'DTDC');
+    await user.type(within(dialog).getByLabelText('Tracking number'), 'D12345678');
+    await user.click(within(dialog).getByRole('button', { name: MESSAGES.shipmentFormSubmit }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(SERVER_MESSAGES.trackingUrlInvalid));
+    expect(within(dialog).getByRole('form', { name: 'Ship order #CCC333' })).toBeInTheDocument();
+  });
+
+  it('shows when a delivered order arrived, and offers no correction once delivered', async () => {
+    const delivered = { ...shipped, status: 'delivered' as const, deliveredAt: '2026-06-09T12:00:00.000Z' };
+    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [delivered] } } });
+    await user.click(await screen.findByRole('button', { name: 'View order EEE555' }));
+    const status = within(screen.getByRole('dialog')).getByRole('region', { name: 'Order status' });
+    expect(status).toHaveTextContent(`Delivered${formatDateTime(delivered.deliveredAt)}`);
+    expect(status).toHaveTextContent('Blue Dart');
+    expect(within(status).queryByRole('button', { name: 'Correct tracking details' })).not.toBeInTheDocument();
+  });
+
+  it('shows the stored tracking data and lets a shipped order correct them', async () => {
+    let current = shipped;
+    const { user, fetchMock } = renderOrders({
+      'GET /api/orders': () => ({ body: { data: [current] } }),
+      [`GET /api/orders/${shipped._id}`]: () => ({ body: { data: current } }),
+      [`PUT /api/orders/${shipped._id}/status`]: (init) => {
+        const body = JSON.parse(String(init?.body));
+        current = { ...shipped, shipment: { ...body.shipment, shippedAt: '2026-06-07T09:00:00.000Z' } };
+        return { body: { message: 'Order status updated', data: current } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order EEE555' }));
+    const dialog = screen.getByRole('dialog');
+    const status = within(dialog).getByRole('region', { name: 'Order status' });
+    expect(status).toHaveTextContent('Blue Dart');
+    expect(status).toHaveTextContent('12345678901');
+    const link = within(status).getByRole('link', { name: shipped.shipment!.trackingUrl! });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await user.click(within(status).getByRole('button', { name: 'Correct tracking details' }));
+    const form = within(dialog).getByRole('form', { name: 'Ship order #EEE555' });
+    const number = within(form).getByLabelText('Tracking number');
+    expect(number).toHaveValue('12345678901');
+    await user.clear(number);
+    await user.type(number, '12345678902');
+    await user.click(within(form).getByRole('button', { name: MESSAGES.shipmentFormSubmit }));
+    const put = calls(fetchMock, 'PUT', `/api/orders/${shipped._id}/status`);
+    expect(JSON.parse(String(put[0]![1]!.body))).toEqual({
+      status: 'shipped',
+      shipment: { courier: 'Blue Dart', trackingNumber: '12345678902', trackingUrl: shipped.shipment!.trackingUrl },
+    });
+    await waitFor(() => expect(status).toHaveTextContent('12345678902'));
+    expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
   });
 });

@@ -6,7 +6,8 @@
  * storefront's one price format (docs/decisions/0008-one-price-format.md), the shipping address;
  * Pay now with its pay-by time for an order awaiting payment, and Cancel Order while the buyer may
  * still cancel (buyerMayCancel: pending or processing); Download invoice once the order's tax invoice is
- * issued and Download credit note once a cancellation issued one (docs/shop-rules.md#invoices).
+ * issued and Download credit note once a cancellation issued one (docs/shop-rules.md#invoices); the courier,
+ * tracking number and link of a shipped order and the delivery date of a delivered one (#order-status).
  */
 import { Link } from 'react-router';
 import { buyerMayCancel, MESSAGES, type OrderDto } from '@pumpkart/shared';
@@ -14,6 +15,7 @@ import { formatPayBy } from '../../components/payment/pay-by';
 import { orderPath } from '../../config/paths';
 import { hasDocuments, OrderDocuments } from '../../components/order-documents';
 import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
+import { hasShipmentTracking, ShipmentTracking } from './shipment-tracking';
 import { isAwaitingPayment, orderNumber, paymentInWords } from './order-status';
 
 export { orderNumber } from './order-status';
@@ -59,6 +61,12 @@ export function OrderCard({ order, cancelling, onCancel, onPay, payDisabled = fa
         <span className="text-slate-500">Payment: </span>
         {paymentInWords(order)}
       </p>
+
+      {hasShipmentTracking(order) && (
+        <div className="pb-2">
+          <ShipmentTracking order={order} />
+        </div>
+      )}
 
       <h3 className="sr-only">Items</h3>
       <OrderItems order={order} />

@@ -6,8 +6,9 @@
  * one, that it was cancelled), the order number, the items with sizes, quantities and line totals,
  * subtotal, delivery charge and total in the one price format (docs/decisions/0008-one-price-format.md),
  * the payment in words, the status, the delivery address, 'Expected by <date>' (7 business days,
- * expected-delivery.ts), the tax invoice and credit note to download once issued (docs/shop-rules.md#invoices),
- * and links to My Orders and back to shopping.
+ * expected-delivery.ts), the shipment's courier, tracking number and link and the delivery date
+ * (shipment-tracking.tsx, docs/shop-rules.md#order-status), the tax invoice and credit note to download once
+ * issued (docs/shop-rules.md#invoices), and links to My Orders and back to shopping.
  * States: a skeleton while it loads, 'Order not found.' (404) with a way back, a failure with Try again.
  */
 import { useEffect, useRef } from 'react';
@@ -22,6 +23,7 @@ import { paths } from '../../config/paths';
 import { useNotify } from '../../store/hooks';
 import { hasDocuments, OrderDocuments } from '../../components/order-documents';
 import { expectedDeliveryDate, formatDeliveryDate } from './expected-delivery';
+import { ShipmentTracking } from './shipment-tracking';
 import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
 import { isAwaitingPayment, orderNumber, paymentInWords } from './order-status';
 
@@ -108,6 +110,7 @@ function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => 
             {MESSAGES.expectedBy(formatDeliveryDate(expectedDeliveryDate(new Date(order.createdAt))))}
           </p>
         )}
+        <ShipmentTracking order={order} />
       </header>
 
       {awaiting && (

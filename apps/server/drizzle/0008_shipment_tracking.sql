@@ -1,0 +1,5 @@
+ALTER TABLE "orders" ADD COLUMN "courier" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "tracking_number" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "tracking_url" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "shipped_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "delivered_at" timestamp with time zone;

@@ -1,0 +1,37 @@
+/**
+ * The stored shipment of an order in the admin's order detail (docs/shop-rules.md#order-status): courier,
+ * tracking number, tracking URL (a link opening in a new tab), when it was shipped, and when it was delivered.
+ */
+import type { OrderDto } from '@pumpkart/shared';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../lib/format';
+import { DetailList } from '../ui/detail-list';
+
+export function ShipmentDetails({ order }: { order: Pick<OrderDto, 'shipment' | 'deliveredAt'> }) {
+  const { shipment, deliveredAt } = order;
+  const items: [string, ReactNode][] = [];
+  if (shipment) {
+    items.push(
+      ['Courier', shipment.courier],
+      ['Tracking number', shipment.trackingNumber],
+      [
+        'Tracking URL',
+        shipment.trackingUrl ? (
+          <a
+            href={shipment.trackingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all text-blue-700 underline"
+          >
+            {shipment.trackingUrl}
+          </a>
+        ) : (
+          '—'
+        ),
+      ],
+      ['Shipped', formatDateTime(shipment.shippedAt)],
+    );
+  }
+  if (deliveredAt) items.push(['Delivered', formatDateTime(deliveredAt)]);
+  return <DetailList items={items} />;
+}
