@@ -87,6 +87,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     // Cancellation (orders) asks for refunds through this port; the payments module makes them.
     refunds: { requestRefund: (paymentId, log) => refundInBackground(ctx, paymentId, log) },
+    mail: { wake: () => {} },
   };
   app.decorate('ctx', ctx);
 

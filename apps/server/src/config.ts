@@ -58,6 +58,21 @@ const envSchema = z.object({
   /** In-memory catalog cache entries kept (0 turns the cache off). */
   CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: booleanText.default(false),
+  /**
+   * The SMTP server e-mails go through, e.g. smtp://user:pass@smtp.example.com:587 (smtps:// for TLS on
+   * connect); unset: every message is kept in the outbox and shown on the admin's E-mails page, never sent.
+   */
+  SMTP_URL: optionalText,
+  /** The From of every e-mail. */
+  MAIL_FROM: z.string().default('PumpKart <no-reply@pumpkart.in>'),
+  /** Where the owner's notifications go (new orders, low stock, refunds to make by hand); default ADMIN_EMAIL. */
+  ORDER_NOTIFY_EMAIL: optionalText,
+  /** How often each server looks for due messages (besides being woken by its own commits). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  /** The wait before a failed message's first retry; it doubles after each attempt. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Attempts before a message is marked failed (the admin can then retry it). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -23,6 +23,12 @@ export interface AppContext {
   payments: PaymentsRuntime;
   /** How a cancellation asks for a refund (the payments module makes it; app.ts wires it in). */
   refunds: RefundRequester;
+  /** The e-mail outbox's worker (modules/mail): wake() after committing a message sends it at once. */
+  mail: MailRuntime;
+}
+
+export interface MailRuntime {
+  wake(): void;
 }
 
 /** Where services log what happens after their answer (a request's or the app's logger). */

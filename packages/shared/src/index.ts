@@ -19,3 +19,4 @@ export * from './schemas/stats';
 export * from './schemas/pincode';
 export * from './schemas/settings';
 export * from './schemas/gst-report';
+export * from './schemas/mail';

@@ -31,6 +31,8 @@ import {
   PAYMENT_STATUSES,
   ROLES,
   type Address,
+  type MailKind,
+  type MailStatus,
   type OrderStatus,
   type PaymentMode,
   type PaymentStatus,
@@ -447,6 +449,62 @@ export const documentSequences = pgTable(
   ],
 );
 
+/**
+ * The e-mail outbox (docs/shop-rules.md#emails): a message is written here in the same transaction as the
+ * change it reports, and delivered afterwards by the mail worker (modules/mail). `id` is the message's stable
+ * identity: its Message-ID, so a retry after a crash sends the same e-mail again, never a different one.
+ * `data` is what the template needs besides the order (loaded at render time); subject, html and text are
+ * filled at the first render and reused by every retry. A message is claimed for an attempt by moving
+ * `next_attempt_at` past the lease (FOR UPDATE SKIP LOCKED), so each is sent by one server process at a time,
+ * and one whose sender died is due again when the lease ends.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<MailKind>().notNull(),
+    recipient: text('recipient').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    subject: text('subject'),
+    html: text('html'),
+    text: text('text'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('outbox_messages_status', sql`${table.status} in ('pending', 'sent', 'failed', 'kept')`),
+    index('outbox_messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('outbox_messages_created_idx').on(table.createdAt),
+    index('outbox_messages_order_idx').on(table.orderId),
+  ],
+);
+
+/**
+ * Password reset links (docs/shop-rules.md#password-reset): only the SHA-256 of the random token is stored; a
+ * token is valid until `expires_at` and only once (`used_at`).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId, table.createdAt)],
+);
+
 export const schema = {
   users,
   products,
@@ -463,4 +521,6 @@ export const schema = {
   storeSettings,
   taxDocuments,
   documentSequences,
+  outboxMessages,
+  passwordResetTokens,
 };
