@@ -92,6 +92,8 @@ describe('invoice numbers', () => {
       cancelOrderInTransaction(tx, orders[0]!.orderId, ['pending'], 'cancelled', {
         log: silentLog,
         now: new Date('2031-04-02T05:00:00Z'),
+        by: 'admin',
+        owner: t.config.ADMIN_EMAIL,
       }),
     );
     expect(cancelled?.order.status).toBe('cancelled');

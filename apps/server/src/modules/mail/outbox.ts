@@ -8,14 +8,27 @@ import type { DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 import type { MailMessage } from './messages';
 
+export interface Envelope {
+  to: string;
+  message: MailMessage;
+}
+
+const outboxRow = ({ to, message }: Envelope) => ({
+  kind: message.kind,
+  recipient: to,
+  data: message as unknown as Record<string, unknown>,
+  orderId: 'orderId' in message ? message.orderId : null,
+});
+
 /** Writes one message for `to`; answers its id (its Message-ID). */
 export async function enqueueMail(tx: DbOrTx, to: string, message: MailMessage): Promise<string> {
-  const orderId = 'orderId' in message ? message.orderId : null;
-  const [row] = await tx
-    .insert(outboxMessages)
-    .values({ kind: message.kind, recipient: to, data: message as unknown as Record<string, unknown>, orderId })
-    .returning({ id: outboxMessages.id });
+  const [row] = await tx.insert(outboxMessages).values(outboxRow({ to, message })).returning({ id: outboxMessages.id });
   return row!.id;
+}
+
+/** Writes several messages with one statement (a checkout's buyer and owner messages); nothing for an empty list. */
+export async function enqueueMails(tx: DbOrTx, envelopes: readonly Envelope[]): Promise<void> {
+  if (envelopes.length > 0) await tx.insert(outboxMessages).values(envelopes.map(outboxRow));
 }
 
 /** Where the owner's messages go: ORDER_NOTIFY_EMAIL, else the admin's e-mail. */

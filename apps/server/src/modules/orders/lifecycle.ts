@@ -24,6 +24,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from '../invoices';
+import { enqueueMail, enqueueMails, ownerEmail, type Envelope, type MailMessageOf } from '../mail';
 import { loadOrder } from './dto';
 import { returnStock } from './stock';
 
@@ -72,6 +73,31 @@ function statusChangeColumns(
   return {};
 }
 
+/** The buyer's e-mail of an admin's status change, for the statuses that have one (docs/shop-rules.md#emails). */
+async function enqueueStatusMail(
+  tx: DbOrTx,
+  order: { id: string; customerEmail: string },
+  status: OrderStatus,
+  shipment: ShipmentInput | undefined,
+  now: Date,
+): Promise<void> {
+  if (status === 'shipped' && shipment) {
+    await enqueueMail(tx, order.customerEmail, {
+      kind: 'order-shipped',
+      orderId: order.id,
+      courier: shipment.courier,
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl: shipment.trackingUrl ?? null,
+    });
+  } else if (status === 'delivered') {
+    await enqueueMail(tx, order.customerEmail, {
+      kind: 'order-delivered',
+      orderId: order.id,
+      deliveredAt: now.toISOString(),
+    });
+  }
+}
+
 /** Statuses from which an order can still be cancelled by anyone (an admin may cancel any). */
 const NOT_CANCELLED = ORDER_STATUSES.filter((status) => status !== 'cancelled');
 
@@ -90,7 +116,7 @@ export async function cancelOrderInTransaction(
   orderId: string,
   from: readonly OrderStatus[],
   reason: string,
-  { log, now = new Date() }: { log: Log; now?: Date },
+  { log, now = new Date(), by, owner }: CancelOptions,
 ): Promise<{ order: OrderRow; payment: PaymentRow | undefined; availabilityChanged: boolean } | null> {
   const [order] = await tx
     .update(orders)
@@ -125,7 +151,56 @@ export async function cancelOrderInTransaction(
     .where(and(eq(payments.orderId, orderId), eq(payments.mode, 'cod'), eq(payments.status, 'success')));
   const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
   await issueCreditNoteIfInvoiced(tx, orderId, { log, now });
+  await enqueueMails(tx, cancellationMails(order, payment, by, owner));
   return { order, payment, availabilityChanged };
+}
+
+export interface CancelOptions {
+  log: Log;
+  now?: Date;
+  /** Who cancelled: the buyer's e-mail says so. */
+  by: MailMessageOf<'order-cancelled'>['by'];
+  /** Where the owner's messages go (ownerEmail): collected COD cash must be returned by hand. */
+  owner: string;
+}
+
+/**
+ * The e-mails of a cancellation (docs/shop-rules.md#emails): the buyer's, with what comes back to them (a captured
+ * online payment through the gateway, collected cash by hand), and the owner's when cash must be returned by hand.
+ */
+function cancellationMails(
+  order: OrderRow,
+  payment: PaymentRow | undefined,
+  by: CancelOptions['by'],
+  owner: string,
+): Envelope[] {
+  const online = payment?.mode === 'online' && payment.failureReason === REFUND_DUE;
+  const cash = payment?.mode === 'cod' && payment.status === 'refunded';
+  const refundPaise = online || cash ? payment!.amountPaise : null;
+  const mails: Envelope[] = [
+    {
+      to: order.customerEmail,
+      message: {
+        kind: 'order-cancelled',
+        orderId: order.id,
+        by,
+        refundPaise,
+        refundMode: online ? 'online' : cash ? 'cash' : null,
+      },
+    },
+  ];
+  if (cash) {
+    mails.push({
+      to: owner,
+      message: {
+        kind: 'owner-refund-action',
+        orderId: order.id,
+        amountPaise: payment!.amountPaise,
+        reason: 'The cash collected for this cash-on-delivery order must be returned to the buyer.',
+      },
+    });
+  }
+  return mails;
 }
 
 /**
@@ -139,9 +214,13 @@ async function cancelAndRefund(
   from: readonly OrderStatus[],
   reason: string,
   log: Log,
+  by: CancelOptions['by'],
 ): Promise<{ cancelled: boolean; refundPending: boolean }> {
-  const result = await ctx.db.transaction((tx) => cancelOrderInTransaction(tx, orderId, from, reason, { log }));
+  const result = await ctx.db.transaction((tx) =>
+    cancelOrderInTransaction(tx, orderId, from, reason, { log, by, owner: ownerEmail(ctx.config) }),
+  );
   if (!result) return { cancelled: false, refundPending: false };
+  ctx.mail.wake();
   // Only stock coming back from 0 changes what the catalog offers (stock.ts, StockMove).
   if (result.availabilityChanged) ctx.catalogCache.invalidate();
   const refundPending = result.payment?.failureReason === REFUND_DUE;
@@ -171,7 +250,7 @@ export async function cancelByBuyer(
   if (!order || order.userId !== userId) throw new NotFoundError(ORDER_MESSAGES.notFound);
   if (!buyerMayCancel(order)) throw new ConflictError(ORDER_MESSAGES.cannotCancel(order.status));
   // The cancellation itself is conditional on the same statuses: a concurrent change still wins.
-  const outcome = await cancelAndRefund(ctx, orderId, BUYER_CANCELLABLE_STATUSES, 'cancelled', log);
+  const outcome = await cancelAndRefund(ctx, orderId, BUYER_CANCELLABLE_STATUSES, 'cancelled', log, 'buyer');
   if (!outcome.cancelled) {
     const current = await orderRow(ctx, orderId);
     throw new ConflictError(ORDER_MESSAGES.cannotCancel(current?.status ?? order.status));
@@ -201,7 +280,7 @@ export async function setStatusByAdmin(
   if (refusal) throw new ConflictError(STATUS_CHANGE_REFUSALS[refusal]);
 
   if (status === 'cancelled') {
-    const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log);
+    const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log, 'admin');
     if (!outcome.cancelled) throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
     const message = outcome.refundPending ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
     return { message, data: await orderDto(ctx, orderId) };
@@ -219,12 +298,14 @@ export async function setStatusByAdmin(
           sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'success')`,
         ),
       )
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, customerEmail: orders.customerEmail });
+    if (rows[0]) await enqueueStatusMail(tx, rows[0], status, shipment, now);
     // The goods leave: the invoice is due now at the latest (a COD order not yet marked paid, or one whose
     // invoice could not be issued earlier, e.g. before the store's details or an HSN code were entered).
     if (rows.length > 0 && INVOICE_DUE_STATUSES.includes(status)) await issueInvoiceIfAbsent(tx, orderId, { log });
     return rows;
   });
+  if (updated.length > 0) ctx.mail.wake();
   if (updated.length === 0) {
     const current = await orderRow(ctx, orderId);
     throw new ConflictError(

@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { removeOrderedLines } from '../cart';
 import { taxDocumentPdf } from '../invoices';
+import { enqueueMails, ownerEmail, type Envelope } from '../mail';
 import { loadOrder, loadOrders } from './dto';
 import { ORDER_MESSAGES } from './lifecycle';
 import { orderItemRows, priceOrder } from './pricing';
@@ -101,14 +102,14 @@ export async function createOrder(
   const buyer = buyerTaxDetails(body);
   const { lines, totals } = await priceOrder(ctx.db, ctx.storage, body);
 
-  let placed: { orderId: string; replayed: boolean; availabilityChanged: boolean };
+  let placed: { orderId: string; replayed: boolean; availabilityChanged: boolean; mailed: boolean };
   try {
     placed = await ctx.db.transaction(async (tx) => {
       // One placement per buyer at a time (FOR NO KEY UPDATE leaves other users' references alone).
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
       if (idempotencyKey) {
         const existing = await orderIdByKey(tx, userId, idempotencyKey);
-        if (existing) return { orderId: existing, replayed: true, availabilityChanged: false };
+        if (existing) return { orderId: existing, replayed: true, availabilityChanged: false, mailed: false };
       }
       // Only unpaid online orders count: a COD order is a placed order that waits for delivery.
       if (body.paymentMode === 'online') {
@@ -128,6 +129,7 @@ export async function createOrder(
     throw error;
   }
   if (placed.replayed) return replay(placed.orderId);
+  if (placed.mailed) ctx.mail.wake();
   // Only a line that sold out changes what the catalog offers; lower stock figures may show up to
   // the cache's TTL stale (stock.ts, StockMove), as the cart and the next order check real stock.
   if (placed.availabilityChanged) ctx.catalogCache.invalidate();
@@ -165,7 +167,21 @@ export async function createOrder(
     });
     // A COD order is placed for good now; an online one leaves the cart only once paid.
     if (cod) await removeOrderedLines(tx, userId, lines);
-    return { orderId: id, availabilityChanged: stockMove.availabilityChanged };
+    // The e-mails it causes, in this transaction (docs/shop-rules.md#emails): a COD order is told to the buyer and
+    // the owner now (an online one once paid); a product it took down to its low-stock threshold, to the owner.
+    const owner = ownerEmail(ctx.config);
+    const mails: Envelope[] = stockMove.lowStock.map(({ productId, title, stock, threshold }) => ({
+      to: owner,
+      message: { kind: 'owner-low-stock', productId, title, size: null, stock, threshold },
+    }));
+    if (cod) {
+      mails.push(
+        { to: body.customer.email, message: { kind: 'order-placed', orderId: id } },
+        { to: owner, message: { kind: 'owner-new-order', orderId: id } },
+      );
+    }
+    await enqueueMails(tx, mails);
+    return { orderId: id, availabilityChanged: stockMove.availabilityChanged, mailed: mails.length > 0 };
   }
 }
 

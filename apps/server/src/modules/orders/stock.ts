@@ -42,6 +42,19 @@ export interface StockMove {
   availabilityChanged: boolean;
 }
 
+/** A product whose stock an order took from above its low-stock threshold to at or below it (the owner is told). */
+export interface LowStockCrossing {
+  productId: string;
+  title: string;
+  stock: number;
+  threshold: number;
+}
+
+/** What reserving did: the availability change, and the products it brought down to their low-stock threshold. */
+export interface Reservation extends StockMove {
+  lowStock: LowStockCrossing[];
+}
+
 /** Whether a row whose stock went from `before` to `after` crossed 0 either way. */
 const crossesZero = (before: number, after: number) => before > 0 !== after > 0;
 
@@ -73,17 +86,23 @@ function refusal(available: number | undefined, label: string): ConflictError {
 
 /**
  * Takes the lines' quantities out of stock, or throws 409 naming the line (the caller rolls back).
- * Answers whether a product or variant sold out by it.
+ * Answers whether a product or variant sold out by it, and which products it brought down to their
+ * low-stock threshold (from above it to at or below it, so each crossing is reported once; a threshold of
+ * 0 reports selling out).
  */
-export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<StockMove> {
+export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<Reservation> {
   let availabilityChanged = false;
+  const lowStock: LowStockCrossing[] = [];
   for (const [productId, { quantity, label }] of totalsById(lines, 'productId')) {
     const taken = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${quantity}`, version: sql`${products.version} + 1` })
       .where(sql`${products.id} = ${productId} and ${products.active} and ${products.stock} >= ${quantity}`)
-      .returning({ stock: products.stock });
+      .returning({ stock: products.stock, title: products.title, threshold: products.lowStockThreshold });
     if (taken[0] && crossesZero(taken[0].stock + quantity, taken[0].stock)) availabilityChanged = true;
+    if (taken[0] && taken[0].stock + quantity > taken[0].threshold && taken[0].stock <= taken[0].threshold) {
+      lowStock.push({ productId, ...taken[0] });
+    }
     if (taken.length === 0) {
       const [row] = await tx
         .select({ stock: products.stock, active: products.active })
@@ -107,7 +126,7 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
       throw refusal(row?.stock, label);
     }
   }
-  return { availabilityChanged };
+  return { availabilityChanged, lowStock };
 }
 
 /**

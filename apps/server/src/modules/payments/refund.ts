@@ -13,7 +13,8 @@
  */
 import { and, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, Log } from '../../context';
-import { payments, REFUND_DUE } from '../../db/schema';
+import { orders, payments, REFUND_DUE } from '../../db/schema';
+import { enqueueMail, ownerEmail } from '../mail';
 
 type PaymentRow = typeof payments.$inferSelect;
 export const REFUND_IN_PROGRESS = 'refund_in_progress';
@@ -168,10 +169,43 @@ async function runRefund(ctx: AppContext, payment: PaymentRow, log: Log, attempt
 }
 
 async function recordRefunded(ctx: AppContext, payment: PaymentRow, refundId: string, attemptedAt: Date) {
-  await ctx.db
-    .update(payments)
-    .set({ status: 'refunded', refundId, failureReason: null, updatedAt: attemptedAt })
-    .where(eq(payments.id, payment.id));
+  await markRefunded(ctx, eq(payments.id, payment.id), refundId, attemptedAt);
+}
+
+/**
+ * Records a captured payment (`which`, still 'success') as refunded, and in the same transaction the buyer's
+ * "refund processed" e-mail (docs/shop-rules.md#emails). Conditional on 'success', so of the gateway's answer and
+ * its webhook, whichever comes second changes nothing and sends nothing. Answers whether it changed the payment.
+ */
+export async function markRefunded(ctx: AppContext, which: SQL, refundId: string | null, at: Date): Promise<boolean> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(payments)
+      .set({ status: 'refunded', refundId: refundId ?? undefined, failureReason: null, updatedAt: at })
+      .where(and(which, eq(payments.status, 'success')))
+      .returning({
+        id: payments.id,
+        orderId: payments.orderId,
+        amountPaise: payments.amountPaise,
+        refundId: payments.refundId,
+      });
+    if (!refunded) return false;
+    const [order] = await tx
+      .select({ email: orders.customerEmail })
+      .from(orders)
+      .where(eq(orders.id, refunded.orderId));
+    if (order) {
+      await enqueueMail(tx, order.email, {
+        kind: 'refund-processed',
+        orderId: refunded.orderId,
+        amountPaise: refunded.amountPaise,
+        refundId: refunded.refundId,
+      });
+    }
+    return true;
+  });
+  if (changed) ctx.mail.wake();
+  return changed;
 }
 
 async function recordFailure(
@@ -181,13 +215,28 @@ async function recordFailure(
   log: Log,
   attemptedAt: Date,
 ): Promise<RefundOutcome> {
-  const reason = `${REFUND_FAILED_PREFIX}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
-  // Conditional: a refund the gateway reported meanwhile (webhook) stays recorded as refunded.
-  await ctx.db
-    .update(payments)
-    .set({ failureReason: reason, updatedAt: attemptedAt })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'success')));
-  if (payment.refundAttempts >= MAX_REFUND_ATTEMPTS) {
+  const message = err instanceof Error ? err.message : String(err);
+  const reason = `${REFUND_FAILED_PREFIX}: ${message}`.slice(0, 500);
+  const last = payment.refundAttempts >= MAX_REFUND_ATTEMPTS;
+  const toldOwner = await ctx.db.transaction(async (tx) => {
+    // Conditional: a refund the gateway reported meanwhile (webhook) stays recorded as refunded.
+    const recorded = await tx
+      .update(payments)
+      .set({ failureReason: reason, updatedAt: attemptedAt })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'success')))
+      .returning({ id: payments.id });
+    if (!last || recorded.length === 0) return false;
+    // No more attempts: the owner must refund it by hand (docs/shop-rules.md#emails).
+    await enqueueMail(tx, ownerEmail(ctx.config), {
+      kind: 'owner-refund-action',
+      orderId: payment.orderId,
+      amountPaise: payment.amountPaise,
+      reason: `The payment gateway refused the refund ${payment.refundAttempts} times (last: ${message.slice(0, 200)}). Refund it from the payment gateway's dashboard.`,
+    });
+    return true;
+  });
+  if (toldOwner) ctx.mail.wake();
+  if (last) {
     log.error(
       { err, orderId: payment.orderId, attempts: payment.refundAttempts },
       'refund failed for the last time: it will not be retried; refund this payment by hand',

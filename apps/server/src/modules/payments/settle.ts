@@ -11,7 +11,8 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { removeOrderedLines } from '../cart';
 import { issueInvoiceIfAbsent } from '../invoices';
-import { refundCapturedPayment } from './refund';
+import { enqueueMails, ownerEmail } from '../mail';
+import { markRefunded, refundCapturedPayment } from './refund';
 
 export interface SettleOutcome {
   orderId: string;
@@ -76,6 +77,11 @@ export async function settleCapturedPayment(
         order.userId,
         lines.filter((line): line is { productId: string; variantId: string | null } => Boolean(line.productId)),
       );
+      // Paid: the buyer's receipt (with the invoice, issued below) and the owner's new order (docs/shop-rules.md#emails).
+      await enqueueMails(tx, [
+        { to: order.customerEmail, message: { kind: 'payment-received', orderId: order.id } },
+        { to: ownerEmail(ctx.config), message: { kind: 'owner-new-order', orderId: order.id } },
+      ]);
     }
     // Paid, so invoiced: in this same transaction (a cancelled order is refunded instead).
     if (order.status !== 'cancelled') await issueInvoiceIfAbsent(tx, order.id, { log, now });
@@ -83,6 +89,7 @@ export async function settleCapturedPayment(
     return { orderId: order.id, status: settled.status, changed: true, refundPaymentId };
   });
   if (!result) return undefined;
+  if (result.changed) ctx.mail.wake();
   if (result.refundPaymentId) {
     log.warn({ orderId: result.orderId }, 'payment captured for a cancelled order: refunding it');
     const refund = await refundCapturedPayment(ctx, result.refundPaymentId, log);
@@ -119,10 +126,5 @@ export async function settleRefundedPayment(
   ctx: AppContext,
   input: { gatewayPaymentId: string; refundId: string | null },
 ): Promise<boolean> {
-  const updated = await ctx.db
-    .update(payments)
-    .set({ status: 'refunded', refundId: input.refundId ?? undefined, failureReason: null, updatedAt: new Date() })
-    .where(and(eq(payments.gatewayPaymentId, input.gatewayPaymentId), eq(payments.status, 'success')))
-    .returning({ id: payments.id });
-  return updated.length > 0;
+  return markRefunded(ctx, eq(payments.gatewayPaymentId, input.gatewayPaymentId), input.refundId, new Date());
 }

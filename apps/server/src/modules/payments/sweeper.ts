@@ -11,6 +11,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
+import { ownerEmail } from '../mail';
 import { cancelOrderInTransaction } from '../orders';
 import { refundRetryDue, retryRefund } from './refund';
 
@@ -43,7 +44,7 @@ export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = 
     let cancelledThisBatch = 0;
     for (const { id } of candidates) {
       const cancelled = await ctx.db.transaction((tx) =>
-        cancelOrderInTransaction(tx, id, ['pending'], 'expired', { log }),
+        cancelOrderInTransaction(tx, id, ['pending'], 'expired', { log, by: 'expiry', owner: ownerEmail(ctx.config) }),
       );
       if (cancelled) cancelledThisBatch += 1;
     }
@@ -53,6 +54,7 @@ export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = 
   }
   if (expired > 0) {
     ctx.catalogCache.invalidate();
+    ctx.mail.wake();
     log.info({ expired }, 'expired unpaid orders cancelled');
   }
 
