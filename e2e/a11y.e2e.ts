@@ -164,6 +164,10 @@ function buyerScreens(): Screen[] {
   ];
 }
 
+/** The E-mails page's table, or its empty state on a shop that has sent nothing yet. */
+const emailsShown = (page: Page) =>
+  page.getByRole('region', { name: 'Messages on this page table' }).or(page.getByTestId('empty-state'));
+
 function adminScreens(): Screen[] {
   const visit = (path: string, heading: string) => async (page: Page) => {
     await page.goto(path);
@@ -233,6 +237,31 @@ function adminScreens(): Screen[] {
           .first()
           .click();
         await settle(page, page.getByRole('dialog'));
+      },
+    },
+    {
+      name: 'admin-emails',
+      open: async (page) => {
+        await page.goto('/admin/emails');
+        await settle(page, page.getByRole('heading', { name: 'E-mails', level: 1 }), emailsShown(page));
+      },
+    },
+    {
+      name: 'admin-email-detail',
+      dialog: true,
+      open: async (page) => {
+        // A password reset of the demo buyer puts one message in the outbox at least.
+        await api('POST', '/auth/forgot-password', { email: CUSTOMER.email });
+        await page.goto('/admin/emails');
+        // A message's subject, in the table, opens it.
+        const open = page.getByRole('region', { name: 'Messages on this page table' }).getByRole('button');
+        await settle(page, open);
+        await open.first().click();
+        // Settled by its content, not by settle(): playwright's networkidle of a page that holds a sandboxed
+        // srcdoc frame (the HTML preview) sometimes never comes, with no request in flight.
+        await page.getByRole('dialog').getByRole('heading', { name: 'Message' }).waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(300);
       },
     },
     {

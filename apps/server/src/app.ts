@@ -30,10 +30,11 @@ import { statsRoutes } from './modules/stats';
 import { pincodeRoutes } from './modules/pincode';
 import { cartRoutes } from './modules/cart';
 import { favoriteRoutes } from './modules/favorites';
-import { orderRoutes } from './modules/orders';
+import { loadOrder, orderRoutes } from './modules/orders';
 import { paymentRoutes, refundInBackground } from './modules/payments';
 import { settingsRoutes } from './modules/settings';
 import { gstReportRoutes } from './modules/invoices';
+import { createMailWorker, mailAdminRoutes } from './modules/mail';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,6 +72,13 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   const secrets = options.secrets ?? loadSecrets(config);
+  // The e-mail outbox's worker (docs/shop-rules.md#emails): ctx.mail, started when the app is ready.
+  const mail = createMailWorker({
+    db: database.db,
+    config,
+    log: app.log,
+    loadOrder: (orderId) => loadOrder(ctx, orderId),
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -87,9 +95,12 @@ export async function buildApp(options: BuildAppOptions) {
     },
     // Cancellation (orders) asks for refunds through this port; the payments module makes them.
     refunds: { requestRefund: (paymentId, log) => refundInBackground(ctx, paymentId, log) },
-    mail: { wake: () => {} },
+    mail,
   };
   app.decorate('ctx', ctx);
+  app.addHook('onReady', async () => mail.start());
+  // onClose: after the last request (which may have woken it), waiting for the attempts under way.
+  app.addHook('onClose', () => mail.stop());
 
   // Infrastructure
   await app.register(errorsPlugin);
@@ -113,6 +124,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
   await app.register(settingsRoutes, { prefix: '/api/settings', ctx });
   await app.register(gstReportRoutes, { prefix: '/api/admin', ctx });
+  await app.register(mailAdminRoutes, { prefix: '/api/admin', ctx });
 
   // Static files last: uploads, the web app and the fallback
   await app.register(staticFilesPlugin, {

@@ -53,7 +53,7 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   /** `sandbox` (takes no money) or `razorpay`; default: razorpay when both keys are set. */
   PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'razorpay']).optional()),
-  /** Requests per minute per client address on login and register. */
+  /** Requests per minute per client address on login, register, forgot-password and reset-password. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** In-memory catalog cache entries kept (0 turns the cache off). */
   CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).default(500),

@@ -27,8 +27,12 @@ export interface AppContext {
   mail: MailRuntime;
 }
 
+/** The e-mail outbox's worker (docs/shop-rules.md#emails), as services and tests see it. */
 export interface MailRuntime {
+  /** Sends what is due now rather than at the next poll; call it after committing a message. Never throws. */
   wake(): void;
+  /** Resolves once no message is due and no attempt is under way (tests; what a retry's backoff holds back waits). */
+  drain(): Promise<void>;
 }
 
 /** Where services log what happens after their answer (a request's or the app's logger). */

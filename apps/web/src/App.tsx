@@ -18,6 +18,8 @@ const named = <K extends string>(loader: () => Promise<Record<K, React.Component
 
 const LoginPage = named(() => import('./features/auth/login-page'), 'LoginPage');
 const SignupPage = named(() => import('./features/auth/signup-page'), 'SignupPage');
+const ForgotPasswordPage = named(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = named(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
 const AboutPage = named(() => import('./features/static/about-page'), 'AboutPage');
 const PolicyPage = named(() => import('./features/static/policy-page'), 'PolicyPage');
 const TermsPage = named(() => import('./features/static/terms-page'), 'TermsPage');
@@ -40,6 +42,8 @@ export const storefrontRoutes: RouteObject[] = [
   { path: paths.home, element: <HomePage /> },
   { path: paths.login, element: <LoginPage /> },
   { path: paths.signup, element: <SignupPage /> },
+  { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: paths.resetPassword, element: <ResetPasswordPage /> },
   { path: paths.about, element: <AboutPage /> },
   { path: paths.policy, element: <PolicyPage /> },
   { path: paths.terms, element: <TermsPage /> },

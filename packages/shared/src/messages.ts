@@ -54,6 +54,10 @@ export const MESSAGES = {
   signupSucceeded: 'Registration successful! Please log in.',
   /** Signup logs the new buyer in (docs/shop-rules.md#accounts). */
   signupWelcome: 'Registration successful! Welcome to PumpKart.',
+  /** The forgot-password and reset-password pages (docs/shop-rules.md#password-reset). */
+  forgotPasswordFailed: 'The reset link could not be sent. Please try again.',
+  resetPasswordFailed: 'Your password could not be changed. Please try again.',
+  passwordsDoNotMatch: 'The passwords do not match.',
   profileUpdated: 'Profile updated successfully!',
   profileUpdateFailed: 'Update failed',
   profileUpdating: 'Updating...',
@@ -153,6 +157,11 @@ export const SERVER_MESSAGES = {
   adminOnly: 'Only an admin can do this.',
   currentPasswordRequired: 'Enter your current password to change your e-mail or password.',
   currentPasswordWrong: 'Your current password is not correct.',
+  /** Password reset (docs/shop-rules.md#password-reset): the same answer whether or not the account exists. */
+  passwordResetRequested:
+    'If an account exists for that e-mail, we have sent a link to reset its password. The link works for 30 minutes.',
+  passwordResetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordResetDone: 'Your password has been changed. Please log in with your new password.',
   pricesChanged: 'Prices have changed. Please review your cart.',
   codDisabled: 'Cash on delivery is not available.',
   /** The delivery state names no Indian state, so no place of supply (docs/shop-rules.md#orders). */
@@ -172,6 +181,11 @@ export const SERVER_MESSAGES = {
   gstReportMonth: 'Choose the month as YYYY-MM, e.g. 2026-11.',
   gstReportFormat: 'The format must be json or csv.',
   gstReportTable: 'Choose the table of the CSV file: b2b, b2cl, b2cs, cdnr, cdnur, hsn, hsn-b2b or hsn-b2c.',
+  /** The admin's E-mails page: /api/admin/emails (docs/shop-rules.md#emails). */
+  emailNotFound: 'E-mail not found.',
+  emailRetryQueued: 'The e-mail will be sent again in a moment.',
+  emailAlreadySent: 'This e-mail has already been sent.',
+  emailStillPending: 'This e-mail is still waiting to be sent.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notFound: 'Not found',
   /** GET /api/products/{id} of an unknown or inactive product (docs/shop-rules.md#catalog). */

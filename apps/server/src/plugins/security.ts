@@ -1,7 +1,7 @@
 /**
  * Security headers and rate limiting (docs/shop-rules.md#accounts). The content-security policy
  * allows only this origin, plus Razorpay's checkout script and window when the live gateway is
- * configured. Rate limits are off by default and switched on per route (login, register).
+ * configured. Rate limits are off by default and switched on per route (login, register, forgot-password, reset-password).
  */
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';

@@ -27,6 +27,8 @@ import {
   keyOfLine,
   homeViewResponseSchema,
   loginResponseSchema,
+  mailDetailResponseSchema,
+  mailListResponseSchema,
   messageSchema,
   myOrdersResponseSchema,
   normalizeProduct,
@@ -59,6 +61,9 @@ import {
   type GstReport,
   type HomeView,
   type LoginResponse,
+  type MailDetail,
+  type MailListQuery,
+  type MailListResponse,
   type OrderDto,
   type OrderStatus,
   type PaymentDto,
@@ -132,6 +137,8 @@ const CONTRACTS = {
   gstReport: gstReportSchema,
   homeViewResponse: homeViewResponseSchema,
   loginResponse: loginResponseSchema,
+  mailDetailResponse: mailDetailResponseSchema,
+  mailListResponse: mailListResponseSchema,
   message: messageSchema,
   myOrdersResponse: myOrdersResponseSchema,
   orderListResponse: orderListResponseSchema,
@@ -237,7 +244,16 @@ export function newIdempotencyKey(): string {
 }
 
 /** Data only a logged-in user sees: dropped (or asked again) when the session ends. */
-export const USER_TAGS = ['Cart', 'Favorites', 'Orders', 'AdminProducts', 'AdminOrders', 'Payments', 'Stats'] as const;
+export const USER_TAGS = [
+  'Cart',
+  'Favorites',
+  'Orders',
+  'AdminProducts',
+  'AdminOrders',
+  'Payments',
+  'Stats',
+  'Emails',
+] as const;
 
 export const shopApi = createApi({
   reducerPath: 'shopApi',
@@ -252,6 +268,7 @@ export const shopApi = createApi({
     'Payments',
     'Stats',
     'StoreSettings',
+    'Emails',
   ],
   keepUnusedDataFor: 0,
   refetchOnMountOrArgChange: true,
@@ -635,6 +652,36 @@ export const shopApi = createApi({
       onQueryStarted: logFailure('the GST report'),
     }),
 
+    // --- E-mails (docs/shop-rules.md#emails) -----------------------------------------------------
+    /** A page of the outbox, newest first, with the count of all that match (admin only). */
+    getAdminEmails: build.query<MailListResponse, MailListQuery>({
+      query: ({ page, limit, status, kind, to }) => ({
+        url: '/admin/emails',
+        query: { page, limit, status, kind, to },
+        shared: true,
+        contract: 'mailListResponse',
+      }),
+      providesTags: ['Emails'],
+      onQueryStarted: logFailure('e-mails'),
+    }),
+    /** One message with its HTML, text and attachment names; 404 'E-mail not found.'. */
+    getAdminEmail: build.query<MailDetail, string>({
+      query: (id) => ({ url: `/admin/emails/${encodeURIComponent(id)}`, shared: true, contract: 'mailDetailResponse' }),
+      transformResponse: (answer: { data: MailDetail }) => answer.data,
+      providesTags: ['Emails'],
+      onQueryStarted: logFailure('the e-mail'),
+    }),
+    /** Queues a failed or kept message again (409 otherwise); answers the server's message. */
+    retryEmail: build.mutation<{ message: string }, string>({
+      query: (id) => ({
+        url: `/admin/emails/${encodeURIComponent(id)}/retry`,
+        method: 'POST',
+        shared: true,
+        contract: 'message',
+      }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Emails']),
+    }),
+
     // --- Session -------------------------------------------------------------------------------
     login: build.mutation<LoginResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, contract: 'loginResponse' }),
@@ -659,6 +706,14 @@ export const shopApi = createApi({
     /** Revokes every token of the account, this one included. */
     logoutAll: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/auth/logout-all', method: 'POST', contract: 'message' }),
+    }),
+    /** Password reset (docs/shop-rules.md#password-reset): the same answer whether or not the account exists. */
+    forgotPassword: build.mutation<{ message: string }, { email: string }>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body, contract: 'message' }),
+    }),
+    /** Sets the new password with the e-mailed link's token; logs nobody in. */
+    resetPassword: build.mutation<{ message: string }, { token: string; password: string }>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body, contract: 'message' }),
     }),
   }),
 });
@@ -879,7 +934,12 @@ export const {
   useUpdateProfileMutation,
   useChangePasswordMutation,
   useLogoutAllMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
   useGetStoreSettingsQuery,
   useSaveStoreSettingsMutation,
   useGetGstReportQuery,
+  useGetAdminEmailsQuery,
+  useGetAdminEmailQuery,
+  useRetryEmailMutation,
 } = shopApi;

@@ -3,6 +3,9 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  /** Password reset by e-mail (docs/shop-rules.md#password-reset): ask for a link, then set the new password. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   about: '/about',
   policy: '/policy',
   terms: '/terms',
@@ -28,6 +31,8 @@ export const paths = {
     settings: '/admin/settings',
     /** The monthly GST report and its GSTR-1 files (docs/shop-rules.md#gst-report). */
     gstReport: '/admin/gst-report',
+    /** Every e-mail the shop sent or kept, and each one's preview (docs/shop-rules.md#emails). */
+    emails: '/admin/emails',
     /** The signed-in admin's own account: change password. */
     account: '/admin/account',
   },

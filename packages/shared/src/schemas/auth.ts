@@ -94,3 +94,23 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 /** The new token replaces this session's; every other token of the account is revoked. */
 export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/**
+ * Password reset (docs/shop-rules.md#password-reset). Asking for a link answers the same message whether
+ * or not an account has the e-mail; the link's token is 32 random bytes, base64url.
+ */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+
+/** A malformed token is the same 400 as an unknown one; the new password follows the signup rule. */
+export const resetPasswordBodySchema = z.object({
+  token: z
+    .string({ error: SERVER_MESSAGES.passwordResetLinkInvalid })
+    .min(1, SERVER_MESSAGES.passwordResetLinkInvalid)
+    .max(200, SERVER_MESSAGES.passwordResetLinkInvalid),
+  password: registerBodySchema.shape.password,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+/** The account is not logged in: the user logs in with the new password. */
+export const resetPasswordResponseSchema = z.object({ message: z.string() });

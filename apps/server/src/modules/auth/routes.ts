@@ -1,23 +1,30 @@
 /**
  * /api/auth: register, login, profile update, password change and "log out everywhere"
- * (docs/shop-rules.md#accounts). Login and register are rate-limited per address; login also per
- * account (service.ts).
+ * (docs/shop-rules.md#accounts), and the password reset by e-mail (docs/shop-rules.md#password-reset).
+ * Login, register and both reset calls are rate-limited per address; login and the reset e-mails also
+ * per account (service.ts, password-reset.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordBodySchema,
   changePasswordResponseSchema,
   errorSchema,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
   loginBodySchema,
   loginResponseSchema,
   messageSchema,
   registerBodySchema,
   registerResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+  SERVER_MESSAGES,
   updateProfileBodySchema,
   updateProfileResponseSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { bumpTokenVersion, changePassword, createUser, login, toUserDto, updateProfile } from './service';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { bumpTokenVersion, changePassword, login, registerCustomer, toUserDto, updateProfile } from './service';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
@@ -36,7 +43,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const user = await createUser(ctx, request.body);
+      const user = await registerCustomer(ctx, request.body);
       return reply.code(201).send({ message: 'Registration successful', _id: user.id });
     },
   );
@@ -57,6 +64,44 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     async (request) => {
       const user = await login(ctx, request.body);
       return { token: tokenFor(user), user: toUserDto(user) };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link',
+        description:
+          'Answers the same message whether or not an account has the e-mail. The link works for 30 minutes and once; an account gets at most 3 links per 15 minutes (beyond that nothing is sent, same answer). Limited per address (AUTH_RATE_LIMIT a minute).',
+        body: forgotPasswordBodySchema,
+        response: { 200: forgotPasswordResponseSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(ctx, request.body, request.log);
+      return { message: SERVER_MESSAGES.passwordResetRequested };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with an e-mailed link's token",
+        description:
+          'The token from the link (its #token= fragment) and a new password (the signup rule). Revokes every earlier login token of the account; does not log in. An unknown, used or expired token is 400.',
+        body: resetPasswordBodySchema,
+        response: { 200: resetPasswordResponseSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body);
+      return { message: SERVER_MESSAGES.passwordResetDone };
     },
   );
 

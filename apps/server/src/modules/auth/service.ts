@@ -32,6 +32,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors';
+import { enqueueMail } from '../mail';
 import { forgetSession } from './sessions';
 
 /** Failed logins allowed per e-mail address (known account or not) in one window. */
@@ -72,23 +73,49 @@ export const hashPassword = (password: string) => hash(password);
 // Verified against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
+type NewAccount = Omit<RegisterBody, 'password'> & { passwordHash: string; role?: Role };
+
+async function insertUser(db: DbOrTx, input: NewAccount): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone,
+      passwordHash: input.passwordHash,
+      role: input.role ?? 'customer',
+    })
+    .returning();
+  return row!;
+}
+
+/** A taken e-mail is 409; anything else goes on. */
+function refuseTakenEmail(error: unknown): never {
+  if (isUniqueViolation(error)) throw new ConflictError(SERVER_MESSAGES.emailTaken);
+  throw error;
+}
+
+/** Creates an account as it is (the seed, the admin, tests): no e-mail is sent. */
 export async function createUser({ db }: Ctx, input: RegisterBody & { role?: Role }): Promise<UserRow> {
-  try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        name: input.name,
-        email: input.email.toLowerCase(),
-        phone: input.phone,
-        passwordHash: await hashPassword(input.password),
-        role: input.role ?? 'customer',
-      })
-      .returning();
-    return row!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(SERVER_MESSAGES.emailTaken);
-    throw error;
-  }
+  const passwordHash = await hashPassword(input.password);
+  return insertUser(db, { ...input, passwordHash }).catch(refuseTakenEmail);
+}
+
+/**
+ * POST /api/auth/register: a customer account, and its welcome e-mail written in the same
+ * transaction (docs/shop-rules.md#emails), sent at once after the commit.
+ */
+export async function registerCustomer(ctx: Pick<AppContext, 'db' | 'mail'>, body: RegisterBody): Promise<UserRow> {
+  const passwordHash = await hashPassword(body.password);
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const user = await insertUser(tx, { ...body, passwordHash, role: 'customer' });
+      await enqueueMail(tx, user.email, { kind: 'welcome', name: user.name });
+      return user;
+    })
+    .catch(refuseTakenEmail);
+  ctx.mail.wake();
+  return row;
 }
 
 /**
@@ -119,8 +146,8 @@ async function countLoginAttempt(db: DbOrTx, email: string, now: Date): Promise<
   if (row!.failures > LOGIN_ACCOUNT_MAX_FAILURES) throw new TooManyRequestsError(LOGIN_ACCOUNT_LOCKED_MESSAGE);
 }
 
-/** The password was right: the count of this e-mail address starts again. */
-async function clearLoginAttempts(db: DbOrTx, email: string): Promise<void> {
+/** The password was right (or was reset): the count of this e-mail address starts again. */
+export async function clearLoginAttempts(db: DbOrTx, email: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, email.trim().toLowerCase()));
 }
 

@@ -1,7 +1,7 @@
 /**
  * Orders (docs/shop-rules.md#orders, #order-status, #cancellation, #stock, #invoices). Others use: the routes
  * (app.ts), cancelOrderInTransaction (the payments module's expiry sweeper), orderItemRows (the seed's
- * demo history) and returnStock (a test).
+ * demo history), returnStock (a test) and loadOrder (the order DTO, which app.ts hands to the mail worker).
  * Depends on cart, products and invoices (an order's tax invoice at "shipped", its credit note at
  * cancellation, and their downloads; docs/shop-rules.md#invoices), never on payments: a
  * cancellation asks for a refund through ctx.refunds (RefundRequester in context.ts), which the
@@ -9,5 +9,6 @@
  */
 export { default as orderRoutes } from './routes';
 export { cancelOrderInTransaction } from './lifecycle';
+export { loadOrder } from './dto';
 export { orderItemRows } from './pricing';
 export { returnStock } from './stock';

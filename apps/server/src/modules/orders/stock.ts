@@ -88,7 +88,7 @@ function refusal(available: number | undefined, label: string): ConflictError {
  * Takes the lines' quantities out of stock, or throws 409 naming the line (the caller rolls back).
  * Answers whether a product or variant sold out by it, and which products it brought down to their
  * low-stock threshold (from above it to at or below it, so each crossing is reported once; a threshold of
- * 0 reports selling out).
+ * 0 is no threshold, as for the storefront's 'Hurry! Only n left!').
  */
 export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<Reservation> {
   let availabilityChanged = false;
@@ -100,8 +100,9 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
       .where(sql`${products.id} = ${productId} and ${products.active} and ${products.stock} >= ${quantity}`)
       .returning({ stock: products.stock, title: products.title, threshold: products.lowStockThreshold });
     if (taken[0] && crossesZero(taken[0].stock + quantity, taken[0].stock)) availabilityChanged = true;
-    if (taken[0] && taken[0].stock + quantity > taken[0].threshold && taken[0].stock <= taken[0].threshold) {
-      lowStock.push({ productId, ...taken[0] });
+    const after = taken[0];
+    if (after && after.threshold > 0 && after.stock + quantity > after.threshold && after.stock <= after.threshold) {
+      lowStock.push({ productId, ...after });
     }
     if (taken.length === 0) {
       const [row] = await tx

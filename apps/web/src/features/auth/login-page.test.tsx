@@ -59,6 +59,15 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
   });
 
+  it("links to the password reset with 'Forgot password?', keeping the page's texts", () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome back to PumpKart.')).toBeInTheDocument();
+    expect(screen.getByText(/New to PumpKart\?/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
   it("reads 'Logging in...' while busy, then sends a customer to / with the session stored", async () => {
     let answer: () => void = () => {};
     const fetch = mockFetch({});

@@ -2,7 +2,8 @@
  * Login (docs/shop-rules.md#accounts): email (a valid address, checked by the browser) and password,
  * both required. The button reads 'Logging in...' while busy. Success returns to the page the
  * visitor came from, else an admin goes to /admin/dashboard and anyone else to / (return-to.ts). A
- * failure shows the server's message, else 'Login failed. Try again!'.
+ * failure shows the server's message, else 'Login failed. Try again!'. 'Forgot password?' opens the
+ * password reset (docs/shop-rules.md#password-reset).
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';
@@ -73,6 +74,11 @@ export function LoginPage() {
             onChange={(event) => setPassword(event.target.value)}
             className={inputClass}
           />
+          <p className="mt-2 text-right text-sm">
+            <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
         </div>
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">

@@ -10,7 +10,7 @@ import type { NavigateOptions } from 'react-router';
 import { loginStateOf, type ProductLinkState } from '../../components/product-route-state';
 import { paths } from '../../config/paths';
 
-const AUTH_PAGES: string[] = [paths.login, paths.signup];
+const AUTH_PAGES: string[] = [paths.login, paths.signup, paths.forgotPassword, paths.resetPassword];
 
 export function returnTo(state: unknown, role: Role): { to: string; options: NavigateOptions } {
   const { from, background } = loginStateOf(state);

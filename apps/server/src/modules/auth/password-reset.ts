@@ -1,0 +1,142 @@
+/**
+ * Password reset by e-mail (docs/shop-rules.md#password-reset). Asking for a link answers the same
+ * whether or not an account has the e-mail, after the same database work. A link carries a token of
+ * 32 random bytes; only its SHA-256 is stored, valid RESET_VALID_MINUTES and only once. An account gets
+ * at most RESET_MAX_PER_WINDOW links per RESET_WINDOW_MINUTES, counted in the database so that every
+ * server process shares the count. Using a link sets the new password, revokes every earlier login
+ * token of the account and every other link it still has.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
+import { SERVER_MESSAGES, type ForgotPasswordBody, type ResetPasswordBody } from '@pumpkart/shared';
+import type { AppContext, Log } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+import { BadRequestError } from '../../lib/errors';
+import { enqueueMail } from '../mail';
+import { clearLoginAttempts, hashPassword } from './service';
+import { forgetSession } from './sessions';
+
+export const RESET_VALID_MINUTES = 30;
+export const RESET_MAX_PER_WINDOW = 3;
+export const RESET_WINDOW_MINUTES = 15;
+
+/** Stands for the account when the e-mail has none, so that both answers cost the same queries. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+/** What the database keeps of a token: its SHA-256, hex. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Where the e-mailed links point: PUBLIC_URL, else this server on localhost. */
+const shopUrl = (config: AppContext['config']) =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+
+/** The token travels in the fragment, so it never reaches a server log or a Referer. */
+export const resetUrl = (config: AppContext['config'], token: string) =>
+  `${shopUrl(config)}/reset-password#token=${token}`;
+
+/** The account's links created in the window (used or not): each was an e-mail sent. */
+async function recentLinks(tx: DbOrTx, userId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        gte(passwordResetTokens.createdAt, minutesBefore(now, RESET_WINDOW_MINUTES)),
+      ),
+    );
+  return row!.n;
+}
+
+/**
+ * POST /api/auth/forgot-password. For an existing account under its limit: stores a new link and
+ * writes its e-mail in the same transaction (the account's row is locked, so parallel requests never
+ * pass the limit together), then wakes the mail worker. Otherwise sends nothing; the caller answers
+ * the same either way. The account's expired links are dropped on the way.
+ */
+export async function requestPasswordReset(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mail'>,
+  body: ForgotPasswordBody,
+  log: Log,
+  now: Date = new Date(),
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashResetToken(token);
+  const sent = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.email, body.email.trim().toLowerCase()))
+      .limit(1)
+      .for('update');
+    const userId = user?.id ?? NO_ACCOUNT;
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, userId), lte(passwordResetTokens.expiresAt, now)));
+    const links = await recentLinks(tx, userId, now);
+    if (!user) return false;
+    if (links >= RESET_MAX_PER_WINDOW) {
+      log.warn({ userId }, `password reset refused: ${links} links in ${RESET_WINDOW_MINUTES} minutes`);
+      return false;
+    }
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId, tokenHash, expiresAt: minutesAfter(now, RESET_VALID_MINUTES), createdAt: now });
+    await enqueueMail(tx, user.email, {
+      kind: 'password-reset',
+      name: user.name,
+      resetUrl: resetUrl(ctx.config, token),
+      validMinutes: RESET_VALID_MINUTES,
+    });
+    return true;
+  });
+  if (sent) ctx.mail.wake();
+}
+
+/**
+ * POST /api/auth/reset-password. The token must be unexpired and unused; in one transaction it is
+ * marked used (only if still unused: of two parallel uses one wins, the other is refused), the new
+ * password is stored, the token version goes up (every earlier login token stops working), the
+ * account's other links are marked used and its failed-login count starts again. Does not log in.
+ */
+export async function resetPassword(
+  { db }: Pick<AppContext, 'db'>,
+  body: ResetPasswordBody,
+  now: Date = new Date(),
+): Promise<void> {
+  const tokenHash = hashResetToken(body.token);
+  const usable = and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+  // Checked before hashing, so a wrong link costs no argon2 time.
+  const [found] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
+  if (!found) throw new BadRequestError(SERVER_MESSAGES.passwordResetLinkInvalid);
+  const passwordHash = await hashPassword(body.password);
+
+  const userId = await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(usable)
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) throw new BadRequestError(SERVER_MESSAGES.passwordResetLinkInvalid);
+    const [account] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, used.userId))
+      .returning({ email: users.email });
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    if (account) await clearLoginAttempts(tx, account.email);
+    return used.userId;
+  });
+  forgetSession(userId);
+}

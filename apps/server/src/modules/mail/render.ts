@@ -1,0 +1,54 @@
+/**
+ * Renders a MailMessage to its subject, HTML and plain text (docs/shop-rules.md#emails), with the templates in
+ * ./templates (React Email). Pure: everything it needs is in the message and the context, so the worker, the
+ * admin's preview and the tests render the same e-mail from the same inputs. The plain-text part is rendered from
+ * the same element as the HTML, so both carry the same facts and links.
+ */
+import { createElement } from 'react';
+import { render } from '@react-email/render';
+import type { MailKind, OrderDto } from '@pumpkart/shared';
+import type { MailMessage, RenderedMail } from './messages';
+import { MAIL_TEMPLATES, type MailInput, type MailTemplate } from './templates';
+
+export interface MailContext {
+  /** The shop's public address without a trailing slash (PUBLIC_URL, else http://localhost:PORT): links start here. */
+  shopUrl: string;
+  /** The store's name and contact details (store settings; the defaults when none are saved). */
+  store: { name: string; email: string | null; phone: string | null };
+  /** The order the message reports, loaded at render time; null for messages without one. */
+  order: OrderDto | null;
+}
+
+/** The text part keeps headings as written (html-to-text upper-cases them by default: "ORDER #A1B2C3"). */
+const TEXT_OPTIONS = {
+  selectors: ['h1', 'h2'].map((selector) => ({
+    selector,
+    options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 1 },
+  })),
+};
+
+export async function renderMail(message: MailMessage, context: MailContext): Promise<RenderedMail> {
+  const input = inputOf(message, context);
+  // Each kind's template takes its own message; the registry is typed per kind, the lookup by a union.
+  const template = MAIL_TEMPLATES[message.kind] as MailTemplate<MailKind>;
+  const element = createElement(template.Email, input);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
+  ]);
+  return { subject: oneLine(template.subject(input)), html, text: text.trim() + '\n' };
+}
+
+/** A message about an order needs that order: a missing or different one is a programming error, not an e-mail. */
+function inputOf(message: MailMessage, context: MailContext): MailInput<MailKind> & { order?: OrderDto } {
+  if (!('orderId' in message)) return { message, context };
+  const { order } = context;
+  if (!order) throw new Error(`The ${message.kind} e-mail is about order ${message.orderId}, but no order was given.`);
+  if (order._id !== message.orderId) {
+    throw new Error(`The ${message.kind} e-mail is about order ${message.orderId}, but order ${order._id} was given.`);
+  }
+  return { message, context, order };
+}
+
+/** A subject is one line, whatever a product title or a reason in it holds. */
+const oneLine = (subject: string) => subject.replace(/\s+/g, ' ').trim();

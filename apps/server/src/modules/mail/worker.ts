@@ -1,0 +1,304 @@
+/**
+ * The outbox worker (docs/shop-rules.md#emails, docs/decisions/0010-email-outbox.md): delivers the messages
+ * enqueueMail wrote, each by one server process at a time.
+ *
+ * - Claim: in one short transaction, the due messages (pending, next_attempt_at passed) are locked with FOR
+ *   UPDATE SKIP LOCKED, their attempt counted and next_attempt_at moved past a lease (2 minutes). Another
+ *   process skips them; if this one dies before it records the outcome, they are due again when the lease ends.
+ * - Render once: a message without a subject is rendered (renderMail) and the result stored on the row before
+ *   it is sent, so every retry sends the identical e-mail with the same Message-ID `<id@domain of MAIL_FROM>`.
+ * - Without a transport (no SMTP_URL) a rendered message is kept, never sent.
+ * - Outcome: sent; or the error recorded and the next attempt MAIL_RETRY_BASE_MS x 2^(attempts - 1) later;
+ *   failed after MAIL_MAX_ATTEMPTS. Each outcome is written only while the claim is still this worker's (same
+ *   attempt count), so a worker that outlived its lease never overwrites the one that took over.
+ * - When: wake() (after a commit) runs a cycle at once and keeps claiming until nothing is due; a poll every
+ *   MAIL_POLL_INTERVAL_MS finds retries and messages committed by other processes.
+ */
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { OrderDto } from '@pumpkart/shared';
+import type { Config } from '../../config';
+import type { Log, MailRuntime } from '../../context';
+import type { Database } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
+import { findStoreSettings } from '../settings';
+import { attachmentsOf } from './attachments';
+import type { MailMessage, RenderedMail } from './messages';
+import { renderMail, type MailContext } from './render';
+import { smtpTransport, type MailTransport } from './transport';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/** How long a claimed message is this worker's before another may take it. */
+export const DEFAULT_LEASE_MS = 2 * 60_000;
+/** Messages claimed (and sent side by side) at once. */
+const BATCH_SIZE = 5;
+/** The longest one SMTP conversation may take: well inside the lease. */
+const MAX_SEND_MS = 60_000;
+/** The longest wait between two attempts, however many came before. */
+const MAX_RETRY_DELAY_MS = 24 * 60 * 60_000;
+const MAX_ERROR_LENGTH = 1000;
+/** The shop's name in e-mails until the store settings are entered. */
+const DEFAULT_STORE_NAME = 'PumpKart';
+
+export type MailWorkerConfig = Pick<
+  Config,
+  'MAIL_FROM' | 'MAIL_POLL_INTERVAL_MS' | 'MAIL_RETRY_BASE_MS' | 'MAIL_MAX_ATTEMPTS' | 'PUBLIC_URL' | 'PORT'
+>;
+
+export interface MailWorkerOptions {
+  db: Database;
+  config: MailWorkerConfig;
+  /** Null without SMTP_URL: messages are rendered and kept. */
+  transport: MailTransport | null;
+  /** The order DTO a message reports (app.ts wires the orders module's loader). */
+  loadOrder(orderId: string): Promise<OrderDto | undefined>;
+  log: Log;
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+/** The shop's public address without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
+export const shopUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+
+/** The domain of MAIL_FROM's address ('PumpKart <no-reply@pumpkart.in>' -> 'pumpkart.in'): the Message-ID's. */
+export function messageIdDomain(mailFrom: string): string {
+  const address = (/<([^<>]*)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  const at = address.lastIndexOf('@');
+  return at > 0 && at < address.length - 1 ? address.slice(at + 1) : 'localhost';
+}
+
+/** `ms` milliseconds after the database's clock, so every process measures leases and retries alike. */
+const fromNow = (ms: number): SQL => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+const due = () => and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`));
+
+/** The wait after the `attempts`-th failed attempt: base, 2 x base, 4 x base ..., at most a day. */
+export const retryDelayMs = (baseMs: number, attempts: number) =>
+  Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+
+/**
+ * Claims up to `limit` due messages for `leaseMs`: one transaction that locks them (skipping rows another
+ * process is claiming), counts the attempt and moves next_attempt_at to the end of the lease. Answers the rows
+ * as claimed (`attempts` is the claim's number).
+ */
+export function claimDueMessages(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(due())
+      .orderBy(asc(outboxMessages.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return [];
+    return tx
+      .update(outboxMessages)
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: fromNow(leaseMs) })
+      .where(
+        and(
+          inArray(
+            outboxMessages.id,
+            rows.map((row) => row.id),
+          ),
+          eq(outboxMessages.status, 'pending'),
+        ),
+      )
+      .returning();
+  });
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
+
+const renderingOf = (row: OutboxRow): RenderedMail | null =>
+  row.subject !== null && row.html !== null && row.text !== null
+    ? { subject: row.subject, html: row.html, text: row.text }
+    : null;
+
+export class MailWorker implements MailRuntime {
+  private readonly db: Database;
+  private readonly config: MailWorkerConfig;
+  private readonly transport: MailTransport | null;
+  private readonly log: Log;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+  private readonly sendTimeoutMs: number;
+  private readonly domain: string;
+  private readonly loadOrder: MailWorkerOptions['loadOrder'];
+
+  private timer: NodeJS.Timeout | undefined;
+  private scheduled: NodeJS.Immediate | undefined;
+  private running: Promise<void> | undefined;
+  /** Set by wake(); a cycle that finds nothing due looks once more when it was woken meanwhile. */
+  private wanted = false;
+  private stopped = false;
+
+  constructor(options: MailWorkerOptions) {
+    this.db = options.db;
+    this.config = options.config;
+    this.transport = options.transport;
+    this.log = options.log;
+    this.loadOrder = options.loadOrder;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.batchSize = options.batchSize ?? BATCH_SIZE;
+    this.sendTimeoutMs = Math.min(MAX_SEND_MS, Math.max(1, Math.floor(this.leaseMs / 2)));
+    this.domain = messageIdDomain(options.config.MAIL_FROM);
+  }
+
+  /** Starts the poll (app ready) and looks for due messages at once. */
+  start(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setInterval(() => this.wake(), this.config.MAIL_POLL_INTERVAL_MS);
+    this.timer.unref();
+    if (!this.transport) this.log.info("SMTP_URL is not set: e-mails are kept for the admin's E-mails page, not sent");
+    this.wake();
+  }
+
+  /** Stops polling, waits for the attempts under way (app close), then closes the transport. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    await this.running;
+    this.transport?.close();
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    this.wanted = true;
+    if (this.scheduled || this.running) return;
+    this.scheduled = setImmediate(() => {
+      this.scheduled = undefined;
+      this.running = this.cycle()
+        .catch((err: unknown) => this.log.error({ err }, 'the e-mail worker could not claim messages'))
+        .finally(() => {
+          this.running = undefined;
+          if (this.wanted) this.wake();
+        });
+    });
+  }
+
+  async drain(): Promise<void> {
+    while (!this.stopped) {
+      this.wake();
+      await this.idle();
+      if (!(await this.anyDue())) return;
+      // Due but not claimed: another process is claiming it right now.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Resolves when no cycle is scheduled or running. */
+  private async idle(): Promise<void> {
+    while (this.scheduled || this.running) {
+      await (this.running ?? new Promise((resolve) => setImmediate(resolve)));
+    }
+  }
+
+  private async anyDue(): Promise<boolean> {
+    const rows = await this.db.select({ id: outboxMessages.id }).from(outboxMessages).where(due()).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Claims and attempts batches until nothing is due (and nobody woke it meanwhile). */
+  private async cycle(): Promise<void> {
+    while (!this.stopped) {
+      this.wanted = false;
+      const claimed = await claimDueMessages(this.db, this.batchSize, this.leaseMs);
+      if (claimed.length === 0 && !this.wanted) return;
+      await Promise.all(claimed.map((row) => this.attempt(row)));
+    }
+  }
+
+  /** One attempt at one claimed message; never throws (a failure is recorded on the row). */
+  private async attempt(row: OutboxRow): Promise<void> {
+    try {
+      const stored = renderingOf(row);
+      const rendered = stored ?? (await renderMail(row.data as unknown as MailMessage, await this.contextOf(row)));
+      if (!this.transport) {
+        if (await this.record(row, { ...rendered, status: 'kept', lastError: null })) {
+          this.log.info({ mailId: row.id, kind: row.kind }, 'e-mail kept (no SMTP_URL)');
+        }
+        return;
+      }
+      // Stored before the first send, so that every retry sends exactly this.
+      if (!stored && !(await this.record(row, rendered))) return;
+      await this.transport.send(
+        {
+          messageId: `<${row.id}@${this.domain}>`,
+          from: this.config.MAIL_FROM,
+          to: row.recipient,
+          ...rendered,
+          attachments: await attachmentsOf(this.db, row),
+        },
+        AbortSignal.timeout(this.sendTimeoutMs),
+      );
+      if (await this.record(row, { status: 'sent', sentAt: sql`now()`, lastError: null })) {
+        this.log.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail sent');
+      }
+    } catch (err) {
+      await this.recordFailure(row, err).catch((recordErr: unknown) =>
+        this.log.error({ err: recordErr, mailId: row.id }, 'the outcome of an e-mail attempt could not be recorded'),
+      );
+    }
+  }
+
+  /** The shop, the store's details and the order, as the templates see them. */
+  private async contextOf(row: OutboxRow): Promise<MailContext> {
+    const settings = await findStoreSettings({ db: this.db });
+    const store = settings
+      ? { name: settings.tradeName, email: settings.email || null, phone: settings.phone || null }
+      : { name: DEFAULT_STORE_NAME, email: null, phone: null };
+    const orderId = typeof row.data.orderId === 'string' ? row.data.orderId : null;
+    const order = orderId ? await this.loadOrder(orderId) : undefined;
+    if (orderId && !order) throw new Error(`The order ${orderId} no longer exists.`);
+    return { shopUrl: shopUrlOf(this.config), store, order: order ?? null };
+  }
+
+  private async recordFailure(row: OutboxRow, err: unknown): Promise<void> {
+    const lastError = errorText(err);
+    const context = { mailId: row.id, kind: row.kind, attempts: row.attempts, reason: lastError };
+    if (row.attempts >= this.config.MAIL_MAX_ATTEMPTS) {
+      if (await this.record(row, { status: 'failed', lastError })) {
+        this.log.error(context, 'e-mail failed its last attempt; an admin can send it again from the E-mails page');
+      }
+      return;
+    }
+    const delayMs = retryDelayMs(this.config.MAIL_RETRY_BASE_MS, row.attempts);
+    if (await this.record(row, { lastError, nextAttemptAt: fromNow(delayMs) })) {
+      this.log.warn({ ...context, retryInMs: delayMs }, 'e-mail attempt failed; it will be retried');
+    }
+  }
+
+  /**
+   * Writes `values` while the claim is still this worker's (pending, same attempt count); false when another
+   * sender took the message over after the lease ended.
+   */
+  private async record(row: OutboxRow, values: PgUpdateSetSource<typeof outboxMessages>): Promise<boolean> {
+    const updated = await this.db
+      .update(outboxMessages)
+      .set(values)
+      .where(
+        and(
+          eq(outboxMessages.id, row.id),
+          eq(outboxMessages.attempts, row.attempts),
+          eq(outboxMessages.status, 'pending'),
+        ),
+      )
+      .returning({ id: outboxMessages.id });
+    if (updated.length === 0) {
+      this.log.warn({ mailId: row.id, kind: row.kind }, 'e-mail taken over by another sender after its lease ended');
+    }
+    return updated.length > 0;
+  }
+}
+
+/** The worker of this configuration: SMTP through SMTP_URL, or, when it is unset, every message kept. */
+export function createMailWorker(
+  options: Omit<MailWorkerOptions, 'transport' | 'config'> & { config: MailWorkerConfig & Pick<Config, 'SMTP_URL'> },
+): MailWorker {
+  const transport = options.config.SMTP_URL ? smtpTransport(options.config.SMTP_URL) : null;
+  return new MailWorker({ ...options, transport });
+}

@@ -1,0 +1,255 @@
+/**
+ * Admin E-mails (/admin/emails, docs/shop-rules.md#emails): every message the shop sent, is about to send, or
+ * kept (no SMTP server set), newest first, a page at a time, with filters for the status, the kind and the
+ * recipient. The page and the filters live in the address (email-view.ts), so Back and a reload keep them.
+ * A row's subject opens the message (email-detail-modal.tsx).
+ */
+import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUSES, type MailSummary } from '@pumpkart/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useGetAdminEmailsQuery } from '../../api/shop-api';
+import { EmptyState, LoadFailed } from '../../components/page-states';
+import { DataTable, type Column } from '../ui/data-table';
+import { LoadingText, PageHeader } from '../ui/page-header';
+import { EmailDetailModal } from './email-detail-modal';
+import {
+  EMAILS_PAGE_SIZE,
+  hasFilters,
+  indiaDateTime,
+  listQuery,
+  NO_FILTERS,
+  pageCount,
+  paramsFromState,
+  stateFromParams,
+  type EmailFilters,
+} from './email-view';
+import { MAIL_STATUS_TEXT, MailStatusBadge } from './mail-status-badge';
+
+export const EMAILS_TEXT = {
+  title: 'E-mails',
+  intro:
+    'Every e-mail the shop sent or kept, newest first (times in India). Without an SMTP server (SMTP_URL) a ' +
+    'message is not sent: it is kept here, so you can read it and send it again once one is set.',
+  table: 'Messages on this page',
+  loading: 'Loading e-mails...',
+  loadFailed: 'Could not load the e-mails.',
+  empty: 'No e-mails yet.',
+  emptyHint: 'Order, payment and password e-mails appear here as the shop sends them.',
+  noMatch: 'No e-mails match these filters.',
+  pastTheEnd: 'No e-mails on this page.',
+  notWritten: 'Not written yet',
+  filters: 'Filter e-mails',
+  status: 'Status',
+  kind: 'Kind',
+  recipient: 'Recipient',
+  recipientHint: 'Part of the address, e.g. asha@',
+  search: 'Search',
+  clear: 'Clear filters',
+  allStatuses: 'All statuses',
+  allKinds: 'All kinds',
+  previous: 'Previous',
+  next: 'Next',
+} as const;
+
+const fieldClass = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+const buttonClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The status and kind lists apply at once; the recipient when the form is sent. */
+function Filters({ filters, onApply }: { filters: EmailFilters; onApply: (filters: EmailFilters) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(filters.to);
+  // Back or a link changed the address: show its recipient.
+  const [shown, setShown] = useState(filters.to);
+  if (shown !== filters.to) {
+    setShown(filters.to);
+    setDraft(filters.to);
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...filters, to: draft });
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label={EMAILS_TEXT.filters}
+      onSubmit={submit}
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[12rem_18rem_1fr_auto]"
+    >
+      <div>
+        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
+          {EMAILS_TEXT.status}
+        </label>
+        <select
+          id={`${id}-status`}
+          value={filters.status}
+          onChange={(event) => onApply({ ...filters, to: draft, status: event.target.value as EmailFilters['status'] })}
+          className={fieldClass}
+        >
+          <option value="">{EMAILS_TEXT.allStatuses}</option>
+          {MAIL_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {MAIL_STATUS_TEXT[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-700">
+          {EMAILS_TEXT.kind}
+        </label>
+        <select
+          id={`${id}-kind`}
+          value={filters.kind}
+          onChange={(event) => onApply({ ...filters, to: draft, kind: event.target.value as EmailFilters['kind'] })}
+          className={fieldClass}
+        >
+          <option value="">{EMAILS_TEXT.allKinds}</option>
+          {MAIL_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {MAIL_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:col-span-2 lg:col-span-1">
+        <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-700">
+          {EMAILS_TEXT.recipient}
+        </label>
+        <input
+          id={`${id}-to`}
+          type="search"
+          value={draft}
+          maxLength={200}
+          onChange={(event) => setDraft(event.target.value)}
+          aria-describedby={`${id}-to-hint`}
+          autoComplete="off"
+          className={fieldClass}
+        />
+        <p id={`${id}-to-hint`} className="mt-1 text-xs text-slate-600">
+          {EMAILS_TEXT.recipientHint}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-start gap-2 sm:col-span-2 lg:col-span-1 lg:pt-6">
+        <button type="submit" className={buttonClass}>
+          {EMAILS_TEXT.search}
+        </button>
+        {hasFilters(filters) && (
+          <button type="button" className={buttonClass} onClick={() => onApply(NO_FILTERS)}>
+            {EMAILS_TEXT.clear}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  const pages = pageCount(total);
+  const first = Math.min((page - 1) * EMAILS_PAGE_SIZE + 1, total);
+  const last = Math.min(page * EMAILS_PAGE_SIZE, total);
+  return (
+    <nav aria-label="Pages of e-mails" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600">{total === 0 ? '0 e-mails' : `${first}–${last} of ${total} e-mails`}</p>
+      <div className="flex items-center gap-2">
+        <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <span aria-hidden="true">‹ </span>
+          {EMAILS_TEXT.previous}
+        </button>
+        <p aria-live="polite" className="text-sm font-medium text-slate-800">
+          Page {page} of {pages}
+        </p>
+        <button type="button" className={buttonClass} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {EMAILS_TEXT.next}
+          <span aria-hidden="true"> ›</span>
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+export function EmailsPage() {
+  const [params, setParams] = useSearchParams();
+  const { page, filters } = stateFromParams(params);
+  const list = useGetAdminEmailsQuery(listQuery(page, filters));
+  // The rows of the page and filters on screen only, never those asked for before.
+  const data = list.currentData;
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const show = (nextPage: number, nextFilters: EmailFilters) => setParams(paramsFromState(nextPage, nextFilters));
+
+  // Long values wrap inside a capped width, so that every column fits beside the sidebar on a laptop.
+  const columns: Column<MailSummary>[] = [
+    { header: 'Created', cell: (mail) => indiaDateTime(mail.createdAt) },
+    {
+      header: 'Message',
+      cell: (mail) => (
+        <span className="block w-56 whitespace-normal">
+          <button
+            type="button"
+            onClick={() => setOpenId(mail._id)}
+            className="text-left font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {mail.subject ?? EMAILS_TEXT.notWritten}
+          </button>
+          <span className="mt-0.5 block text-xs text-slate-600">{MAIL_KIND_LABELS[mail.kind]}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Recipient',
+      cell: (mail) => <span className="block max-w-56 whitespace-normal break-words">{mail.to}</span>,
+    },
+    { header: 'Status', cell: (mail) => <MailStatusBadge status={mail.status} /> },
+    { header: 'Attempts', cell: (mail) => mail.attempts },
+    {
+      header: 'Last error',
+      cell: (mail) =>
+        mail.lastError ? (
+          <span className="block w-48 whitespace-normal break-words text-xs text-red-800">{mail.lastError}</span>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  let body;
+  if (list.isError && !list.isFetching) {
+    body = <LoadFailed message={EMAILS_TEXT.loadFailed} onRetry={() => void list.refetch()} />;
+  } else if (!data) {
+    body = <LoadingText text={EMAILS_TEXT.loading} />;
+  } else if (data.total === 0 && !hasFilters(filters)) {
+    body = (
+      <EmptyState message={EMAILS_TEXT.empty}>
+        <p className="text-sm text-slate-600">{EMAILS_TEXT.emptyHint}</p>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="space-y-3">
+        <DataTable
+          title={EMAILS_TEXT.table}
+          columns={columns}
+          rows={data.data}
+          rowKey={(mail) => mail._id}
+          emptyText={data.total === 0 ? EMAILS_TEXT.noMatch : EMAILS_TEXT.pastTheEnd}
+        />
+        <Pager page={page} total={data.total} onPage={(next) => show(next, filters)} />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title={EMAILS_TEXT.title} />
+      <p className="-mt-3 mb-5 max-w-3xl text-sm text-slate-600">{EMAILS_TEXT.intro}</p>
+      <div className="space-y-5">
+        <Filters filters={filters} onApply={(next) => show(1, next)} />
+        {body}
+      </div>
+      {openId && <EmailDetailModal id={openId} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// Password reset by e-mail in a real browser (docs/shop-rules.md#password-reset, #emails): a buyer who forgot
+// the password asks for a link from the login page ("Forgot password?"). The journeys' server has no SMTP server,
+// so the message is kept in the outbox; the admin finds it on the E-mails page (filtered by kind and recipient,
+// the filters kept in the address across a reload), opens it and reads the reset link in the HTML preview and in
+// the plain text. The link sets a new password; the old one no longer logs in, the link does not work twice, and
+// the new password logs in. No browser dialog, no uncaught error.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_KIND_LABELS, SERVER_MESSAGES, type MailListResponse } from '@pumpkart/shared';
+import { ADMIN, api, loginApi, registerBuyer } from './support/api';
+import { baseUrl, DESKTOP, launchBrowser, newPage } from './support/browser';
+import { loginInBrowser, poll, watchDialogs, watchErrors } from './support/page';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screenshots (of the page, or of one part of it) go where E2E_SHOTS points, when it is set. */
+async function shot(target: Page | Locator, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await target.screenshot({ path: `${dir}/${name}.png`, ...('goto' in target ? { fullPage: true } : {}) });
+}
+
+const NEW_PASSWORD = 'a-new-secret-42';
+
+/** The reset links in a text: this shop's /reset-password with a token in the fragment. */
+const RESET_LINK = /https?:\/\/[^\s"'<>]+\/reset-password#token=[A-Za-z0-9_-]+/g;
+
+/** Whether the login with these credentials succeeds (the API answers 401 to a wrong password). */
+const canLogIn = (email: string, password: string) =>
+  loginApi({ email, password }).then(
+    () => true,
+    () => false,
+  );
+
+describe('password reset by e-mail', () => {
+  it('the buyer asks for a link, the admin reads it on the E-mails page, and the link sets a new password', async () => {
+    const buyer = await registerBuyer('reset', 'Reset Buyer', '9123456780');
+    const admin = await loginApi(ADMIN);
+
+    const buyerSide = await newPage(browser, DESKTOP);
+    const adminSide = await newPage(browser, DESKTOP);
+    const dialogs = [buyerSide.page, adminSide.page].map((page) => watchDialogs(page));
+    const errors = [buyerSide.page, adminSide.page].map((page) => watchErrors(page));
+    try {
+      // The buyer: login page -> Forgot password? -> the e-mail -> the same answer for any address.
+      const page = buyerSide.page;
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL('**/forgot-password');
+      await page.getByLabel('Email').fill(buyer.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText(SERVER_MESSAGES.passwordResetRequested).waitFor();
+
+      // The worker keeps the rendered message (no SMTP_URL in the journeys' configuration).
+      const query = `/admin/emails?kind=password-reset&to=${encodeURIComponent(buyer.email)}`;
+      await poll(async () => {
+        const list = await api<MailListResponse>('GET', query, undefined, admin.token);
+        return list.data.map((mail) => mail.status);
+      }).toEqual(['kept']);
+
+      // The admin: E-mails in the menu, the newest Password reset message to this buyer.
+      const desk = adminSide.page;
+      await loginInBrowser(desk, ADMIN, '**/admin/dashboard');
+      await desk.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'E-mails' }).click();
+      await desk.getByRole('heading', { name: 'E-mails', level: 1 }).waitFor();
+      await desk.getByLabel('Kind').selectOption({ label: MAIL_KIND_LABELS['password-reset'] });
+      await desk.getByLabel('Recipient').fill(buyer.email);
+      await desk.getByRole('button', { name: 'Search' }).click();
+      await poll(() => new URL(desk.url()).search).toBe(`?kind=password-reset&to=${encodeURIComponent(buyer.email)}`);
+      // A reload keeps the filters.
+      await desk.reload();
+      await desk.getByRole('heading', { name: 'E-mails', level: 1 }).waitFor();
+      expect(await desk.getByLabel('Kind').inputValue()).toBe('password-reset');
+      expect(await desk.getByLabel('Recipient').inputValue()).toBe(buyer.email);
+
+      const table = desk.getByRole('region', { name: 'Messages on this page table' });
+      const rows = table.getByRole('row').filter({ has: desk.getByRole('cell') });
+      await poll(() => rows.count()).toBe(1);
+      const row = rows.first();
+      expect(await row.getByRole('cell').nth(2).textContent()).toBe(buyer.email);
+      expect(await row.getByRole('cell').nth(3).textContent()).toBe('Kept');
+      await row.getByRole('button').click();
+
+      const dialog = desk.getByRole('dialog');
+      await dialog.getByRole('heading', { level: 2 }).waitFor();
+      expect(await dialog.getByRole('heading', { level: 2 }).textContent()).toMatch(/password/i);
+      // The HTML preview runs no script and reaches nothing of the admin page: an empty sandbox.
+      const frameElement = dialog.getByTitle('E-mail preview');
+      expect(await frameElement.getAttribute('sandbox')).toBe('');
+      const preview = desk.frameLocator('iframe[title="E-mail preview"]');
+      const button = preview.getByRole('link', { name: /reset your password/i });
+      await button.waitFor();
+      const htmlLink = await button.getAttribute('href');
+      expect(htmlLink).toMatch(RESET_LINK);
+      await shot(desk, 'admin-email-password-reset');
+
+      // The plain text carries the same link.
+      await dialog.getByRole('button', { name: 'Text', exact: true }).click();
+      const text = (await dialog.locator('pre').textContent()) ?? '';
+      expect(text.match(RESET_LINK)).toEqual([htmlLink]);
+
+      // The link points at this shop (PUBLIC_URL is unset: localhost and the server's port).
+      const link = new URL(htmlLink!);
+      expect(link.port).toBe(new URL(baseUrl()).port);
+      expect(link.pathname).toBe('/reset-password');
+
+      // The buyer opens the link and sets a new password; the reset logs nobody in.
+      await page.goto(`${link.pathname}${link.hash}`);
+      await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+      await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.waitForURL('**/login');
+      await page.getByText(SERVER_MESSAGES.passwordResetDone).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+      // The old password fails, in the form and at the API.
+      await loginInBrowser(page, buyer);
+      await page.getByRole('alert').filter({ hasText: SERVER_MESSAGES.invalidCredentials }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await canLogIn(buyer.email, buyer.password)).toBe(false);
+
+      // The link works once.
+      await page.goto(`${link.pathname}${link.hash}`);
+      await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+      await page.getByLabel('New password', { exact: true }).fill('yet-another-secret');
+      await page.getByLabel('Confirm new password').fill('yet-another-secret');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText(SERVER_MESSAGES.passwordResetLinkInvalid).waitFor();
+
+      // The new password logs in: the buyer lands on the home page with a session.
+      await loginInBrowser(page, { email: buyer.email, password: NEW_PASSWORD });
+      await page.waitForURL((url) => url.pathname === '/');
+      await poll(() => page.evaluate(() => localStorage.getItem('userEmail'))).toBe(buyer.email);
+      expect(await canLogIn(buyer.email, NEW_PASSWORD)).toBe(true);
+
+      expect(dialogs.flat()).toEqual([]);
+      expect(errors.flat()).toEqual([]);
+    } finally {
+      await buyerSide.context.close();
+      await adminSide.context.close();
+    }
+  });
+});
