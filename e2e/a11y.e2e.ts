@@ -111,6 +111,8 @@ function storefrontScreens(product: ApiProduct): Screen[] {
     },
     { name: 'login', open: visit('/login', 'Login') },
     { name: 'signup', open: visit('/signup', 'Sign up') },
+    { name: 'forgot-password', open: visit('/forgot-password', 'Forgot password') },
+    { name: 'reset-password', open: visit('/reset-password#token=an-example-token', 'Set a new password') },
     { name: 'about', open: visit('/about', 'About Us') },
     { name: 'policy', open: visit('/policy', 'Privacy Policy') },
     { name: 'terms', open: visit('/terms', /Terms/, 1) },

@@ -154,6 +154,13 @@ export function configProblems(config: Config): string[] {
   return problems;
 }
 
+/**
+ * The shop's public address without a trailing slash: PUBLIC_URL, else http://localhost:PORT. Links in e-mails
+ * (orders, password reset) start with it.
+ */
+export const shopUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+
 /** Thrown by assertStartableConfig: its message lists every problem, one per line. */
 export class ConfigError extends Error {
   constructor(

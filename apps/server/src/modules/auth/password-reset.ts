@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import { SERVER_MESSAGES, type ForgotPasswordBody, type ResetPasswordBody } from '@pumpkart/shared';
+import { shopUrlOf } from '../../config';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
@@ -30,13 +31,9 @@ const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + mi
 /** What the database keeps of a token: its SHA-256, hex. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Where the e-mailed links point: PUBLIC_URL, else this server on localhost. */
-const shopUrl = (config: AppContext['config']) =>
-  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-
 /** The token travels in the fragment, so it never reaches a server log or a Referer. */
 export const resetUrl = (config: AppContext['config'], token: string) =>
-  `${shopUrl(config)}/reset-password#token=${token}`;
+  `${shopUrlOf(config)}/reset-password#token=${token}`;
 
 /** The account's links created in the window (used or not): each was an e-mail sent. */
 async function recentLinks(tx: DbOrTx, userId: string, now: Date): Promise<number> {

@@ -7,5 +7,5 @@
  */
 export { enqueueMail, enqueueMails, ownerEmail, type Envelope } from './outbox';
 export type { MailMessage, MailMessageOf, RenderedMail } from './messages';
-export { createMailWorker, shopUrlOf, type MailWorker } from './worker';
+export { createMailWorker, type MailWorker } from './worker';
 export { default as mailAdminRoutes } from './admin-routes';

@@ -17,7 +17,7 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { OrderDto } from '@pumpkart/shared';
-import type { Config } from '../../config';
+import { shopUrlOf, type Config } from '../../config';
 import type { Log, MailRuntime } from '../../context';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
@@ -57,10 +57,6 @@ export interface MailWorkerOptions {
   leaseMs?: number;
   batchSize?: number;
 }
-
-/** The shop's public address without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
-export const shopUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
-  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 
 /** The domain of MAIL_FROM's address ('PumpKart <no-reply@pumpkart.in>' -> 'pumpkart.in'): the Message-ID's. */
 export function messageIdDomain(mailFrom: string): string {
