@@ -20,3 +20,4 @@ export * from './schemas/pincode';
 export * from './schemas/settings';
 export * from './schemas/gst-report';
 export * from './schemas/mail';
+export * from './schemas/audit';

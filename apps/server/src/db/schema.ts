@@ -505,6 +505,36 @@ export const passwordResetTokens = pgTable(
   (table) => [index('password_reset_tokens_user_idx').on(table.userId, table.createdAt)],
 );
 
+/**
+ * The audit trail (docs/shop-rules.md#audit): one row per admin change, append-only. Rows name the person and the
+ * thing changed by value (no foreign keys), so deleting a product or an account never touches its history, and a
+ * trigger (migration 0010) refuses every UPDATE and DELETE: not even the server can rewrite it.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who: the account's id and e-mail at the time; null for the system (e.g. the expiry sweeper). */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    /** What happened, e.g. 'product.updated', 'order.status_changed' (AUDIT_KINDS in @pumpkart/shared). */
+    kind: text('kind').notNull(),
+    /** What it happened to: 'product', 'order' or 'settings', and its id. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    /** One line for people, e.g. 'Status: processing → shipped'. */
+    summary: text('summary').notNull(),
+    /** The changed fields' values before and after: { field: { before, after } }. */
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
+  },
+  (table) => [
+    index('audit_events_entity_idx').on(table.entityType, table.entityId, table.at),
+    index('audit_events_at_idx').on(table.at),
+    index('audit_events_actor_idx').on(table.actorId, table.at),
+  ],
+);
+
 export const schema = {
   users,
   products,
@@ -523,4 +553,5 @@ export const schema = {
   documentSequences,
   outboxMessages,
   passwordResetTokens,
+  auditEvents,
 };

@@ -1,0 +1,50 @@
+/**
+ * Contracts of the audit trail (docs/shop-rules.md#audit): every admin change, recorded append-only with who,
+ * when and what, and read back by the History sections (an order's, a product's) and the admin's Activity page.
+ */
+import { z } from 'zod';
+
+/** Every kind of recorded change, with the words the History and Activity lists use. */
+export const AUDIT_KIND_LABELS = {
+  'product.created': 'Product created',
+  'product.updated': 'Product edited',
+  'product.stock_adjusted': 'Stock adjusted',
+  'product.activated': 'Product activated',
+  'product.deactivated': 'Product deactivated',
+  'product.deleted': 'Product deleted',
+  'order.status_changed': 'Order status changed',
+  'order.cod_paid': 'Cash on delivery marked paid',
+  'order.refund_issued': 'Refund issued',
+  'settings.updated': 'Store settings changed',
+} as const;
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];
+
+export const AUDIT_ENTITY_TYPES = ['product', 'order', 'settings'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const auditEventSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: z.object({ _id: z.string().nullable(), email: z.string().nullable() }),
+  kind: z.enum(AUDIT_KINDS),
+  entityType: z.enum(AUDIT_ENTITY_TYPES),
+  entityId: z.string().nullable(),
+  summary: z.string(),
+  /** The changed fields, before and after; null when the change has no fields (e.g. deleted). */
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
+});
+export type AuditEventDto = z.infer<typeof auditEventSchema>;
+
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  kind: z.enum(AUDIT_KINDS).optional(),
+  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+  entityId: z.string().max(100).optional(),
+  /** The person: the account's id. */
+  actor: z.string().uuid().optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+export const auditListResponseSchema = z.object({ data: z.array(auditEventSchema), total: z.number().int() });
