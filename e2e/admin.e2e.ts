@@ -303,9 +303,9 @@ describe('admin journey', () => {
       await codDialog.getByRole('button', { name: 'Mark as Paid' }).click();
       await codDialog.getByRole('button', { name: 'Mark as Paid' }).waitFor({ state: 'detached' });
       await poll(() => codStatus.isEnabled()).toBe(true);
-      const codPayment = (await api<PaymentDto[]>('GET', '/payments', undefined, admin.token)).find(
-        (payment) => payment.orderId === cod._id,
-      );
+      const [codPayment] = (
+        await api<{ data: PaymentDto[] }>('GET', `/payments?search=${cod._id}`, undefined, admin.token)
+      ).data;
       expect(codPayment?.status).toBe('success');
       await page.keyboard.press('Escape');
       expect(dialogs).toEqual([]);

@@ -55,6 +55,8 @@ describe('password reset by e-mail', () => {
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/forgot-password');
+      // The login page (with its own Email field) stays until the new page has loaded: wait for it.
+      await page.getByRole('heading', { name: 'Forgot password', level: 1 }).waitFor();
       await page.getByLabel('Email').fill(buyer.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText(SERVER_MESSAGES.passwordResetRequested).waitFor();

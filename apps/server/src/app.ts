@@ -23,6 +23,7 @@ import { LocalDiskStorage, type ImageStorage } from './storage/image-storage';
 import type { PaymentGateway } from './gateways/gateway';
 import { selectGateway } from './gateways/select-gateway';
 import { httpTransport, ownUrl, WebhookSender, type WebhookTransport } from './gateways/webhook-sender';
+import { auditRoutes } from './modules/audit';
 import { healthRoutes } from './modules/health';
 import { authRoutes } from './modules/auth';
 import { productRoutes } from './modules/products';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(settingsRoutes, { prefix: '/api/settings', ctx });
   await app.register(gstReportRoutes, { prefix: '/api/admin', ctx });
   await app.register(mailAdminRoutes, { prefix: '/api/admin', ctx });
+  await app.register(auditRoutes, { prefix: '/api/admin', ctx });
 
   // Static files last: uploads, the web app and the fallback
   await app.register(staticFilesPlugin, {

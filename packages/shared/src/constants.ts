@@ -26,7 +26,10 @@ export const MAX_LINE_QUANTITY = 1000;
  * money columns, so a large genuine order (a pump chain's ₹3 crore) is stored exactly.
  */
 export const MAX_ORDER_AMOUNT = (MAX_ORDER_LINES * MAX_LINE_QUANTITY * MAX_PRODUCT_PRICE * 108) / 100;
-/** GET /api/products/admin/all: everything (inactive included) up to a cap, optionally searched. */
-export const ADMIN_PRODUCTS_MAX_LIMIT = 1000;
+/** GET /api/products/admin/all: one page of every product, inactive included (docs/shop-rules.md#admin). */
+export const ADMIN_PRODUCTS_DEFAULT_LIMIT = 20;
+export const ADMIN_PRODUCTS_MAX_LIMIT = 100;
+/** GET /api/products/admin/low-stock: the dashboard's card shows 10. */
+export const LOW_STOCK_DEFAULT_LIMIT = 10;
 export const MAX_IMAGES_PER_PRODUCT = 8;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

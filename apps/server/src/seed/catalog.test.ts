@@ -30,7 +30,7 @@ beforeAll(async () => {
   created = (await seedDatabase(t.app.ctx)).productsCreated;
   seedMs = performance.now() - started;
   const { token } = await createTestAdmin(t.app);
-  const res = await t.app.inject({ method: 'GET', url: '/api/products/admin/all', headers: bearer(token) });
+  const res = await t.app.inject({ method: 'GET', url: '/api/products/admin/all?limit=100', headers: bearer(token) });
   catalog = productListResponseSchema.parse(res.json());
 });
 afterAll(() => t?.close());

@@ -22,9 +22,9 @@ describe('Admin area routes', () => {
 
   it.each([
     ['/admin/products', 'Products', 'GET /api/products/admin/all', []],
-    ['/admin/orders', 'Orders', 'GET /api/orders', { data: [] }],
+    ['/admin/orders', 'Orders', 'GET /api/orders', { data: [], total: 0 }],
     ['/admin/analytics', 'Analytics', 'GET /api/products/stats', makeStats()],
-    ['/admin/PaymentInfo', 'Payments', 'GET /api/payments', []],
+    ['/admin/PaymentInfo', 'Payments', 'GET /api/payments', { data: [], total: 0 }],
   ])('opens %s', async (route, heading, call, body) => {
     loginAs('admin');
     mockFetch({ [call]: { body } });

@@ -28,6 +28,9 @@ const GstReportPage = lazy(() =>
   import('./gst-report/gst-report-page').then((module) => ({ default: module.GstReportPage })),
 );
 const EmailsPage = lazy(() => import('./emails/emails-page').then((module) => ({ default: module.EmailsPage })));
+const ActivityPage = lazy(() =>
+  import('./activity/activity-page').then((module) => ({ default: module.ActivityPage })),
+);
 const ChangePasswordPage = lazy(() =>
   import('./account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
@@ -47,6 +50,7 @@ export default function AdminApp() {
         <Route path={relative(paths.admin.payments)} element={<PaymentsPage />} />
         <Route path={relative(paths.admin.gstReport)} element={<GstReportPage />} />
         <Route path={relative(paths.admin.emails)} element={<EmailsPage />} />
+        <Route path={relative(paths.admin.activity)} element={<ActivityPage />} />
         <Route path={relative(paths.admin.settings)} element={<SettingsPage />} />
         <Route path={relative(paths.admin.account)} element={<ChangePasswordPage />} />
         <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />

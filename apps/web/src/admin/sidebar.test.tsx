@@ -20,9 +20,9 @@ describe('Admin sidebar', () => {
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Admin');
   });
 
-  // Changed on purpose: GST report (the month's GSTR-1 figures), E-mails (the outbox) and Settings (the store's
-  // business details) are the sixth, seventh and eighth pages.
-  it('links the eight admin pages and marks the current one', () => {
+  // Changed on purpose: GST report (the month's GSTR-1 figures), E-mails (the outbox), Activity (the audit trail) and
+  // Settings (the store's business details) are the sixth to ninth pages.
+  it('links the nine admin pages and marks the current one', () => {
     loginAs('admin');
     renderWithStore(<Sidebar />, { route: '/admin/orders' });
     const expected = {
@@ -33,6 +33,7 @@ describe('Admin sidebar', () => {
       Payments: '/admin/PaymentInfo',
       'GST report': '/admin/gst-report',
       'E-mails': '/admin/emails',
+      Activity: '/admin/activity',
       Settings: '/admin/settings',
     };
     for (const [label, href] of Object.entries(expected)) {

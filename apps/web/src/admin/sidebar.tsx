@@ -1,7 +1,8 @@
 /**
  * The admin sidebar: greets the user by stored name (default Admin), links to the
- * eight admin pages (GST report: the month's GSTR-1 figures, docs/shop-rules.md#gst-report; E-mails: every message
- * the shop sent or kept, docs/shop-rules.md#emails; the last, Settings,
+ * nine admin pages (GST report: the month's GSTR-1 figures, docs/shop-rules.md#gst-report; E-mails: every message
+ * the shop sent or kept, docs/shop-rules.md#emails; Activity: every recorded admin change, docs/shop-rules.md#audit;
+ * the last, Settings,
  * holds the store's business details: docs/shop-rules.md#store-settings) with the current one marked, Change password (the admin's own account), and
  * Logout (the one logout: the session listener clears all local storage), which goes to /login.
  */
@@ -18,6 +19,7 @@ const ADMIN_LINKS = [
   { to: paths.admin.payments, label: 'Payments' },
   { to: paths.admin.gstReport, label: 'GST report' },
   { to: paths.admin.emails, label: 'E-mails' },
+  { to: paths.admin.activity, label: 'Activity' },
   { to: paths.admin.settings, label: 'Settings' },
 ] as const;
 

@@ -13,6 +13,8 @@
  */
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import {
+  auditActorsResponseSchema,
+  auditListResponseSchema,
   cartLineKey,
   cartResponseSchema,
   changePasswordResponseSchema,
@@ -27,6 +29,7 @@ import {
   keyOfLine,
   homeViewResponseSchema,
   loginResponseSchema,
+  lowStockResponseSchema,
   mailDetailResponseSchema,
   mailListResponseSchema,
   messageSchema,
@@ -48,6 +51,10 @@ import {
   updateProfileResponseSchema,
   variantChoiceOf,
   verifyPaymentResponseSchema,
+  type AdminOrderListParams,
+  type AuditActorDto,
+  type AuditListQuery,
+  type AuditListResponse,
   type Availability,
   type CartLine,
   type CartResponse,
@@ -59,14 +66,18 @@ import {
   type CreatePaymentResponse,
   type Gstr1Table,
   type GstReport,
+  type AdminProductListParams,
   type HomeView,
   type LoginResponse,
+  type LowStockItem,
   type MailDetail,
   type MailListQuery,
   type MailListResponse,
   type OrderDto,
+  type OrderListResponse,
   type OrderStatus,
-  type PaymentDto,
+  type PaymentListParams,
+  type PaymentListResponse,
   type PincodeResponse,
   type PriceRange,
   type Product,
@@ -127,6 +138,8 @@ const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /** The shared contract of every answer the app reads (zod schemas of packages/shared). */
 const CONTRACTS = {
+  auditActorsResponse: auditActorsResponseSchema,
+  auditListResponse: auditListResponseSchema,
   cartResponse: cartResponseSchema,
   changePasswordResponse: changePasswordResponseSchema,
   checkoutConfig: checkoutConfigSchema,
@@ -137,6 +150,7 @@ const CONTRACTS = {
   gstReport: gstReportSchema,
   homeViewResponse: homeViewResponseSchema,
   loginResponse: loginResponseSchema,
+  lowStockResponse: lowStockResponseSchema,
   mailDetailResponse: mailDetailResponseSchema,
   mailListResponse: mailListResponseSchema,
   message: messageSchema,
@@ -498,23 +512,43 @@ export const shopApi = createApi({
     }),
 
     // --- Admin area (docs/shop-rules.md#permissions: admin only) ------------------------------
-    /** Every product, inactive ones too. */
-    getAdminProducts: build.query<Product[], void>({
-      query: () => ({ url: '/products/admin/all', shared: true, contract: 'productListResponse' }),
-      transformResponse: (items: ProductDto[]) => items.map(normalizeProduct),
+    /** One page of every product, inactive ones too, filtered and sorted (docs/shop-rules.md#admin). */
+    getAdminProducts: build.query<ProductPage, AdminProductListParams>({
+      query: ({ page, limit, search, category, brand, active, stock, sort }) => ({
+        url: '/products/admin/all',
+        query: { page, limit, search, category, brand, active, stock, sort },
+        shared: true,
+        contract: 'productListResponse',
+      }),
+      transformResponse: (items: ProductDto[], meta: ApiMeta | undefined) => ({
+        items: items.map(normalizeProduct),
+        total: Number(meta?.headers.get(TOTAL_COUNT_HEADER) ?? items.length),
+      }),
       providesTags: ['AdminProducts'],
       onQueryStarted: logFailure('products'),
+    }),
+    /** The dashboard's products and sizes at or below their low-stock threshold, worst first. */
+    getLowStock: build.query<LowStockItem[], number | void>({
+      query: (limit) => ({
+        url: '/products/admin/low-stock',
+        query: { limit: limit ?? undefined },
+        shared: true,
+        contract: 'lowStockResponse',
+      }),
+      transformResponse: (answer: { data: LowStockItem[] }) => answer.data,
+      providesTags: ['AdminProducts'],
+      onQueryStarted: logFailure('low stock'),
     }),
     /** One product, inactive too, as it is now (the edit form reloads it after a 409). */
     getAdminProduct: build.query<Product, string>({
       query: (id) => ({ url: `/products/admin/${id}`, shared: true, contract: 'product' }),
       transformResponse: normalizeProduct,
-      onQueryStarted: showInAdminList,
+      onQueryStarted: showInAdminList(),
     }),
     createProduct: build.mutation<Product, FormData>({
       query: (form) => ({ url: '/products', method: 'POST', body: form, shared: true, contract: 'product' }),
       transformResponse: normalizeProduct,
-      onQueryStarted: showInAdminList,
+      onQueryStarted: showInAdminList(true),
       invalidatesTags: (_product, error) => (error ? [] : ['Products']),
     }),
     updateProduct: build.mutation<Product, { id: string; form: FormData }>({
@@ -526,7 +560,7 @@ export const shopApi = createApi({
         contract: 'product',
       }),
       transformResponse: normalizeProduct,
-      onQueryStarted: showInAdminList,
+      onQueryStarted: showInAdminList(),
       invalidatesTags: (_product, error) => (error ? [] : ['Products']),
     }),
     setProductActive: build.mutation<Product, { id: string; active: boolean }>({
@@ -538,7 +572,7 @@ export const shopApi = createApi({
         contract: 'product',
       }),
       transformResponse: normalizeProduct,
-      onQueryStarted: showInAdminList,
+      onQueryStarted: showInAdminList(),
       invalidatesTags: (_product, error) => (error ? [] : ['Products']),
     }),
     removeProductImage: build.mutation<Product, { productId: string; publicId: string }>({
@@ -550,7 +584,7 @@ export const shopApi = createApi({
         contract: 'product',
       }),
       transformResponse: normalizeProduct,
-      onQueryStarted: showInAdminList,
+      onQueryStarted: showInAdminList(),
       invalidatesTags: (_product, error) => (error ? [] : ['Products']),
     }),
     /** Deletes a product permanently. */
@@ -561,15 +595,17 @@ export const shopApi = createApi({
         shared: true,
         contract: 'productDeletedResponse',
       }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         try {
           await queryFulfilled;
         } catch {
           return;
         }
-        dispatch(
-          shopApi.util.updateQueryData('getAdminProducts', undefined, (items) => items.filter((p) => p._id !== id)),
-        );
+        forEachAdminPage(dispatch, getState, (page) => {
+          const before = page.items.length;
+          page.items = page.items.filter((p) => p._id !== id);
+          page.total -= before - page.items.length;
+        });
       },
       invalidatesTags: (_answer, error) => (error ? [] : ['Products']),
     }),
@@ -579,10 +615,14 @@ export const shopApi = createApi({
       providesTags: ['Stats'],
       onQueryStarted: logFailure('stats'),
     }),
-    /** Every order. */
-    getAdminOrders: build.query<OrderDto[], void>({
-      query: () => ({ url: '/orders', shared: true, contract: 'orderListResponse' }),
-      transformResponse: (answer: { data: OrderDto[] }) => answer.data,
+    /** A page of orders, filtered and sorted (docs/shop-rules.md#admin-lists). */
+    getAdminOrders: build.query<OrderListResponse, AdminOrderListParams>({
+      query: ({ page, limit, search, status, paymentMode, paymentStatus, from, to, sort }) => ({
+        url: '/orders',
+        query: { page, limit, search, status, paymentMode, paymentStatus, from, to, sort },
+        shared: true,
+        contract: 'orderListResponse',
+      }),
       providesTags: ['AdminOrders'],
       onQueryStarted: logFailure('orders'),
     }),
@@ -601,9 +641,14 @@ export const shopApi = createApi({
       }),
       invalidatesTags: (_answer, error) => (error ? [] : ['AdminOrders', 'Orders', 'Payments', 'Stats']),
     }),
-    /** Every payment. */
-    getPayments: build.query<PaymentDto[], void>({
-      query: () => ({ url: '/payments', shared: true, contract: 'paymentListResponse' }),
+    /** A page of payments, filtered and sorted (docs/shop-rules.md#admin-lists). */
+    getPayments: build.query<PaymentListResponse, PaymentListParams>({
+      query: ({ page, limit, status, mode, from, to, search, sort }) => ({
+        url: '/payments',
+        query: { page, limit, status, mode, from, to, search, sort },
+        shared: true,
+        contract: 'paymentListResponse',
+      }),
       providesTags: ['Payments'],
       onQueryStarted: logFailure('payments'),
     }),
@@ -680,6 +725,28 @@ export const shopApi = createApi({
         contract: 'message',
       }),
       invalidatesTags: (_answer, error) => (error ? [] : ['Emails']),
+    }),
+
+    // --- Audit trail (docs/shop-rules.md#audit) --------------------------------------------------
+    /**
+     * A page of the audit trail, newest first (admin only): one thing's history (entityType and entityId) or the
+     * Activity page's filters. Asked again after the writes it records (their tags: products, orders).
+     */
+    getAudit: build.query<AuditListResponse, Partial<AuditListQuery>>({
+      query: ({ page, limit, kind, entityType, entityId, actor }) => ({
+        url: '/admin/audit',
+        query: { page, limit, kind, entityType, entityId, actor },
+        shared: true,
+        contract: 'auditListResponse',
+      }),
+      providesTags: ['Products', 'AdminOrders', 'StoreSettings'],
+      onQueryStarted: logFailure('the history'),
+    }),
+    /** The people who appear in the trail (the Activity page's filter). */
+    getAuditActors: build.query<AuditActorDto[], void>({
+      query: () => ({ url: '/admin/audit/actors', shared: true, contract: 'auditActorsResponse' }),
+      transformResponse: (answer: { data: AuditActorDto[] }) => answer.data,
+      onQueryStarted: logFailure('the people of the history'),
     }),
 
     // --- Session -------------------------------------------------------------------------------
@@ -759,25 +826,53 @@ function cachedCart(state: unknown): CartLine[] | undefined {
     .data;
 }
 
-/** A product the admin saved or reloaded replaces its card in the admin list (a new one comes first). */
-async function showInAdminList(
-  _arg: unknown,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Product }> },
+/** Changes the cached pages of the admin product list (those whose query `which` accepts) in place. */
+function forEachAdminPage(
+  dispatch: (action: unknown) => unknown,
+  getState: () => unknown,
+  change: (page: ProductPage, args: AdminProductListParams) => void,
 ) {
-  let product: Product;
-  try {
-    product = (await queryFulfilled).data;
-  } catch {
-    return;
+  const state = getState() as Parameters<typeof shopApi.util.selectCachedArgsForQuery>[0];
+  for (const args of shopApi.util.selectCachedArgsForQuery(state, 'getAdminProducts')) {
+    dispatch(shopApi.util.updateQueryData('getAdminProducts', args, (page) => change(page, args)));
   }
-  if (!product._id) return;
-  dispatch(
-    shopApi.util.updateQueryData('getAdminProducts', undefined, (items) => {
-      const index = items.findIndex((p) => p._id === product._id);
-      if (index >= 0) items[index] = product;
-      else items.unshift(product);
-    }),
-  );
+}
+
+/** The first page, newest first, without filters: where a new product shows. */
+const isFirstNewestPage = ({ page, limit: _limit, sort, ...filters }: AdminProductListParams) =>
+  (page ?? 1) === 1 && (sort ?? 'newest') === 'newest' && Object.values(filters).every((value) => !value);
+
+/**
+ * A product the admin saved or reloaded replaces its card in the admin list's cached pages; a created one
+ * (`created`) comes first on the first page, newest first, without filters (other pages are read again when
+ * shown, as the server places it).
+ */
+function showInAdminList(created = false) {
+  return async (
+    _arg: unknown,
+    {
+      dispatch,
+      getState,
+      queryFulfilled,
+    }: { dispatch: (action: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<{ data: Product }> },
+  ) => {
+    let product: Product;
+    try {
+      product = (await queryFulfilled).data;
+    } catch {
+      return;
+    }
+    if (!product._id) return;
+    forEachAdminPage(dispatch, getState, (page, args) => {
+      const index = page.items.findIndex((p) => p._id === product._id);
+      if (index >= 0) page.items[index] = product;
+      else if (created && isFirstNewestPage(args)) {
+        page.items.unshift(product);
+        page.total += 1;
+        if (args.limit && page.items.length > args.limit) page.items.pop();
+      }
+    });
+  };
 }
 
 /** The tax documents of an order (docs/shop-rules.md#invoices): its invoice, and its credit note once cancelled. */
@@ -897,7 +992,9 @@ function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine
 }
 
 export const {
+  useGetAdminProductQuery,
   useGetAdminProductsQuery,
+  useGetLowStockQuery,
   useLazyGetAdminProductQuery,
   useCreateProductMutation,
   useUpdateProductMutation,
@@ -940,6 +1037,8 @@ export const {
   useSaveStoreSettingsMutation,
   useGetGstReportQuery,
   useGetAdminEmailsQuery,
+  useGetAuditQuery,
+  useGetAuditActorsQuery,
   useGetAdminEmailQuery,
   useRetryEmailMutation,
 } = shopApi;

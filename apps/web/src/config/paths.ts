@@ -33,6 +33,8 @@ export const paths = {
     gstReport: '/admin/gst-report',
     /** Every e-mail the shop sent or kept, and each one's preview (docs/shop-rules.md#emails). */
     emails: '/admin/emails',
+    /** Every recorded admin change, by person and kind (docs/shop-rules.md#audit). */
+    activity: '/admin/activity',
     /** The signed-in admin's own account: change password. */
     account: '/admin/account',
   },

@@ -48,3 +48,9 @@ export const auditListQuerySchema = z.object({
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const auditListResponseSchema = z.object({ data: z.array(auditEventSchema), total: z.number().int() });
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** A person who appears in the trail (the Activity page's filter), with the e-mail of their latest record. */
+export const auditActorSchema = z.object({ _id: z.string(), email: z.string().nullable() });
+export type AuditActorDto = z.infer<typeof auditActorSchema>;
+export const auditActorsResponseSchema = z.object({ data: z.array(auditActorSchema) });

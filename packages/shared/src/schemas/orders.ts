@@ -154,10 +154,73 @@ export type OrderDto = z.infer<typeof orderSchema>;
 
 export const createOrderResponseSchema = z.object({ message: z.string(), order: orderSchema });
 export const myOrdersResponseSchema = z.object({ orders: z.array(orderSchema) });
-export const orderListResponseSchema = z.object({ data: z.array(orderSchema) });
+/** A page of the admin's order list, and how many orders match in all (also in X-Total-Count). */
+export const orderListResponseSchema = z.object({ data: z.array(orderSchema), total: z.number().int() });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export const orderResponseSchema = z.object({ message: z.string().optional(), data: orderSchema });
 /** An admin's status change; `shipped` needs the shipment (docs/shop-rules.md#order-status), others ignore it. */
 export const updateOrderStatusBodySchema = z
   .object({ status: orderStatusSchema, shipment: shipmentInputSchema.optional() })
   .refine((body) => body.status !== 'shipped' || body.shipment !== undefined, SERVER_MESSAGES.shipmentRequired);
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
+
+/**
+ * The orders of the admin's order list (docs/shop-rules.md#admin-lists): by the time it was placed (newest
+ * first by default), by total, or by the buyer's name. Ties go by id, so pages are stable.
+ */
+export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc', 'buyer_asc', 'buyer_desc'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+export const ADMIN_ORDERS_DEFAULT_LIMIT = 20;
+export const ADMIN_ORDERS_MAX_LIMIT = 100;
+
+/** An empty query value means no filter. */
+const unlessBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+/** A day in India, YYYY-MM-DD. */
+const indiaDaySchema = (name: string) =>
+  z
+    .string({ error: `${name} must be a date as YYYY-MM-DD.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD.`)
+    .refine(isCalendarDate, `${name} is not a date of the calendar.`);
+
+const enumMessage = (name: string, values: readonly string[]) =>
+  `${name} must be one of ${values.map((value) => `'${value}'`).join(', ')}.`;
+
+/**
+ * GET /api/orders (admin, docs/shop-rules.md#admin-lists): a page of the orders, filtered by order status,
+ * payment mode, payment status, the day placed (from/to, India time, both included) and a search (the
+ * 6-character order number or the full id, or part of the buyer's name, e-mail or phone, any case).
+ */
+export const adminOrderListQuerySchema = z
+  .object({
+    page: z.coerce.number().int('page must be a whole number.').min(1, 'page must be 1 or more.').default(1),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number.')
+      .min(1, 'limit must be 1 or more.')
+      .max(ADMIN_ORDERS_MAX_LIMIT, `limit must be at most ${ADMIN_ORDERS_MAX_LIMIT}.`)
+      .default(ADMIN_ORDERS_DEFAULT_LIMIT),
+    search: unlessBlank(z.string().trim().max(100, 'search must be at most 100 characters.')),
+    status: unlessBlank(z.enum(ORDER_STATUSES, { error: enumMessage('status', ORDER_STATUSES) })),
+    paymentMode: unlessBlank(z.enum(PAYMENT_MODES, { error: enumMessage('paymentMode', PAYMENT_MODES) })),
+    paymentStatus: unlessBlank(z.enum(PAYMENT_STATUSES, { error: enumMessage('paymentStatus', PAYMENT_STATUSES) })),
+    from: unlessBlank(indiaDaySchema('from')),
+    to: unlessBlank(indiaDaySchema('to')),
+    sort: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(ADMIN_ORDER_SORTS, { error: enumMessage('sort', ADMIN_ORDER_SORTS) }).default('newest'),
+    ),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to.',
+    path: ['from'],
+  });
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+/** The query as a client writes it: every part optional. */
+export type AdminOrderListParams = Partial<AdminOrderListQuery>;

@@ -1,7 +1,8 @@
-/** Contracts of /api/payments (docs/shop-rules.md#payments and #cod). */
+/** Contracts of /api/payments (docs/shop-rules.md#payments, #cod, and the admin's list: #admin-lists). */
 import { z } from 'zod';
 import { idSchema, textSchema } from './fields';
 import { addressSchema } from './common';
+import { PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
 import { orderStatusSchema, paymentModeSchema, paymentStatusSchema } from './orders';
 
 export const createPaymentBodySchema = z.object({ orderId: idSchema });
@@ -54,7 +55,83 @@ export const paymentSchema = z.object({
 });
 export type PaymentDto = z.infer<typeof paymentSchema>;
 
-export const paymentListResponseSchema = z.array(paymentSchema);
+/**
+ * Orders of the admin's payments list (docs/shop-rules.md#admin-lists): newest first (the default), oldest first,
+ * by amount either way. Ties go newest first, then by id, so pages are stable.
+ */
+export const PAYMENT_SORTS = ['newest', 'oldest', 'amount_desc', 'amount_asc'] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+export const PAYMENTS_DEFAULT_LIMIT = 20;
+export const PAYMENTS_MAX_LIMIT = 100;
+
+/** '' means no filter: an empty field of the admin page. */
+const emptyIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+}
+
+/** A day of the India calendar, YYYY-MM-DD, that exists (2026-02-30 does not). */
+const indiaDaySchema = (label: string) =>
+  z.preprocess(
+    emptyIsAbsent,
+    z
+      .string({ error: `${label} must be a date as YYYY-MM-DD.` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD.`)
+      .refine(isCalendarDay, `${label} is not a date of the calendar.`)
+      .optional(),
+  );
+
+const wholeNumber = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number from 1.` })
+    .int(`${label} must be a whole number from 1.`)
+    .min(1, `${label} must be 1 or more.`);
+
+/** GET /api/payments (docs/shop-rules.md#admin-lists): one page of payments, filtered and sorted. */
+export const paymentListQuerySchema = z
+  .object({
+    page: wholeNumber('page').max(100_000, 'page must be at most 100000.').default(1),
+    limit: wholeNumber('limit')
+      .max(PAYMENTS_MAX_LIMIT, `limit must be at most ${PAYMENTS_MAX_LIMIT}.`)
+      .default(PAYMENTS_DEFAULT_LIMIT),
+    status: z.preprocess(
+      emptyIsAbsent,
+      z.enum(PAYMENT_STATUSES, { error: `status must be one of ${quoted(PAYMENT_STATUSES)}.` }).optional(),
+    ),
+    mode: z.preprocess(
+      emptyIsAbsent,
+      z.enum(PAYMENT_MODES, { error: `mode must be one of ${quoted(PAYMENT_MODES)}.` }).optional(),
+    ),
+    /** Created on or after this day (India time). */
+    from: indiaDaySchema('from'),
+    /** Created on or before this day (India time). */
+    to: indiaDaySchema('to'),
+    /**
+     * The gateway's payment id (the transaction id) or order id, exactly; or the order's id, whole or its last 6
+     * characters (the number the buyer sees), any case.
+     */
+    search: z.preprocess(
+      emptyIsAbsent,
+      textSchema('search').trim().max(100, 'search must be at most 100 characters.').optional(),
+    ),
+    sort: z.preprocess(
+      emptyIsAbsent,
+      z.enum(PAYMENT_SORTS, { error: `sort must be one of ${quoted(PAYMENT_SORTS)}.` }).default('newest'),
+    ),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to.',
+    path: ['from'],
+  });
+export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+/** The query as a client writes it: every part optional. */
+export type PaymentListParams = Partial<PaymentListQuery>;
+
+export const paymentListResponseSchema = z.object({ data: z.array(paymentSchema), total: z.number().int() });
+export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
 export const orderIdParamsSchema = z.object({ orderId: idSchema });
 export const codPaidResponseSchema = z.object({ message: z.string(), payment: paymentSchema });
 

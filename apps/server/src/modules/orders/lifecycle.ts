@@ -24,7 +24,9 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from '../invoices';
+import type { AuditActor } from '../audit';
 import { enqueueMail, enqueueMails, ownerEmail, type Envelope, type MailMessageOf } from '../mail';
+import { lockedStatusOf, recordRefundIfIssued, recordStatusChange } from './audit-trail';
 import { loadOrder } from './dto';
 import { returnStock } from './stock';
 
@@ -215,10 +217,22 @@ async function cancelAndRefund(
   reason: string,
   log: Log,
   by: CancelOptions['by'],
+  /** An admin's cancellation: recorded in the audit trail (docs/shop-rules.md#audit) with its refund. */
+  admin?: { actor: AuditActor },
 ): Promise<{ cancelled: boolean; refundPending: boolean }> {
-  const result = await ctx.db.transaction((tx) =>
-    cancelOrderInTransaction(tx, orderId, from, reason, { log, by, owner: ownerEmail(ctx.config) }),
-  );
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = admin ? await lockedStatusOf(tx, orderId) : undefined;
+    const cancelled = await cancelOrderInTransaction(tx, orderId, from, reason, {
+      log,
+      by,
+      owner: ownerEmail(ctx.config),
+    });
+    if (cancelled && admin && before) {
+      await recordStatusChange(tx, admin.actor, orderId, before, 'cancelled');
+      await recordRefundIfIssued(tx, admin.actor, orderId, cancelled.payment);
+    }
+    return cancelled;
+  });
   if (!result) return { cancelled: false, refundPending: false };
   ctx.mail.wake();
   // Only stock coming back from 0 changes what the catalog offers (stock.ts, StockMove).
@@ -271,7 +285,7 @@ export async function setStatusByAdmin(
   orderId: string,
   status: OrderStatus,
   log: Log,
-  { shipment, now = new Date() }: { shipment?: ShipmentInput; now?: Date } = {},
+  { shipment, now = new Date(), actor = null }: { shipment?: ShipmentInput; now?: Date; actor?: AuditActor } = {},
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
@@ -280,7 +294,7 @@ export async function setStatusByAdmin(
   if (refusal) throw new ConflictError(STATUS_CHANGE_REFUSALS[refusal]);
 
   if (status === 'cancelled') {
-    const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log, 'admin');
+    const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log, 'admin', { actor });
     if (!outcome.cancelled) throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
     const message = outcome.refundPending ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
     return { message, data: await orderDto(ctx, orderId) };
@@ -288,6 +302,7 @@ export async function setStatusByAdmin(
 
   // Conditional, so that a concurrent cancellation (whose stock is already back) is never undone.
   const updated = await ctx.db.transaction(async (tx) => {
+    const before = await lockedStatusOf(tx, orderId);
     const rows = await tx
       .update(orders)
       .set({ status, updatedAt: now, ...statusChangeColumns(status, shipment, now) })
@@ -300,6 +315,7 @@ export async function setStatusByAdmin(
       )
       .returning({ id: orders.id, customerEmail: orders.customerEmail });
     if (rows[0]) await enqueueStatusMail(tx, rows[0], status, shipment, now);
+    if (rows[0] && before) await recordStatusChange(tx, actor, orderId, before, status, shipment);
     // The goods leave: the invoice is due now at the latest (a COD order not yet marked paid, or one whose
     // invoice could not be issued earlier, e.g. before the store's details or an HSN code were entered).
     if (rows.length > 0 && INVOICE_DUE_STATUSES.includes(status)) await issueInvoiceIfAbsent(tx, orderId, { log });

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminOrderListQuerySchema,
   createOrderBodySchema,
   createOrderResponseSchema,
   errorSchema,
@@ -12,19 +13,14 @@ import {
   myOrdersResponseSchema,
   orderListResponseSchema,
   orderResponseSchema,
+  TOTAL_COUNT_HEADER,
   updateOrderStatusBodySchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
+import { listOrdersForAdmin } from './admin-list';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
-import {
-  createOrder,
-  getOrderFor,
-  listAllOrders,
-  listMyOrders,
-  ORDER_PLACED_MESSAGE,
-  orderTaxDocumentPdf,
-} from './service';
+import { createOrder, getOrderFor, listMyOrders, ORDER_PLACED_MESSAGE, orderTaxDocumentPdf } from './service';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 100 printable characters.';
@@ -86,12 +82,22 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['orders'],
-        summary: 'Every order, newest first (admin)',
+        summary: 'A page of the orders, newest first by default (admin; total also in X-Total-Count)',
+        description:
+          'page (from 1) and limit (1-100, default 20); filters: status, paymentMode, paymentStatus, from and to ' +
+          '(YYYY-MM-DD, India time, both days included, on when the order was placed), and search (the ' +
+          "6-character order number or the full id, or part of the buyer's name, e-mail or phone, any case); " +
+          'sort: newest, oldest, total_desc, total_asc, buyer_asc, buyer_desc.',
         security,
+        querystring: adminOrderListQuerySchema,
         response: { 200: orderListResponseSchema, ...errors },
       },
     },
-    async () => ({ data: await listAllOrders(ctx) }),
+    async (request, reply) => {
+      const page = await listOrdersForAdmin(ctx, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page;
+    },
   );
 
   app.get(
@@ -172,7 +178,10 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) =>
-      setStatusByAdmin(ctx, request.params.id, request.body.status, request.log, { shipment: request.body.shipment }),
+      setStatusByAdmin(ctx, request.params.id, request.body.status, request.log, {
+        shipment: request.body.shipment,
+        actor: { id: request.user.sub },
+      }),
   );
 };
 

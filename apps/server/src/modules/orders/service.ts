@@ -220,5 +220,3 @@ export async function orderTaxDocumentPdf(
 }
 
 export const listMyOrders = (ctx: AppContext, userId: string) => loadOrders(ctx, eq(orders.userId, userId));
-
-export const listAllOrders = (ctx: AppContext) => loadOrders(ctx);

@@ -231,7 +231,7 @@ describe('POST /api/payments/verify', () => {
 });
 
 describe('GET /api/payments (admin)', () => {
-  it('is for admins only and answers a bare list, newest first, with the order', async () => {
+  it('is for admins only and answers a page, newest first, with the order', async () => {
     const { buyer, order } = await pendingOrder();
     const admin = await createTestAdmin(t.app);
     expect((await t.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
@@ -241,8 +241,8 @@ describe('GET /api/payments (admin)', () => {
     const later = await pendingOrder();
     const res = await t.app.inject({ method: 'GET', url: '/api/payments', headers: bearer(admin.token) });
     expect(res.statusCode).toBe(200);
-    const list = res.json();
-    expect(Array.isArray(list)).toBe(true);
+    const list = res.json().data;
+    expect(res.json().total).toBe(list.length);
     const ids = list.map((p: { orderId: string }) => p.orderId);
     expect(ids.indexOf(later.order._id)).toBeLessThan(ids.indexOf(order._id));
     expect(list.find((p: { orderId: string }) => p.orderId === order._id)).toMatchObject({

@@ -11,21 +11,17 @@ import {
   createPaymentResponseSchema,
   errorSchema,
   orderIdParamsSchema,
+  paymentListQuerySchema,
   paymentListResponseSchema,
+  TOTAL_COUNT_HEADER,
   verifyPaymentBodySchema,
   verifyPaymentResponseSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { SandboxGateway } from '../../gateways/sandbox';
 import sandboxRoutes from './sandbox-routes';
-import {
-  checkoutConfig,
-  createGatewayPayment,
-  listPayments,
-  markCodPaid,
-  PAYMENT_MESSAGES,
-  verifyPayment,
-} from './service';
+import { listPayments } from './admin-list';
+import { checkoutConfig, createGatewayPayment, markCodPaid, PAYMENT_MESSAGES, verifyPayment } from './service';
 import { refundsSettled } from './refund';
 import { startSweeper } from './sweeper';
 import webhookRoutes from './webhook';
@@ -90,12 +86,22 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['payments'],
-        summary: 'Every payment, newest first (admin)',
+        summary: 'A page of payments with their order, newest first (admin; total also in X-Total-Count)',
+        description:
+          'Filters: status, mode (cod, online), from and to (YYYY-MM-DD, India time, inclusive, on creation), and ' +
+          "search (the gateway's payment or order id exactly, or the order's id or its last 6 characters). " +
+          'sort: newest (default), oldest, amount_desc, amount_asc.',
         security,
+        // The token is checked before the query is parsed, as on every admin call.
+        querystring: paymentListQuerySchema,
         response: { 200: paymentListResponseSchema, ...errors },
       },
     },
-    async () => listPayments(ctx),
+    async (request, reply) => {
+      const page = await listPayments(ctx, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page;
+    },
   );
 
   app.patch(
@@ -112,7 +118,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     },
     async (request) => ({
       message: PAYMENT_MESSAGES.codPaid,
-      payment: await markCodPaid(ctx, request.params.orderId, request.log),
+      payment: await markCodPaid(ctx, request.params.orderId, request.log, { id: request.user.sub }),
     }),
   );
 

@@ -1,10 +1,11 @@
 /**
  * Online payments and COD confirmation (docs/shop-rules.md#payments, #cod): the checkout
  * configuration, opening a gateway order for the server's total, verifying the browser's callback,
- * the admin's list and the admin's "Mark as Paid" for cash on delivery, which issues the order's tax
+ * and the admin's "Mark as Paid" for cash on delivery, which issues the order's tax
  * invoice (docs/shop-rules.md#invoices).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { formatAmount, toRupees } from '@pumpkart/shared';
 import type {
   CheckoutConfig,
   CreatePaymentResponse,
@@ -16,6 +17,7 @@ import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { loadPayments } from './dto';
+import { recordAudit, type AuditActor } from '../audit';
 import { issueInvoiceIfAbsent } from '../invoices';
 import { settleCapturedPayment } from './settle';
 
@@ -139,8 +141,6 @@ export async function verifyPayment(
   return { message, status, orderId: body.orderId };
 }
 
-export const listPayments = (ctx: AppContext): Promise<PaymentDto[]> => loadPayments(ctx.db);
-
 /**
  * The admin's "Mark as Paid" for a cash-on-delivery order (docs/shop-rules.md#cod); the id is the order's.
  * The cash is in, so the order's tax invoice is issued in the same transaction, unless it already has one
@@ -151,6 +151,7 @@ export async function markCodPaid(
   ctx: AppContext,
   orderId: string,
   log: Log,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<PaymentDto> {
   const paymentId = await ctx.db.transaction(async (tx) => {
@@ -159,11 +160,21 @@ export async function markCodPaid(
     if (!order || !payment) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
     if (payment.mode !== 'cod') throw new ConflictError(PAYMENT_MESSAGES.notCod);
     if (order.status === 'cancelled') throw new ConflictError(PAYMENT_MESSAGES.codCancelled);
-    // Marking a paid one again changes nothing (a double click keeps the first paid_at).
-    await tx
+    // Marking a paid one again changes nothing (a double click keeps the first paid_at) and records nothing.
+    const marked = await tx
       .update(payments)
       .set({ status: 'success', paidAt: now, failureReason: null, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (marked.length > 0) {
+      await recordAudit(tx, actor, {
+        kind: 'order.cod_paid',
+        entityType: 'order',
+        entityId: orderId,
+        summary: `Cash on delivery of ${formatAmount(toRupees(payment.amountPaise))} marked paid`,
+        changes: { payment: { before: payment.status, after: 'success' } },
+      });
+    }
     await issueInvoiceIfAbsent(tx, orderId, { log, now });
     return payment.id;
   });

@@ -85,7 +85,7 @@ export function catalogWhere(filter: CatalogFilter): SQL | undefined {
 }
 
 /** Newest first, then id: a stable order for pagination. */
-const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
+export const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
 
 /**
  * How a search term matches (docs/shop-rules.md#search): 0 when the title starts with it, 1 when the
@@ -171,14 +171,17 @@ export interface ProductPage {
   total: number;
 }
 
-/** One page of matches in the asked order (newest first by default), with the number of all matches. */
+/**
+ * One page of matches in the asked order (newest first by default), with the number of all matches.
+ * `where` and `order`, when given, replace the catalog's (the admin list, admin-queries.ts).
+ */
 export async function findProductPage(
   db: DbOrTx,
   storage: ImageStorage,
   filter: CatalogFilter,
-  page: { page: number; limit: number; sort?: CatalogSort },
+  page: { page: number; limit: number; sort?: CatalogSort; where?: SQL; order?: SQL[] },
 ): Promise<ProductPage> {
-  const where = catalogWhere(filter);
+  const where = page.where ?? catalogWhere(filter);
   // Two queries rather than count(*) over (): the page can then come straight off the created_at
   // index instead of materialising and sorting every match.
   const [rows, [counted]] = await Promise.all([
@@ -186,7 +189,7 @@ export async function findProductPage(
       .select(productColumns)
       .from(products)
       .where(where)
-      .orderBy(...catalogOrder(page.sort ?? 'newest', filter.search))
+      .orderBy(...(page.order ?? catalogOrder(page.sort ?? 'newest', filter.search)))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ total: count() }).from(products).where(where),

@@ -9,6 +9,8 @@ import {
   errorSchema,
   homeViewResponseSchema,
   idParamsSchema,
+  lowStockQuerySchema,
+  lowStockResponseSchema,
   productDeletedResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
@@ -31,6 +33,7 @@ import {
   listAllProducts,
   listBrands,
   listCategories,
+  listLowStock,
   listProducts,
   removeProductImage,
   setProductActive,
@@ -89,7 +92,11 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'All products, inactive included, newest first (X-Total-Count header)',
+        summary: 'One page of every product, inactive included: filters and sorts (X-Total-Count header)',
+        description:
+          'docs/shop-rules.md#admin: search (title, description, brand, category), category, brand, ' +
+          "active ('true'|'false'), stock ('in'|'low'|'out'), sort (newest by default, title, price_asc, " +
+          'price_desc, stock_asc, stock_desc), page (from 1), limit (1..100, default 20).',
         querystring: adminProductListQuerySchema,
         response: { 200: productListResponseSchema, ...adminErrors },
       },
@@ -99,6 +106,20 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.products;
     },
+  );
+
+  app.get(
+    '/admin/low-stock',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Products and sizes at or below their low-stock threshold, worst first (the dashboard card)',
+        querystring: lowStockQuerySchema,
+        response: { 200: lowStockResponseSchema, ...adminErrors },
+      },
+    },
+    (request) => listLowStock(ctx, request.query.limit),
   );
 
   app.get(
@@ -144,7 +165,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const { fields, files } = await readProductForm(request);
-      const product = await createProduct(ctx, parseProductForm(fields), files);
+      const product = await createProduct(ctx, parseProductForm(fields), files, { id: request.user.sub });
       return reply.code(201).send(product);
     },
   );
@@ -175,13 +196,13 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       const { id } = request.params;
       if (request.isMultipart()) {
         const { fields, files } = await readProductForm(request);
-        return updateProduct(ctx, id, parseProductForm(fields), files);
+        return updateProduct(ctx, id, parseProductForm(fields), files, { id: request.user.sub });
       }
       if (!/json/i.test(request.headers['content-type'] ?? '')) {
         throw new BadRequestError('This call expects a multipart/form-data body, or JSON { active } to toggle.');
       }
       const { active } = parseOrThrow(toggleActiveBodySchema, request.body);
-      return setProductActive(ctx, id, active);
+      return setProductActive(ctx, id, active, { id: request.user.sub });
     },
   );
 
@@ -210,7 +231,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: productDeletedResponseSchema, ...adminErrors },
       },
     },
-    (request) => softDeleteProduct(ctx, request.params.id),
+    (request) => softDeleteProduct(ctx, request.params.id, { id: request.user.sub }),
   );
 
   app.delete(
@@ -226,7 +247,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: productDeletedResponseSchema, ...adminErrors, 409: errorSchema },
       },
     },
-    (request) => destroyProduct(ctx, request.params.id),
+    (request) => destroyProduct(ctx, request.params.id, { id: request.user.sub }),
   );
 };
 

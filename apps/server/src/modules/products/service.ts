@@ -12,6 +12,7 @@ import {
   toPaise,
   type AdminProductListQuery,
   type HomeView,
+  type LowStockItem,
   type ProductDto,
   type ProductForm,
   type ProductListQuery,
@@ -20,7 +21,16 @@ import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { orderItems, orders, productImages, products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import type { AuditActor } from '../audit';
+import {
+  productSnapshot,
+  recordProductActive,
+  recordProductCreated,
+  recordProductDeleted,
+  recordProductEdited,
+} from './audit-trail';
 import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
+import { adminListOrder, adminListWhere, findLowStock } from './admin-queries';
 import { taxDataOf, taxValues, withTaxData } from './tax-data';
 import {
   distinctActiveValues,
@@ -93,15 +103,23 @@ export function homeView(ctx: Ctx, query: ProductListQuery): Promise<HomeView> {
   return findHomeView(ctx.db, ctx.storage, filterOf(query));
 }
 
-/** The admin list, with each product's tax data (docs/shop-rules.md#tax-data). */
+/**
+ * One page of the admin list (docs/shop-rules.md#admin): every product, inactive too, filtered and sorted,
+ * with each product's tax data (docs/shop-rules.md#tax-data).
+ */
 export async function listAllProducts(ctx: Ctx, query: AdminProductListQuery): Promise<ProductPage> {
   const page = await findProductPage(
     ctx.db,
     ctx.storage,
-    { search: query.search || undefined, includeInactive: true },
-    query,
+    {},
+    { page: query.page, limit: query.limit, where: adminListWhere(query), order: adminListOrder(query.sort) },
   );
   return { ...page, products: await withTaxData(ctx.db, page.products) };
+}
+
+/** The dashboard's low-stock list (docs/shop-rules.md#admin), worst first. */
+export async function listLowStock(ctx: Ctx, limit: number): Promise<{ data: LowStockItem[] }> {
+  return { data: await findLowStock(ctx.db, limit) };
 }
 
 export const listCategories = (ctx: Ctx) => distinctActiveValues(ctx.db, 'category');
@@ -179,7 +197,13 @@ function checkImageCount(count: number) {
   }
 }
 
-export async function createProduct(ctx: Ctx, form: ProductForm, uploads: ImageUpload[]): Promise<ProductDto> {
+/** `actor`: the admin, named in the audit trail (docs/shop-rules.md#audit), as on every write below. */
+export async function createProduct(
+  ctx: Ctx,
+  form: ProductForm,
+  uploads: ImageUpload[],
+  actor: AuditActor,
+): Promise<ProductDto> {
   checkImageCount(uploads.length);
   const stored = await processImages(ctx.storage, uploads);
   const id = await writeWithImages(ctx, stored, async (tx) => {
@@ -197,6 +221,7 @@ export async function createProduct(ctx: Ctx, form: ProductForm, uploads: ImageU
       );
     }
     if (stored.length > 0) await tx.insert(productImages).values(imageRows(productId, stored, 0));
+    await recordProductCreated(tx, actor, productId);
     return productId;
   });
   return getProduct(ctx, id, { includeInactive: true });
@@ -267,6 +292,7 @@ export async function updateProduct(
   id: string,
   form: ProductForm,
   uploads: ImageUpload[],
+  actor: AuditActor,
 ): Promise<ProductDto> {
   // Cheap refusals before any image work: unknown product, stale form, too many images in total.
   const current = await findProductRow(ctx.db, id, { includeInactive: true });
@@ -283,26 +309,36 @@ export async function updateProduct(
     checkVersion(row, form);
     const images = await imageCount(tx, id);
     checkImageCount(images.count + stored.length);
+    const before = (await productSnapshot(tx, id))!;
     await tx
       .update(products)
       .set({ ...productValues(form), version: sql`${products.version} + 1`, updatedAt: new Date() })
       .where(eq(products.id, id));
     await reconcileVariants(tx, id, form);
     if (stored.length > 0) await tx.insert(productImages).values(imageRows(id, stored, images.nextPosition));
+    await recordProductEdited(tx, actor, id, before);
   });
   return getProduct(ctx, id, { includeInactive: true });
 }
 
 /** The admin card's Active/Inactive toggle. */
-export async function setProductActive(ctx: Ctx, id: string, active: boolean): Promise<ProductDto> {
-  const [row] = await ctx.db
-    .update(products)
-    .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  ctx.catalogCache.invalidate();
+export async function setProductActive(ctx: Ctx, id: string, active: boolean, actor: AuditActor): Promise<ProductDto> {
+  await setActiveRecorded(ctx, id, active, actor);
   return getProduct(ctx, id, { includeInactive: true });
+}
+
+/** Sets the active flag, recording the change (none when it already was so); 404 for an unknown product. */
+async function setActiveRecorded(ctx: Ctx, id: string, active: boolean, actor: AuditActor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const current = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
+    if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    await tx
+      .update(products)
+      .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(eq(products.id, id));
+    if (current.active !== active) await recordProductActive(tx, actor, id, current.title, active);
+  });
+  ctx.catalogCache.invalidate();
 }
 
 export async function removeProductImage(ctx: Ctx, productId: string, publicId: string): Promise<ProductDto> {
@@ -317,15 +353,13 @@ export async function removeProductImage(ctx: Ctx, productId: string, publicId: 
 }
 
 /** Soft delete (docs/shop-rules.md#catalog): the product stays, inactive, for past orders and the admin. */
-export async function softDeleteProduct(ctx: Ctx, id: string): Promise<{ message: string; _id: string }> {
-  const [row] = await ctx.db
-    .update(products)
-    .set({ active: false, version: sql`${products.version} + 1`, updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  ctx.catalogCache.invalidate();
-  return { message: 'Product deactivated.', _id: row.id };
+export async function softDeleteProduct(
+  ctx: Ctx,
+  id: string,
+  actor: AuditActor,
+): Promise<{ message: string; _id: string }> {
+  await setActiveRecorded(ctx, id, false, actor);
+  return { message: 'Product deactivated.', _id: id };
 }
 
 /**
@@ -333,13 +367,16 @@ export async function softDeleteProduct(ctx: Ctx, id: string): Promise<{ message
  * copied title and price (order_items.product_id becomes null); cart lines and favorites go.
  * Refused (409) while an open order holds the product: its cancellation must find the stock rows.
  */
-export async function destroyProduct(ctx: Ctx, id: string): Promise<{ message: string; _id: string }> {
+export async function destroyProduct(
+  ctx: Ctx,
+  id: string,
+  actor: AuditActor,
+): Promise<{ message: string; _id: string }> {
   const publicIds = await ctx.db.transaction(async (tx) => {
     // Locked first, so an order being placed for it (its lines reference this row) is either
     // committed and seen by the check below, or waits and then fails to reference it.
-    if (!(await findProductRow(tx, id, { includeInactive: true, forUpdate: true }))) {
-      throw new NotFoundError(PRODUCT_NOT_FOUND);
-    }
+    const current = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
+    if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
     if (await lineOfOpenOrder(tx, { productId: id })) throw new ConflictError(PRODUCT_HAS_OPEN_ORDERS);
     const images = await tx
       .select({ publicId: productImages.publicId })
@@ -347,6 +384,7 @@ export async function destroyProduct(ctx: Ctx, id: string): Promise<{ message: s
       .where(eq(productImages.productId, id));
     const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
     if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    await recordProductDeleted(tx, actor, id, current.title);
     return images.map((image) => image.publicId);
   });
   ctx.catalogCache.invalidate();

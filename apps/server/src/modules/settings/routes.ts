@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: storeSettingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    (request) => updateStoreSettings(ctx, request.body),
+    (request) => updateStoreSettings(ctx, request.body, { id: request.user.sub }),
   );
 };
 

@@ -8,6 +8,7 @@ import { TAX_DATA_MESSAGES, type StoreSettingsDto, type StoreSettingsValues } fr
 import type { AppContext } from '../../context';
 import { storeSettings } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
+import { changedFields, recordAudit, type AuditActor } from '../audit';
 import { storeSettingsCacheOf } from './cache';
 import { storeSettingsColumns, toStoreSettingsDto } from './dto';
 
@@ -31,17 +32,45 @@ export async function getStoreSettings(ctx: Ctx): Promise<StoreSettingsDto> {
   return settings;
 }
 
-/** Saves the whole settings (validated by storeSettingsInputSchema) and answers them as stored. */
-export async function updateStoreSettings(ctx: Ctx, values: StoreSettingsValues): Promise<StoreSettingsDto> {
-  const columns = { ...storeSettingsColumns(values), updatedAt: new Date() };
-  const [row] = await ctx.db
-    .insert(storeSettings)
-    .values({ id: ROW_ID, ...columns })
-    .onConflictDoUpdate({ target: storeSettings.id, set: columns })
-    .returning();
+/**
+ * Saves the whole settings (validated by storeSettingsInputSchema) and answers them as stored; the fields that
+ * changed are recorded in the audit trail with their values before and after (docs/shop-rules.md#audit).
+ */
+export async function updateStoreSettings(
+  ctx: Ctx,
+  values: StoreSettingsValues,
+  actor: AuditActor,
+): Promise<StoreSettingsDto> {
+  const fields = storeSettingsColumns(values);
+  const columns = { ...fields, updatedAt: new Date() };
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID)).for('update');
+    const [saved] = await tx
+      .insert(storeSettings)
+      .values({ id: ROW_ID, ...columns })
+      .onConflictDoUpdate({ target: storeSettings.id, set: columns })
+      .returning();
+    const changes = changedFields(current ? pick(current, fields) : {}, fields);
+    if (Object.keys(changes).length > 0) {
+      const summary = `Store settings changed: ${Object.keys(changes).join(', ')}`;
+      await recordAudit(tx, actor, {
+        kind: 'settings.updated',
+        entityType: 'settings',
+        entityId: null,
+        summary,
+        changes,
+      });
+    }
+    return saved;
+  });
   const settings = toStoreSettingsDto(row!);
   storeSettingsCacheOf(ctx.db).replace(settings);
   return settings;
+}
+
+/** The row's values of the fields `like` has. */
+function pick(row: Record<string, unknown>, like: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(like).map((key) => [key, row[key]]));
 }
 
 /** Writes `values` only when no settings exist (the seed); true when it did. */

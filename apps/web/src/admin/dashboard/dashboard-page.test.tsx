@@ -82,3 +82,43 @@ describe('Admin dashboard', () => {
     expect(screen.queryByTestId('stat-Total Revenue')).not.toBeInTheDocument();
   });
 });
+
+describe('Admin dashboard: Low stock card', () => {
+  const lowStock = [
+    { productId: 'p1', title: 'Safety Gloves', variantId: 'v1', size: 'M', stock: 0, threshold: 4 },
+    { productId: 'p2', title: 'Nozzle Seal', variantId: null, size: null, stock: 2, threshold: 5 },
+  ];
+
+  it('lists the products and sizes the server sends, worst first, each linking to its edit form', async () => {
+    loginAs('admin');
+    const fetchMock = mockFetch({
+      'GET /api/products/stats': { body: makeStats() },
+      'GET /api/products/admin/low-stock': { body: { data: lowStock } },
+    });
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Low stock' });
+    const items = await within(card).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Safety Gloves · Size MOut of stock',
+      'Nozzle Seal2 left (alert at 5)',
+    ]);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/admin/products?edit=p1');
+    expect(within(items[1]!).getByRole('link', { name: 'Nozzle Seal' })).toHaveAttribute(
+      'href',
+      '/admin/products?edit=p2',
+    );
+    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('/low-stock'))!;
+    expect(new URL(String(call[0]), 'http://x').searchParams.get('limit')).toBe('10');
+  });
+
+  it('says so when nothing is low on stock', async () => {
+    loginAs('admin');
+    mockFetch({
+      'GET /api/products/stats': { body: makeStats() },
+      'GET /api/products/admin/low-stock': { body: { data: [] } },
+    });
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Low stock' });
+    expect(await within(card).findByText('Nothing is low on stock.')).toBeInTheDocument();
+  });
+});

@@ -1,12 +1,14 @@
 /**
  * The admin dashboard: a loading text first, then the Total Revenue, Total Orders
  * and Products in Store cards and three charts; 'Failed to fetch stats' when the call fails.
+ * The Low stock card (low-stock-card.tsx) loads on its own, beside the charts.
  */
 import { formatIndianNumber, MESSAGES } from '@pumpkart/shared';
 import { useGetStatsQuery } from '../../api/shop-api';
 import { MonthlyRevenueChart, OrdersByStatusChart, TopProductsChart } from '../charts/stats-charts';
 import { rupeesWhole } from '../lib/format';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
+import { LowStockCard } from './low-stock-card';
 
 /** The dashboard covers the last 6 months and the top 5 products. */
 const MONTHS = 6;
@@ -42,7 +44,10 @@ export function DashboardPage() {
             <MonthlyRevenueChart monthly={stats.data.monthlyRevenue.slice(-MONTHS)} />
             <OrdersByStatusChart ordersStatus={stats.data.ordersStatus} />
           </div>
-          <TopProductsChart title="Top 5 Products" products={stats.data.topProducts.slice(0, TOP_PRODUCTS)} />
+          <div className="grid gap-5 xl:grid-cols-2">
+            <TopProductsChart title="Top 5 Products" products={stats.data.topProducts.slice(0, TOP_PRODUCTS)} />
+            <LowStockCard />
+          </div>
         </div>
       )}
     </div>

@@ -10,7 +10,8 @@
  * tax invoice and credit note download once issued (docs/shop-rules.md#invoices). Choosing "shipped" first
  * opens the shipment form (courier, tracking number, optional tracking URL; shipment-form.tsx) and sends the
  * change with it; the stored tracking data and delivery time show under the status, and a shipped order's
- * tracking data can be corrected (docs/shop-rules.md#order-status).
+ * tracking data can be corrected (docs/shop-rules.md#order-status). The History section lists the admin changes
+ * recorded for the order (ui/history.tsx, docs/shop-rules.md#audit).
  */
 import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
 import { useId, useState } from 'react';
@@ -23,6 +24,7 @@ import { hasDocuments, OrderDocuments } from '../../components/order-documents';
 import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';
+import { History } from '../ui/history';
 import { buyerOf, canMarkCodPaid, isPaid, mayChangeStatus, modeOf, paymentOf } from './order-view';
 import { ShipmentDetails } from './shipment-details';
 import { ShipmentForm } from './shipment-form';
@@ -244,6 +246,8 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
             )
           )}
         </section>
+
+        <History entityType="order" entityId={order._id} />
       </div>
       {dialog}
     </Modal>

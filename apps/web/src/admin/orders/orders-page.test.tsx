@@ -1,11 +1,13 @@
-import { MESSAGES, SERVER_MESSAGES } from '@pumpkart/shared';
+import { MESSAGES, SERVER_MESSAGES, type OrderDto } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notices } from '../../components/notices';
-import { loginAs, mockFetch, renderWithStore } from '../../test/render';
+import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { formatDateTime } from '../lib/format';
 import { makeOrder, makePayment } from '../test-data';
+import { ORDER_FILTERS_TEXT } from './orders-filters';
 import { OrdersPage } from './orders-page';
 
 beforeEach(() => loginAs('admin'));
@@ -23,20 +25,49 @@ const onlinePaid = makeOrder('ord-online-paid-CCC333', {
 });
 const onlinePending = makeOrder('ord-online-pend-DDD444');
 
+/**
+ * Answers GET /api/orders as the server does for the fields the page sends: one payment mode, the filters, a
+ * page at a time, with the count of all matches (the given orders are taken as newest first).
+ */
+function ordersRoute(orders: OrderDto[] | (() => unknown[])) {
+  return (_init: RequestInit | undefined, url: URL): FakeResponse => {
+    const query = url.searchParams;
+    const page = Number(query.get('page') ?? 1);
+    const limit = Number(query.get('limit') ?? 20);
+    const search = query.get('search')?.toLowerCase();
+    const matches = ((typeof orders === 'function' ? orders() : orders) as OrderDto[]).filter(
+      (order) =>
+        (!query.get('paymentMode') || order.paymentMode === query.get('paymentMode')) &&
+        (!query.get('status') || order.status === query.get('status')) &&
+        (!query.get('paymentStatus') || order.payment?.status === query.get('paymentStatus')) &&
+        (!search ||
+          order._id.toLowerCase().endsWith(search) ||
+          order.customer.name.toLowerCase().includes(search) ||
+          order.customer.email.toLowerCase().includes(search) ||
+          order.customer.phone.includes(search)),
+    );
+    const data = matches.slice((page - 1) * limit, page * limit);
+    return { body: { data, total: matches.length }, headers: { 'X-Total-Count': String(matches.length) } };
+  };
+}
+
 const table = (name: string) => screen.getByRole('region', { name });
 const rowsOf = (name: string) => within(table(name)).getAllByRole('row').slice(1);
 
-/** Renders the orders page; with `notices`, the page's notices too (their live regions are roles status and alert). */
-function renderOrders(routes: Parameters<typeof mockFetch>[0], { notices = false } = {}) {
+/** Renders the orders page at `route`; with `notices`, the page's notices too (their live regions are roles status and alert). */
+function renderOrders(
+  routes: Parameters<typeof mockFetch>[0],
+  { notices = false, route = '/admin/orders' }: { notices?: boolean; route?: string } = {},
+) {
   const fetchMock = mockFetch(routes);
-  renderWithStore(
+  const { router } = renderWithStore(
     <>
       <OrdersPage />
       {notices && <Notices />}
     </>,
-    { route: '/admin/orders' },
+    { route, path: '/admin/orders' },
   );
-  return { fetchMock, user: userEvent.setup() };
+  return { fetchMock, router, user: userEvent.setup() };
 }
 
 const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) =>
@@ -46,7 +77,7 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: st
 
 describe('Admin orders: tables', () => {
   it('splits the orders into COD and Online tables with the specified columns', async () => {
-    renderOrders({ 'GET /api/orders': { body: { data: [codUnpaid, codPaid, onlinePaid, onlinePending] } } });
+    renderOrders({ 'GET /api/orders': ordersRoute([codUnpaid, codPaid, onlinePaid, onlinePending]) });
     expect(screen.getByRole('status')).toHaveTextContent('Loading orders...');
     await screen.findByRole('region', { name: 'COD Orders' });
     // Both order tables have the same columns, Txn ID included (unlike the
@@ -90,7 +121,7 @@ describe('Admin orders: tables', () => {
   });
 
   it('scrolls each table sideways on a narrow screen instead of pinning the View column over other cells', async () => {
-    renderOrders({ 'GET /api/orders': { body: { data: [codUnpaid, onlinePaid] } } });
+    renderOrders({ 'GET /api/orders': ordersRoute([codUnpaid, onlinePaid]) });
     await screen.findByRole('region', { name: 'COD Orders' });
     for (const name of ['COD Orders', 'Online Orders']) {
       expect(screen.getByRole('region', { name: `${name} table` })).toHaveClass('overflow-x-auto');
@@ -103,7 +134,7 @@ describe('Admin orders: tables', () => {
   });
 
   it("says 'No orders found' in an empty table", async () => {
-    renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    renderOrders({ 'GET /api/orders': ordersRoute([onlinePaid]) });
     await screen.findByRole('region', { name: 'COD Orders' });
     expect(table('COD Orders')).toHaveTextContent(MESSAGES.noOrdersFound);
     expect(table('Online Orders')).not.toHaveTextContent(MESSAGES.noOrdersFound);
@@ -119,7 +150,7 @@ describe('Admin orders: tables', () => {
 
 describe('Admin orders: detail modal', () => {
   it('shows customer, items, address and the payment block with the transaction id for online', async () => {
-    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    const { user } = renderOrders({ 'GET /api/orders': ordersRoute([onlinePaid]) });
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('Vikram Singh');
@@ -145,7 +176,7 @@ describe('Admin orders: detail modal', () => {
   });
 
   it('disables the status dropdown until the payment succeeded (online and COD)', async () => {
-    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePending, codUnpaid] } } });
+    const { user } = renderOrders({ 'GET /api/orders': ordersRoute([onlinePending, codUnpaid]) });
     await user.click(await screen.findByRole('button', { name: 'View order DDD444' }));
     expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' })).toBeDisabled();
     expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
@@ -161,7 +192,7 @@ describe('Admin orders: detail modal', () => {
       status: 'cancelled',
       payment: { status: 'success', transactionId: 'pay_TXN43' },
     });
-    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [cancelledPaid] } } });
+    const { user } = renderOrders({ 'GET /api/orders': ordersRoute([cancelledPaid]) });
     await user.click(await screen.findByRole('button', { name: 'View order EEE555' }));
     expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Order status' })).toBeDisabled();
   });
@@ -171,7 +202,7 @@ describe('Admin orders: detail modal', () => {
     const current = () =>
       paid ? { ...codUnpaid, payment: { ...codUnpaid.payment!, status: 'success' as const } } : codUnpaid;
     const { user, fetchMock } = renderOrders({
-      'GET /api/orders': () => ({ body: { data: [current(), codPaid] } }),
+      'GET /api/orders': ordersRoute(() => [current(), codPaid]),
       [`GET /api/orders/${codUnpaid._id}`]: () => ({ body: { data: current() } }),
       [`PATCH /api/payments/${codUnpaid._id}/cod`]: () => {
         paid = true;
@@ -189,7 +220,8 @@ describe('Admin orders: detail modal', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Order status' })).toBeEnabled();
     expect(calls(fetchMock, 'PATCH', `/api/payments/${codUnpaid._id}/cod`)).toHaveLength(1);
     expect(calls(fetchMock, 'GET', `/api/orders/${codUnpaid._id}`)).toHaveLength(1);
-    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(2));
+    // Both tables load, then both reload after the change.
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(4));
     await waitFor(() => expect(within(rowsOf('COD Orders')[0]!).getAllByRole('cell')[3]).toHaveTextContent('success'));
   });
 
@@ -198,7 +230,7 @@ describe('Admin orders: detail modal', () => {
     const alert = vi.spyOn(window, 'alert');
     const { user } = renderOrders(
       {
-        'GET /api/orders': { body: { data: [codUnpaid] } },
+        'GET /api/orders': ordersRoute([codUnpaid]),
         [`PATCH /api/payments/${codUnpaid._id}/cod`]: { status: 500, body: { message: 'nope' } },
       },
       { notices: true },
@@ -214,7 +246,7 @@ describe('Admin orders: detail modal', () => {
     let status = 'processing';
     const current = () => ({ ...onlinePaid, status });
     const { user, fetchMock } = renderOrders({
-      'GET /api/orders': () => ({ body: { data: [current()] } }),
+      'GET /api/orders': ordersRoute(() => [current()]),
       [`GET /api/orders/${onlinePaid._id}`]: () => ({ body: { data: current() } }),
       [`PUT /api/orders/${onlinePaid._id}/status`]: (init) => {
         status = JSON.parse(String(init?.body)).status;
@@ -248,7 +280,7 @@ describe('Admin orders: detail modal', () => {
     const alert = vi.spyOn(window, 'alert');
     const { user } = renderOrders(
       {
-        'GET /api/orders': { body: { data: [onlinePaid] } },
+        'GET /api/orders': ordersRoute([onlinePaid]),
         [`PUT /api/orders/${onlinePaid._id}/status`]: { status: 409, body: { message: 'Not paid' } },
       },
       { notices: true },
@@ -268,7 +300,7 @@ describe('Admin orders: cancelling asks first', () => {
     let status: string = initial.status;
     const current = () => ({ ...initial, status });
     return renderOrders({
-      'GET /api/orders': () => ({ body: { data: [current()] } }),
+      'GET /api/orders': ordersRoute(() => [current()]),
       [`GET /api/orders/${initial._id}`]: () => ({ body: { data: current() } }),
       [`PUT /api/orders/${initial._id}/status`]: (init) => {
         status = JSON.parse(String(init?.body)).status;
@@ -378,7 +410,7 @@ describe('Admin orders: tax documents', () => {
           }),
         )) as never;
     const { user, fetchMock } = renderOrders({
-      'GET /api/orders': { body: { data: [invoiced] } },
+      'GET /api/orders': ordersRoute([invoiced]),
       [`GET /api/orders/${invoiced._id}/invoice`]: pdf('Invoice-PK-26-27-000042.pdf'),
       [`GET /api/orders/${invoiced._id}/credit-note`]: pdf('Credit-Note-CN-26-27-000007.pdf'),
     });
@@ -396,7 +428,7 @@ describe('Admin orders: tax documents', () => {
   });
 
   it('has no tax documents before an invoice is issued', async () => {
-    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    const { user } = renderOrders({ 'GET /api/orders': ordersRoute([onlinePaid]) });
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
     expect(within(screen.getByRole('dialog')).queryByRole('region', { name: 'Tax documents' })).toBeNull();
     expect(within(screen.getByRole('dialog')).queryByRole('button', { name: /Download/ })).toBeNull();
@@ -416,7 +448,7 @@ describe('Admin orders: shipment tracking', () => {
   });
 
   it('checks the form with the shared rules before sending, and sends nothing when cancelled', async () => {
-    const { user, fetchMock } = renderOrders({ 'GET /api/orders': { body: { data: [onlinePaid] } } });
+    const { user, fetchMock } = renderOrders({ 'GET /api/orders': ordersRoute([onlinePaid]) });
     await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
     const dialog = screen.getByRole('dialog');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Order status' }), 'shipped');
@@ -442,7 +474,7 @@ describe('Admin orders: shipment tracking', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderOrders(
       {
-        'GET /api/orders': { body: { data: [onlinePaid] } },
+        'GET /api/orders': ordersRoute([onlinePaid]),
         [`PUT /api/orders/${onlinePaid._id}/status`]: {
           status: 400,
           body: { message: SERVER_MESSAGES.trackingUrlInvalid, details: [] },
@@ -462,7 +494,7 @@ describe('Admin orders: shipment tracking', () => {
 
   it('shows when a delivered order arrived, and offers no correction once delivered', async () => {
     const delivered = { ...shipped, status: 'delivered' as const, deliveredAt: '2026-06-09T12:00:00.000Z' };
-    const { user } = renderOrders({ 'GET /api/orders': { body: { data: [delivered] } } });
+    const { user } = renderOrders({ 'GET /api/orders': ordersRoute([delivered]) });
     await user.click(await screen.findByRole('button', { name: 'View order EEE555' }));
     const status = within(screen.getByRole('dialog')).getByRole('region', { name: 'Order status' });
     expect(status).toHaveTextContent(`Delivered${formatDateTime(delivered.deliveredAt)}`);
@@ -473,7 +505,7 @@ describe('Admin orders: shipment tracking', () => {
   it('shows the stored tracking data and lets a shipped order correct them', async () => {
     let current = shipped;
     const { user, fetchMock } = renderOrders({
-      'GET /api/orders': () => ({ body: { data: [current] } }),
+      'GET /api/orders': ordersRoute(() => [current]),
       [`GET /api/orders/${shipped._id}`]: () => ({ body: { data: current } }),
       [`PUT /api/orders/${shipped._id}/status`]: (init) => {
         const body = JSON.parse(String(init?.body));
@@ -504,5 +536,150 @@ describe('Admin orders: shipment tracking', () => {
     });
     await waitFor(() => expect(status).toHaveTextContent('12345678902'));
     expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
+  });
+});
+
+describe('Admin orders: pages, filters and sort held in the address', () => {
+  /** 45 COD orders (three pages of 20) and 2 online ones. */
+  const manyCod = Array.from({ length: 45 }, (_, index) =>
+    makeOrder(`ord-cod-bulk-${String(index).padStart(6, '0')}`, { paymentMode: 'cod' }),
+  );
+  const everyOrder = [...manyCod, onlinePaid, onlinePending];
+
+  /** The list requests of one table, as query objects. */
+  const listQueries = (fetchMock: ReturnType<typeof mockFetch>, mode: string) =>
+    calls(fetchMock, 'GET', '/api/orders')
+      .map(([input]) => Object.fromEntries(new URL(String(input), 'http://x').searchParams))
+      .filter((query) => query.paymentMode === mode);
+  const lastQuery = (fetchMock: ReturnType<typeof mockFetch>, mode: string) => listQueries(fetchMock, mode).at(-1);
+  const firstCells = (name: string) => rowsOf(name).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+  const pager = (noun: string) => screen.getByRole('navigation', { name: `Pages of ${noun}` });
+
+  it('asks the server for one page of each table and pages each on its own, in the address', async () => {
+    const { fetchMock, router, user } = renderOrders({ 'GET /api/orders': ordersRoute(everyOrder) });
+    await screen.findByRole('region', { name: 'COD Orders' });
+    expect(lastQuery(fetchMock, 'cod')).toEqual({ page: '1', limit: '20', paymentMode: 'cod' });
+    expect(lastQuery(fetchMock, 'online')).toEqual({ page: '1', limit: '20', paymentMode: 'online' });
+    expect(rowsOf('COD Orders')).toHaveLength(20);
+    // The heading counts every match, not the rows of the page.
+    expect(within(table('COD Orders')).getByRole('heading')).toHaveTextContent('COD Orders (45)');
+    expect(pager('COD orders')).toHaveTextContent('1–20 of 45 COD orders');
+    expect(pager('COD orders')).toHaveTextContent('Page 1 of 3');
+    expect(pager('online orders')).toHaveTextContent('Page 1 of 1');
+    expect(within(pager('COD orders')).getByRole('button', { name: /Previous/ })).toBeDisabled();
+
+    await user.click(within(pager('COD orders')).getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(pager('COD orders')).toHaveTextContent('Page 2 of 3'));
+    expect(router.state.location.search).toBe('?codPage=2');
+    expect(lastQuery(fetchMock, 'cod')).toMatchObject({ page: '2' });
+    await waitFor(() => expect(firstCells('COD Orders')[0]).toBe(manyCod[20]!._id.slice(-6)));
+    expect(firstCells('Online Orders')).toEqual(['CCC333', 'DDD444']);
+
+    await user.click(within(pager('COD orders')).getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(pager('COD orders')).toHaveTextContent('41–45 of 45 COD orders'));
+    expect(within(pager('COD orders')).getByRole('button', { name: /Next/ })).toBeDisabled();
+    expect(router.state.location.search).toBe('?codPage=3');
+
+    // Back shows the page before.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(pager('COD orders')).toHaveTextContent('Page 2 of 3'));
+  });
+
+  it('writes every filter and the sort into the address, and starts each table again at page 1', async () => {
+    const { fetchMock, router, user } = renderOrders(
+      { 'GET /api/orders': ordersRoute(everyOrder) },
+      { route: '/admin/orders?codPage=2' },
+    );
+    await screen.findByRole('region', { name: 'COD Orders' });
+    const form = screen.getByRole('search', { name: ORDER_FILTERS_TEXT.form });
+
+    await user.selectOptions(within(form).getByLabelText('Status'), 'processing');
+    expect(router.state.location.search).toBe('?status=processing');
+    await user.selectOptions(within(form).getByLabelText('Payment status'), 'success');
+    expect(router.state.location.search).toBe('?status=processing&paymentStatus=success');
+    await waitFor(() => expect(firstCells('Online Orders')).toEqual(['CCC333']));
+    expect(lastQuery(fetchMock, 'online')).toEqual({
+      page: '1',
+      limit: '20',
+      paymentMode: 'online',
+      status: 'processing',
+      paymentStatus: 'success',
+    });
+
+    await user.selectOptions(within(form).getByLabelText('Sort by'), 'Total: high to low');
+    expect(router.state.location.search).toBe('?status=processing&paymentStatus=success&sort=total_desc');
+
+    const search = within(form).getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveAccessibleDescription('Order number, name, e-mail or phone');
+    await user.type(search, '  Vikram ');
+    await user.type(within(form).getByLabelText('Placed from'), '2026-06-01');
+    await user.type(within(form).getByLabelText('Placed to'), '2026-06-30');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      search: 'Vikram',
+      status: 'processing',
+      paymentStatus: 'success',
+      from: '2026-06-01',
+      to: '2026-06-30',
+      sort: 'total_desc',
+    });
+    await waitFor(() =>
+      expect(lastQuery(fetchMock, 'cod')).toMatchObject({ search: 'Vikram', from: '2026-06-01', to: '2026-06-30' }),
+    );
+    expect(lastQuery(fetchMock, 'cod')).toMatchObject({ page: '1', sort: 'total_desc' });
+
+    // Clear filters keeps the sort only.
+    await user.click(within(form).getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('?sort=total_desc');
+    expect(search).toHaveValue('');
+  });
+
+  it('starts from the state in the address (a reload or a shared link)', async () => {
+    const { fetchMock } = renderOrders(
+      { 'GET /api/orders': ordersRoute(everyOrder) },
+      { route: '/admin/orders?search=ccc333&status=processing&from=2026-06-01&sort=buyer_asc&onlinePage=1&codPage=2' },
+    );
+    await screen.findByRole('region', { name: 'Online Orders' });
+    const form = screen.getByRole('search', { name: ORDER_FILTERS_TEXT.form });
+    expect(within(form).getByRole('searchbox', { name: 'Search' })).toHaveValue('ccc333');
+    expect(within(form).getByLabelText('Status')).toHaveValue('processing');
+    expect(within(form).getByLabelText('Placed from')).toHaveValue('2026-06-01');
+    expect(within(form).getByLabelText('Sort by')).toHaveValue('buyer_asc');
+    expect(listQueries(fetchMock, 'cod')[0]).toEqual({
+      page: '2',
+      limit: '20',
+      paymentMode: 'cod',
+      search: 'ccc333',
+      status: 'processing',
+      from: '2026-06-01',
+      sort: 'buyer_asc',
+    });
+    expect(listQueries(fetchMock, 'online')[0]).toMatchObject({ page: '1', search: 'ccc333' });
+    await waitFor(() => expect(firstCells('Online Orders')).toEqual(['CCC333']));
+  });
+
+  it('leaves out what the address holds that the server would refuse', async () => {
+    const { fetchMock } = renderOrders(
+      { 'GET /api/orders': ordersRoute(everyOrder) },
+      { route: '/admin/orders?status=lost&paymentStatus=paid&from=2026-02-30&sort=price&codPage=-1&onlinePage=x' },
+    );
+    await screen.findByRole('region', { name: 'COD Orders' });
+    expect(listQueries(fetchMock, 'cod')[0]).toEqual({ page: '1', limit: '20', paymentMode: 'cod' });
+    expect(listQueries(fetchMock, 'online')[0]).toEqual({ page: '1', limit: '20', paymentMode: 'online' });
+  });
+
+  it('refuses a range of days that ends before it starts, naming the fields, and sends nothing', async () => {
+    const { fetchMock, router, user } = renderOrders({ 'GET /api/orders': ordersRoute(everyOrder) });
+    await screen.findByRole('region', { name: 'COD Orders' });
+    const before = calls(fetchMock, 'GET', '/api/orders').length;
+    const form = screen.getByRole('search', { name: ORDER_FILTERS_TEXT.form });
+    await user.type(within(form).getByLabelText('Placed from'), '2026-06-10');
+    await user.type(within(form).getByLabelText('Placed to'), '2026-06-01');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(ORDER_FILTERS_TEXT.rangeBackwards);
+    expect(within(form).getByLabelText('Placed to')).toHaveAccessibleDescription(ORDER_FILTERS_TEXT.rangeBackwards);
+    expect(within(form).getByLabelText('Placed to')).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.search).toBe('');
+    expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(before);
   });
 });

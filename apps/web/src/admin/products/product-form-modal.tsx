@@ -23,6 +23,7 @@ import {
   useUpdateProductMutation,
 } from '../../api/shop-api';
 import { Modal } from '../../components/modal';
+import { History } from '../ui/history';
 import { Switch } from '../ui/switch';
 import { Field, inputClass } from './form-field';
 import { ImagesField, useImagePreviews } from './images-field';
@@ -390,6 +391,8 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
             setValues((current) => ({ ...current, variants: current.variants.filter((row) => row.key !== key) }))
           }
         />
+
+        {product && <History entityType="product" entityId={product._id} />}
 
         {saveError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

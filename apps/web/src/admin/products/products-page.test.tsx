@@ -73,20 +73,41 @@ describe('Admin products: list', () => {
     expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
   });
 
-  it('searches title and description, ignoring case', async () => {
-    await renderProducts();
+  it('sends the search to the server when it is sent, and keeps it in the address', async () => {
+    const { fetchMock, router } = await renderProducts({
+      'GET /api/products/admin/all': (_init, url) =>
+        url.searchParams.get('search') === 'NOZZLE'
+          ? { body: [catalog[0]], headers: { 'x-total-count': '1' } }
+          : { body: catalog },
+    });
     const user = userEvent.setup();
-    const search = screen.getByRole('searchbox', { name: 'Search products' });
-    await user.type(search, 'NOZZLE');
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Fuel Dispenser Nozzle']);
-    await user.clear(search);
-    await user.type(search, 'yellow');
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Safety Helmet']);
-    await user.clear(search);
-    await user.type(search, 'no such thing');
-    expect(screen.queryByRole('article')).not.toBeInTheDocument();
-    await user.clear(search);
-    expect(screen.getAllByRole('article')).toHaveLength(4);
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'NOZZLE{Enter}');
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+        'Fuel Dispenser Nozzle',
+      ]),
+    );
+    expect(router.state.location.search).toBe('?search=NOZZLE');
+    expect(new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://x').searchParams.get('search')).toBe('NOZZLE');
+  });
+
+  it('searches as one types, once typing pauses, with one request for the whole word', async () => {
+    const { fetchMock, router } = await renderProducts({
+      'GET /api/products/admin/all': (_init, url) =>
+        url.searchParams.get('search') === 'nozzle'
+          ? { body: [catalog[0]], headers: { 'x-total-count': '1' } }
+          : { body: catalog },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'nozzle');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=nozzle'));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    const searched = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .filter((url) => url.pathname === '/api/products/admin/all')
+      .map((url) => url.searchParams.get('search'))
+      .filter(Boolean);
+    expect(searched).toEqual(['nozzle']);
   });
 
   it('shows the price and stock text without variants, N/A for a missing price, and No Image', async () => {
@@ -241,5 +262,134 @@ describe('Admin products: delete', () => {
     await screen.findByText(MESSAGES.productDeleted);
     expect(confirm).not.toHaveBeenCalled();
     expect(alert).not.toHaveBeenCalled();
+  });
+});
+
+/** A fake server: 45 products, paged, filtered by `active` and `stock`, in the order `sort` names. */
+const many = Array.from({ length: 45 }, (_, index) =>
+  rawProduct(`m${index + 1}`, { title: `Pump ${index + 1}`, stock: index, active: index % 2 === 0 }),
+);
+function fakeServer(url: URL) {
+  const params = url.searchParams;
+  let rows = many;
+  if (params.get('active')) rows = rows.filter((row) => String(row.active) === params.get('active'));
+  if (params.get('stock') === 'out') rows = rows.filter((row) => row.stock === 0);
+  if (params.get('sort') === 'stock_desc') rows = [...rows].sort((a, b) => b.stock - a.stock);
+  const page = Number(params.get('page') ?? 1);
+  const limit = Number(params.get('limit'));
+  return {
+    body: rows.slice((page - 1) * limit, page * limit),
+    headers: { 'x-total-count': String(rows.length) },
+  };
+}
+
+function renderPaged(route = '/admin/products', extra: Parameters<typeof mockFetch>[0] = {}) {
+  const fetchMock = mockFetch({ 'GET /api/products/admin/all': (_init, url) => fakeServer(url), ...extra });
+  return { fetchMock, ...renderWithStore(<ProductsPage />, { route }) };
+}
+
+const lastListQuery = (fetchMock: ReturnType<typeof mockFetch>) =>
+  Object.fromEntries(
+    new URL(String(callsTo(fetchMock, 'GET', '/api/products/admin/all').at(-1)![0]), 'http://x').searchParams.entries(),
+  );
+
+describe('Admin products: paged from the server, the state in the address', () => {
+  it('asks for 20 a page, pages with Next and Previous, and keeps the page in the address', async () => {
+    const { fetchMock, router } = renderPaged();
+    expect(await screen.findByRole('article', { name: 'Pump 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(lastListQuery(fetchMock)).toEqual({ page: '1', limit: '20' });
+    // The pager is drawn again under each page.
+    const pager = () => screen.getByRole('navigation', { name: 'Pages of products' });
+    expect(pager()).toHaveTextContent('1–20 of 45 products');
+    expect(pager()).toHaveTextContent('Page 1 of 3');
+    const user = userEvent.setup();
+    await user.click(within(pager()).getByRole('button', { name: /Next/ }));
+    expect(await screen.findByRole('article', { name: 'Pump 21' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    await user.click(within(pager()).getByRole('button', { name: /Next/ }));
+    expect(await screen.findByRole('article', { name: 'Pump 45' })).toBeInTheDocument();
+    expect(pager()).toHaveTextContent('41–45 of 45 products');
+    expect(within(pager()).getByRole('button', { name: /Next/ })).toBeDisabled();
+    // Back shows the page before.
+    await router.navigate(-1);
+    expect(await screen.findByRole('article', { name: 'Pump 21' })).toBeInTheDocument();
+  });
+
+  it('reads filters, sort, page and view from the address, and sends them', async () => {
+    const { fetchMock } = renderPaged('/admin/products?active=true&sort=stock_desc&view=table&page=2');
+    const table = await screen.findByRole('region', { name: 'Products on this page' });
+    expect(lastListQuery(fetchMock)).toEqual({ page: '2', limit: '20', active: 'true', sort: 'stock_desc' });
+    // 23 active products, stock 44, 42, ... : page 2 starts at stock 4.
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByRole('button', { name: 'Pump 5' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('true');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('stock_desc');
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('applies a filter or a sort at once, from the first page, and leaves out a value the server would refuse', async () => {
+    const { fetchMock, router } = renderPaged('/admin/products?page=2&stock=bogus&sort=cheapest');
+    await screen.findByRole('article', { name: 'Pump 21' });
+    expect(lastListQuery(fetchMock)).toEqual({ page: '2', limit: '20' });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stock level' }), 'Out of stock');
+    expect(await screen.findByRole('article', { name: 'Pump 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(router.state.location.search).toBe('?stock=out');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Stock: high to low');
+    expect(await screen.findByRole('article', { name: 'Pump 45' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=stock_desc');
+  });
+
+  it('shows a table (thumbnail, title, category, price, stock, active) with the Grid/Table toggle', async () => {
+    const { router } = renderPaged('/admin/products', {
+      'GET /api/products/admin/all': { body: catalog, headers: { 'x-total-count': '4' } },
+    });
+    await screen.findByRole('article', { name: 'Fuel Dispenser Nozzle' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(router.state.location.search).toBe('?view=table');
+    const table = await screen.findByRole('region', { name: 'Products on this page' });
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Image', 'Title', 'Category', 'Price', 'Stock', 'Active', 'Actions']);
+    const nozzle = within(table).getByRole('button', { name: 'Fuel Dispenser Nozzle' }).closest('tr')!;
+    expect(nozzle).toHaveTextContent('Dispensers');
+    expect(nozzle).toHaveTextContent('₹1,500.00');
+    expect(within(nozzle).getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    const helmet = within(table).getByRole('button', { name: 'Safety Helmet' }).closest('tr')!;
+    expect(helmet).toHaveTextContent('Out of stock');
+    const air = within(table).getByRole('button', { name: 'Air Machine' }).closest('tr')!;
+    expect(within(air).getByRole('switch', { name: 'Inactive' })).toHaveAttribute('aria-checked', 'false');
+    await user.click(screen.getByRole('button', { name: 'Grid' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(4);
+  });
+
+  it('opens the edit form from the table, and from the address (?edit=) when the product is not on the page', async () => {
+    const { router } = renderPaged('/admin/products?view=table', {
+      'GET /api/products/admin/all': { body: catalog, headers: { 'x-total-count': '4' } },
+      'GET /api/products/admin/far-away': {
+        body: rawProduct('far-away', { title: 'Distant Gauge' }),
+      },
+    });
+    const table = await screen.findByRole('region', { name: 'Products on this page' });
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Safety Helmet' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Safety Helmet');
+    expect(router.state.location.search).toBe('?view=table&edit=p2');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?view=table');
+
+    await router.navigate('/admin/products?edit=far-away');
+    const far = await screen.findByRole('dialog');
+    expect(within(far).getByLabelText(/^Title/)).toHaveValue('Distant Gauge');
   });
 });

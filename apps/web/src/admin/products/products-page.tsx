@@ -1,48 +1,77 @@
 /**
- * Admin products: a search box over title and description (case-insensitive,
- * docs/shop-rules.md#search), the Add Product button, and the grid of cards with the
- * Active switch, Edit and Delete. Delete asks for confirmation in a confirm dialog, deletes
- * permanently and shows the outcome as an on-page notice (docs/architecture.md#notifications).
- * Product load and toggle failures are only logged.
+ * Admin products (docs/shop-rules.md#admin): every product, inactive ones too, a page at a time from the
+ * server, as the grid of cards (Active switch, Edit, Delete) or as a table (products-table.tsx), with a
+ * search over title, description, brand and category (docs/shop-rules.md#search), filters, a sort and the
+ * Add Product button. The page, filters, sort, view and the open edit form live in the address
+ * (product-view.ts), so Back, a reload and a link (the dashboard's low-stock card) show the same thing.
+ * Delete asks for confirmation in a confirm dialog, deletes permanently and shows the outcome as an on-page
+ * notice (docs/architecture.md#notifications). Toggle failures are only logged.
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/http';
-import { useDestroyProductMutation, useGetAdminProductsQuery, useSetProductActiveMutation } from '../../api/shop-api';
+import {
+  useDestroyProductMutation,
+  useGetAdminProductQuery,
+  useGetAdminProductsQuery,
+  useSetProductActiveMutation,
+} from '../../api/shop-api';
 import { useConfirm } from '../../components/confirm-dialog';
+import { EmptyState, LoadFailed } from '../../components/page-states';
 import { useNotify } from '../../store/hooks';
 import { LoadingText, PageHeader } from '../ui/page-header';
+import { Pager } from '../ui/pager';
+import { useTableState } from '../ui/use-table-state';
 import { ProductCard } from './product-card';
+import { ProductFilters } from './product-filters';
 import { ProductFormModal } from './product-form-modal';
-
-/** Title or description contains the search text, ignoring case (docs/shop-rules.md#search). */
-function matchesSearch(product: Pick<Product, 'title' | 'description'>, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return product.title.toLowerCase().includes(needle) || product.description.toLowerCase().includes(needle);
-}
-
-type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
+import {
+  hasFilters,
+  PRODUCTS_PAGE_SIZE,
+  productsQuery,
+  readProductsState,
+  writeProductsState,
+  type ProductsState,
+} from './product-view';
+import { ProductsTable } from './products-table';
 
 const NO_PRODUCTS: Product[] = [];
 
+/** The product of the address's `edit`: from the page on screen, else read from the server. */
+function useEditedProduct(id: string, onPage: Product[], onMissing: (message: string) => void) {
+  const listed = id ? onPage.find((product) => product._id === id) : undefined;
+  const read = useGetAdminProductQuery(id, { skip: !id || Boolean(listed) });
+  const failed = read.isError;
+  useEffect(() => {
+    if (failed) onMissing(errorMessage(read.error, 'Product not found.'));
+  }, [failed, read.error, onMissing]);
+  return listed ?? (id && read.currentData?._id === id ? read.currentData : undefined);
+}
+
 export function ProductsPage() {
+  const { state, show } = useTableState(readProductsState, writeProductsState);
   // Saves, toggles and deletes update this list in place (api/shop-api.ts).
-  const products = useGetAdminProductsQuery();
+  const products = useGetAdminProductsQuery(productsQuery(state));
   const [setProductActive] = useSetProductActiveMutation();
   const [destroyProduct] = useDestroyProductMutation();
-  const items = products.data ?? NO_PRODUCTS;
-  const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
+  const data = products.currentData;
+  const items = data?.items ?? NO_PRODUCTS;
+  const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const notify = useNotify();
   const { ask, dialog } = useConfirm();
 
-  const visible = useMemo(() => items.filter((product) => matchesSearch(product, search)), [items, search]);
-  const categories = useMemo(
-    () => [...new Set(items.map((product) => product.category).filter(Boolean))].sort((a, b) => a.localeCompare(b)),
-    [items],
+  const change = (next: Partial<ProductsState>) => show({ ...state, ...next });
+  const closeEdit = useCallback(() => show({ ...state, edit: '' }), [show, state]);
+  const onMissing = useCallback(
+    (message: string) => {
+      notify(message, 'error');
+      closeEdit();
+    },
+    [notify, closeEdit],
   );
+  const editing = useEditedProduct(state.edit, items, onMissing);
+  const categories = [...new Set(items.map((product) => product.category).filter(Boolean))];
 
   const toggle = async (product: Product) => {
     setBusyId(product._id);
@@ -75,67 +104,83 @@ export function ProductsPage() {
     }
   };
 
+  const edit = (product: Product) => change({ edit: product._id });
+  const close = () => (adding ? setAdding(false) : closeEdit());
   const onSaved = (product: Product) => {
-    setEditing(null);
+    close();
     // A saved product replaces its card; an answer without an id means the list must be read again.
     if (!product._id) void products.refetch();
   };
 
+  const filtered = hasFilters(state.filters);
+  const emptyText = data?.total ? 'No products on this page.' : 'No products match your search.';
+  let body;
+  if (products.isError && !products.isFetching) {
+    body = <LoadFailed message="Could not load the products." onRetry={() => void products.refetch()} />;
+  } else if (!data) {
+    body = <LoadingText text="Loading products..." />;
+  } else if (data.total === 0 && !filtered) {
+    body = <EmptyState message="No products yet." />;
+  } else {
+    const handlers = {
+      onToggle: (p: Product) => void toggle(p),
+      onEdit: edit,
+      onDelete: (p: Product) => void remove(p),
+    };
+    body = (
+      <div className="space-y-4">
+        {state.view === 'table' ? (
+          <ProductsTable products={items} total={data.total} busyId={busyId} emptyText={emptyText} {...handlers} />
+        ) : items.length === 0 ? (
+          <p className="py-10 text-center text-slate-600">{emptyText}</p>
+        ) : (
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
+            {items.map((product) => (
+              <ProductCard key={product._id} product={product} busy={busyId === product._id} {...handlers} />
+            ))}
+          </div>
+        )}
+        <Pager
+          label="Pages of products"
+          noun="products"
+          page={state.page}
+          pageSize={PRODUCTS_PAGE_SIZE}
+          total={data.total}
+          onPage={(page) => change({ page })}
+        />
+      </div>
+    );
+  }
+
   return (
     <div>
       <PageHeader title="Products">
-        <label htmlFor="admin-product-search" className="sr-only">
-          Search products
-        </label>
-        <input
-          id="admin-product-search"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search by title or description..."
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:w-64"
-        />
         <button
           type="button"
-          onClick={() => setEditing({ mode: 'add' })}
+          onClick={() => setAdding(true)}
           className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
           Add Product
         </button>
       </PageHeader>
+      <div className="space-y-5">
+        <ProductFilters
+          filters={state.filters}
+          sort={state.sort}
+          view={state.view}
+          onFilters={(filters) => change({ filters, page: 1 })}
+          onSort={(sort) => change({ sort, page: 1 })}
+          onView={(view) => change({ view })}
+        />
+        {body}
+      </div>
 
-      {products.isFetching || products.isUninitialized ? (
-        <LoadingText text="Loading products..." />
-      ) : visible.length === 0 ? (
-        <p className="py-10 text-center text-slate-600">
-          {search.trim() ? 'No products match your search.' : 'No products yet.'}
-        </p>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {visible.length} of {items.length} products
-          </p>
-          <div className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
-            {visible.map((product) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                busy={busyId === product._id}
-                onToggle={(p) => void toggle(p)}
-                onEdit={(p) => setEditing({ mode: 'edit', product: p })}
-                onDelete={(p) => void remove(p)}
-              />
-            ))}
-          </div>
-        </>
-      )}
-
-      {editing && (
+      {(adding || editing) && (
         <ProductFormModal
-          key={editing.mode === 'edit' ? editing.product._id : 'new'}
-          product={editing.mode === 'edit' ? editing.product : undefined}
+          key={adding ? 'new' : editing!._id}
+          product={adding ? undefined : editing}
           categories={categories}
-          onClose={() => setEditing(null)}
+          onClose={close}
           onSaved={onSaved}
         />
       )}

@@ -1,0 +1,104 @@
+/**
+ * The admin's order list (docs/shop-rules.md#admin-lists): a page of orders filtered by order status,
+ * payment mode and payment status, the days placed (India time, both included), and a search; sorted by a
+ * visible column; with the count of every match. One query finds the page's ids and one counts, then the DTO
+ * loader (dto.ts) reads those orders only, so a page costs the same at 200 orders or 200,000.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminOrderListQuery, AdminOrderSort, OrderDto } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { orders, payments } from '../../db/schema';
+import { loadOrders, type OrderDtoSource } from './dto';
+
+/** The characters of an order number (the id's last 6) as the buyer sees it. */
+const ORDER_NUMBER_LENGTH = 6;
+const ORDER_NUMBER = /^[0-9a-f]{6}$/i;
+const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The start of a day in India (+05:30 all year, no daylight saving). */
+const indiaDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
+
+/** The start of the day after, so that `to` includes its whole day. */
+function indiaNextDayStart(day: string): Date {
+  const start = indiaDayStart(day);
+  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
+}
+
+/** `text` as a LIKE pattern matching it anywhere, its own %, _ and \ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The search: the order number (the id's last 6 characters, any case) or the full id, or part of the buyer's
+ * name, e-mail or phone as given with the order (any case).
+ */
+function searchCondition(search: string): SQL {
+  const pattern = containing(search);
+  const matches: (SQL | undefined)[] = [
+    ilike(orders.customerName, pattern),
+    ilike(orders.customerEmail, pattern),
+    ilike(orders.customerPhone, pattern),
+  ];
+  if (ORDER_NUMBER.test(search)) {
+    matches.push(sql`right(${orders.id}::text, ${ORDER_NUMBER_LENGTH}) = ${search.toLowerCase()}`);
+  }
+  if (FULL_ID.test(search)) matches.push(eq(orders.id, search.toLowerCase()));
+  return or(...matches)!;
+}
+
+function filtersOf(query: AdminOrderListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.paymentMode) conditions.push(eq(orders.paymentMode, query.paymentMode));
+  if (query.paymentStatus) conditions.push(eq(payments.status, query.paymentStatus));
+  if (query.from) conditions.push(gte(orders.createdAt, indiaDayStart(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, indiaNextDayStart(query.to)));
+  if (query.search) conditions.push(searchCondition(query.search));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The ORDER BY of each sort; the id breaks ties, so that a page never repeats or skips a row. */
+const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
+  newest: [desc(orders.createdAt), desc(orders.id)],
+  oldest: [asc(orders.createdAt), asc(orders.id)],
+  total_desc: [desc(orders.totalPaise), desc(orders.createdAt), desc(orders.id)],
+  total_asc: [asc(orders.totalPaise), desc(orders.createdAt), desc(orders.id)],
+  buyer_asc: [asc(sql`lower(${orders.customerName})`), desc(orders.createdAt), desc(orders.id)],
+  buyer_desc: [desc(sql`lower(${orders.customerName})`), desc(orders.createdAt), desc(orders.id)],
+};
+
+/**
+ * The ids of one page and the count of all matches. The payment is joined only when its status is filtered
+ * (every order has exactly one payment row: payments.order_id is unique).
+ */
+async function pageIds(db: DbOrTx, query: AdminOrderListQuery): Promise<{ ids: string[]; total: number }> {
+  const where = filtersOf(query);
+  const joinPayment = Boolean(query.paymentStatus);
+  let idQuery = db.select({ id: orders.id }).from(orders).$dynamic();
+  let countQuery = db.select({ total: count() }).from(orders).$dynamic();
+  if (joinPayment) {
+    idQuery = idQuery.innerJoin(payments, eq(payments.orderId, orders.id));
+    countQuery = countQuery.innerJoin(payments, eq(payments.orderId, orders.id));
+  }
+  const [rows, [counted]] = await Promise.all([
+    idQuery
+      .where(where)
+      .orderBy(...ORDERINGS[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    countQuery.where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
+}
+
+/** A page of the admin's order list, in the sort's order, and how many orders match in all. */
+export async function listOrdersForAdmin(
+  source: OrderDtoSource,
+  query: AdminOrderListQuery,
+): Promise<{ data: OrderDto[]; total: number }> {
+  const { ids, total } = await pageIds(source.db, query);
+  if (ids.length === 0) return { data: [], total };
+  const loaded = await loadOrders(source, inArray(orders.id, ids));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const data = loaded.sort((a, b) => position.get(a._id)! - position.get(b._id)!);
+  return { data, total };
+}

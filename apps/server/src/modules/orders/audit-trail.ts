@@ -1,0 +1,85 @@
+/**
+ * What the audit trail records of an admin's order changes (docs/shop-rules.md#audit): the status change, from
+ * and to, with the courier and tracking when shipped; and the refund an admin's cancellation issues (a captured
+ * online payment through the gateway, collected cash by hand). Each is recorded inside the change's transaction.
+ */
+import { eq } from 'drizzle-orm';
+import { formatAmount, toRupees, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { orders, REFUND_DUE, type payments } from '../../db/schema';
+import { changedFields, recordAudit, type AuditActor } from '../audit';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export interface OrderStatusSnapshot {
+  status: OrderStatus;
+  courier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+/** The order's status and shipment, its row locked (as the change's UPDATE would lock it) until commit. */
+export async function lockedStatusOf(tx: DbOrTx, orderId: string): Promise<OrderStatusSnapshot | undefined> {
+  const [row] = await tx
+    .select({
+      status: orders.status,
+      courier: orders.courier,
+      trackingNumber: orders.trackingNumber,
+      trackingUrl: orders.trackingUrl,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row;
+}
+
+/** 'order.status_changed': 'Status: processing → shipped', with the shipment's fields that changed. */
+export async function recordStatusChange(
+  tx: DbOrTx,
+  actor: AuditActor,
+  orderId: string,
+  before: OrderStatusSnapshot,
+  status: OrderStatus,
+  shipment?: ShipmentInput,
+): Promise<void> {
+  const after: OrderStatusSnapshot = shipment
+    ? {
+        status,
+        courier: shipment.courier,
+        trackingNumber: shipment.trackingNumber,
+        trackingUrl: shipment.trackingUrl ?? null,
+      }
+    : { ...before, status };
+  await recordAudit(tx, actor, {
+    kind: 'order.status_changed',
+    entityType: 'order',
+    entityId: orderId,
+    summary: `Status: ${before.status} → ${status}`,
+    changes: changedFields({ ...before }, { ...after }),
+  });
+}
+
+/** 'order.refund_issued' when an admin's cancellation owes the buyer their money: its amount and how it goes back. */
+export async function recordRefundIfIssued(
+  tx: DbOrTx,
+  actor: AuditActor,
+  orderId: string,
+  payment: PaymentRow | undefined,
+): Promise<void> {
+  const online = payment?.mode === 'online' && payment.failureReason === REFUND_DUE;
+  const cash = payment?.mode === 'cod' && payment.status === 'refunded';
+  if (!payment || !(online || cash)) return;
+  const amount = toRupees(payment.amountPaise);
+  await recordAudit(tx, actor, {
+    kind: 'order.refund_issued',
+    entityType: 'order',
+    entityId: orderId,
+    summary: online
+      ? `Refund of ${formatAmount(amount)} issued through the payment gateway`
+      : `Refund of ${formatAmount(amount)} in cash to be returned by hand`,
+    changes: {
+      refund: { before: null, after: amount },
+      refundMode: { before: null, after: online ? 'online' : 'cash' },
+    },
+  });
+}

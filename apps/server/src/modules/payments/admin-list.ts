@@ -1,0 +1,67 @@
+/**
+ * The admin's payments list (docs/shop-rules.md#admin-lists): one page of payments, filtered by status, mode, the
+ * India days of their creation and a search for a gateway id or the order's number, in the chosen order, and how
+ * many match in all. Only the page's rows are loaded with their order and buyer (dto.ts).
+ */
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentDto, PaymentListQuery, PaymentSort } from '@pumpkart/shared';
+import type { AppContext } from '../../context';
+import { payments } from '../../db/schema';
+import { loadPayments } from './dto';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The last 6 characters of an order id, as the buyer and the admin pages show it. */
+const ORDER_NUMBER = /^[0-9a-f]{6}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The start of a day of the India calendar: India keeps +05:30 all year, so a day is a fixed-offset range. */
+const indiaDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
+
+/** The gateway's payment id (the transaction id) or order id exactly, or the order's id whole or its number. */
+function searchCondition(term: string): SQL | undefined {
+  const matches: (SQL | undefined)[] = [eq(payments.gatewayPaymentId, term), eq(payments.gatewayOrderId, term)];
+  if (ORDER_NUMBER.test(term)) matches.push(sql`right(${payments.orderId}::text, 6) = ${term.toLowerCase()}`);
+  if (UUID.test(term)) matches.push(eq(payments.orderId, term.toLowerCase()));
+  return or(...matches);
+}
+
+function filtersOf(query: PaymentListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.mode) conditions.push(eq(payments.mode, query.mode));
+  if (query.from) conditions.push(gte(payments.createdAt, indiaDayStart(query.from)));
+  if (query.to) conditions.push(lt(payments.createdAt, new Date(indiaDayStart(query.to).getTime() + DAY_MS)));
+  if (query.search) conditions.push(searchCondition(query.search));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Each order ends on the newest first, then the id, so that pages never overlap or skip a row. */
+const ORDER_BY: Record<PaymentSort, SQL[]> = {
+  newest: [desc(payments.createdAt), desc(payments.id)],
+  oldest: [asc(payments.createdAt), asc(payments.id)],
+  amount_desc: [desc(payments.amountPaise), desc(payments.createdAt), desc(payments.id)],
+  amount_asc: [asc(payments.amountPaise), desc(payments.createdAt), desc(payments.id)],
+};
+
+/** A page of the payments matching the query, in its order, and how many match in all. */
+export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<{ data: PaymentDto[]; total: number }> {
+  const where = filtersOf(query);
+  const [page, [counted]] = await Promise.all([
+    ctx.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(where)
+      .orderBy(...ORDER_BY[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    ctx.db.select({ total: count() }).from(payments).where(where),
+  ]);
+  const ids = page.map((row) => row.id);
+  const loaded = ids.length > 0 ? await loadPayments(ctx.db, inArray(payments.id, ids)) : [];
+  const byId = new Map(loaded.map((payment) => [payment._id, payment]));
+  // A payment deleted with its order between the two reads is left out.
+  const data = ids.map((id) => byId.get(id)).filter((payment) => payment !== undefined);
+  return { data, total: counted?.total ?? 0 };
+}

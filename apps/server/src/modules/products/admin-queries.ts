@@ -1,0 +1,137 @@
+/**
+ * The admin's product reads (docs/shop-rules.md#admin): the WHERE and ORDER BY of the paged admin list
+ * (every product, inactive too, with its filters and sorts), and the low-stock list of the dashboard.
+ * Both cost O(page): the list through findProductPage (queries.ts), the low-stock list through two
+ * queries of at most `limit` rows each.
+ */
+import { and, asc, desc, eq, exists, gt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminProductListQuery, AdminProductSort, LowStockItem, StockLevel } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { products, productVariants } from '../../db/schema';
+import { containsPattern, NEWEST_FIRST } from './queries';
+
+/**
+ * Search (docs/shop-rules.md#search) as the storefront matches it, on the lower-cased title and
+ * description, and on the brand and the category too: an admin looks a product up by any of them.
+ */
+function adminSearch(search: string): SQL {
+  const pattern = containsPattern(search);
+  return or(
+    sql`${products.searchText} like lower(${pattern})`,
+    sql`lower(${products.brand}) like lower(${pattern})`,
+    sql`lower(${products.category}) like lower(${pattern})`,
+  )!;
+}
+
+/** `in` above 0; `low` above 0 and at or below a threshold above 0; `out` 0. */
+function stockLevelCondition(level: StockLevel): SQL {
+  switch (level) {
+    case 'in':
+      return gt(products.stock, 0);
+    case 'low':
+      return and(
+        gt(products.lowStockThreshold, 0),
+        gt(products.stock, 0),
+        lte(products.stock, products.lowStockThreshold),
+      )!;
+    case 'out':
+      return eq(products.stock, 0);
+  }
+}
+
+/** The WHERE clause of an admin list page; without filters every product, inactive ones too. */
+export function adminListWhere(query: AdminProductListQuery): SQL {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.search) conditions.push(adminSearch(query.search));
+  if (query.category) conditions.push(eq(products.category, query.category));
+  if (query.brand) conditions.push(eq(products.brand, query.brand));
+  if (query.active !== undefined) conditions.push(eq(products.active, query.active));
+  if (query.stock) conditions.push(stockLevelCondition(query.stock));
+  return and(...conditions) ?? sql`true`;
+}
+
+/**
+ * The ORDER BY of an admin list page; every order ends on the id so that pages never overlap. Titles
+ * compare lower-cased in byte order ("C"), the same on every database whatever its collation.
+ */
+export function adminListOrder(sort: AdminProductSort): SQL[] {
+  switch (sort) {
+    case 'title':
+      return [asc(sql`lower(${products.title}) collate "C"`), asc(products.id)];
+    case 'price_asc':
+      return [asc(products.pricePaise), asc(products.id)];
+    case 'price_desc':
+      return [desc(products.pricePaise), asc(products.id)];
+    case 'stock_asc':
+      return [asc(products.stock), asc(products.id)];
+    case 'stock_desc':
+      return [desc(products.stock), asc(products.id)];
+    case 'newest':
+      return NEWEST_FIRST;
+  }
+}
+
+/** Byte order, as "C" collation sorts. */
+const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Worst first: the lowest stock (0, out of stock, first), then the higher threshold, then by title, size
+ * and id. The two queries below sort the same way, so their first rows merge into the true first rows.
+ */
+function worstFirst(a: LowStockItem, b: LowStockItem): number {
+  return (
+    a.stock - b.stock ||
+    b.threshold - a.threshold ||
+    byBytes(a.title, b.title) ||
+    byBytes(a.size ?? '', b.size ?? '') ||
+    byBytes(a.variantId ?? a.productId, b.variantId ?? b.productId)
+  );
+}
+
+const inBytes = (column: SQL | typeof products.title | typeof productVariants.size) => sql`${column} collate "C"`;
+
+const hasVariants = exists(sql`(select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`);
+
+/**
+ * Active products without variants, and the variants of active products, whose stock is at or below
+ * their product's low-stock threshold (a threshold of 0 means no alert), worst first: the `limit`
+ * worst of each kind are read, merged and cut to `limit`.
+ */
+export async function findLowStock(db: DbOrTx, limit: number): Promise<LowStockItem[]> {
+  const alerting = and(eq(products.active, true), gt(products.lowStockThreshold, 0));
+  const [plain, sizes] = await Promise.all([
+    db
+      .select({
+        productId: products.id,
+        title: products.title,
+        stock: products.stock,
+        threshold: products.lowStockThreshold,
+      })
+      .from(products)
+      .where(and(alerting, lte(products.stock, products.lowStockThreshold), not(hasVariants)))
+      .orderBy(asc(products.stock), desc(products.lowStockThreshold), asc(inBytes(products.title)), asc(products.id))
+      .limit(limit),
+    db
+      .select({
+        productId: products.id,
+        title: products.title,
+        variantId: productVariants.id,
+        size: productVariants.size,
+        stock: productVariants.stock,
+        threshold: products.lowStockThreshold,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(alerting, lte(productVariants.stock, products.lowStockThreshold)))
+      .orderBy(
+        asc(productVariants.stock),
+        desc(products.lowStockThreshold),
+        asc(inBytes(products.title)),
+        asc(sql`coalesce(${productVariants.size}, '') collate "C"`),
+        asc(productVariants.id),
+      )
+      .limit(limit),
+  ]);
+  const items: LowStockItem[] = [...plain.map((row) => ({ ...row, variantId: null, size: null })), ...sizes];
+  return items.sort(worstFirst).slice(0, limit);
+}

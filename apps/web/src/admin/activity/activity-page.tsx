@@ -1,0 +1,188 @@
+/**
+ * Admin Activity (/admin/activity, docs/shop-rules.md#audit): every recorded admin change, newest first, a page
+ * at a time: when (India time), who, what, and each changed field before → after. Filters: the person (the
+ * admins who appear in the trail) and the kind of change; a History section's link narrows it to one thing.
+ * The page and the filters live in the address (activity-view.ts), so Back and a reload keep them.
+ */
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEventDto, type AuditKind } from '@pumpkart/shared';
+import { useId } from 'react';
+import { useGetAuditActorsQuery, useGetAuditQuery } from '../../api/shop-api';
+import { EmptyState, LoadFailed } from '../../components/page-states';
+import { shortId } from '../lib/format';
+import { DataTable, type Column } from '../ui/data-table';
+import { ChangeList } from '../ui/history';
+import { actorName, auditTime } from '../ui/history-view';
+import { LoadingText, PageHeader } from '../ui/page-header';
+import { Pager } from '../ui/pager';
+import { useTableState } from '../ui/use-table-state';
+import { activityQuery, ACTIVITY_PAGE_SIZE, hasFilters, readActivityState, writeActivityState } from './activity-view';
+
+export const ACTIVITY_TEXT = {
+  title: 'Activity',
+  intro:
+    'Every change made in the back office, newest first (times in India): products, orders, payments and the ' +
+    'store settings, with who made it and what each field was before and after. Records cannot be changed.',
+  table: 'Changes on this page',
+  loading: 'Loading the activity...',
+  loadFailed: 'Could not load the activity.',
+  empty: 'No changes recorded yet.',
+  emptyHint: 'Product edits, order status changes, payments marked paid and settings saved appear here.',
+  noMatch: 'No changes match these filters.',
+  pastTheEnd: 'No changes on this page.',
+  filters: 'Filter the activity',
+  person: 'Person',
+  everyone: 'Everyone',
+  kind: 'Kind of change',
+  allKinds: 'All kinds',
+  clear: 'Clear filters',
+  oneThing: (type: string, id: string) => `Only the history of ${type} ${type === 'order' ? shortId(id) : id}.`,
+  pages: 'Pages of the activity',
+} as const;
+
+const fieldClass = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+const buttonClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
+
+const columns: Column<AuditEventDto>[] = [
+  { header: 'When', cell: (event) => <time dateTime={event.at}>{auditTime(event.at)}</time> },
+  {
+    header: 'Who',
+    cell: (event) => <span className="block w-52 whitespace-normal break-words">{actorName(event)}</span>,
+  },
+  {
+    header: 'Change',
+    cell: (event) => (
+      <span className="block w-72 whitespace-normal">
+        <span className="block font-medium text-slate-900">{event.summary}</span>
+        <span className="block text-xs text-slate-600">{AUDIT_KIND_LABELS[event.kind]}</span>
+      </span>
+    ),
+  },
+  {
+    header: 'Before → after',
+    cell: (event) =>
+      event.changes ? (
+        <span className="block w-80 whitespace-normal">
+          <ChangeList event={event} />
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+];
+
+export function ActivityPage() {
+  const { state, show } = useTableState(readActivityState, writeActivityState);
+  const list = useGetAuditQuery(activityQuery(state));
+  const actors = useGetAuditActorsQuery();
+  const data = list.currentData;
+  const id = useId();
+
+  let body;
+  if (list.isError && !list.isFetching) {
+    body = <LoadFailed message={ACTIVITY_TEXT.loadFailed} onRetry={() => void list.refetch()} />;
+  } else if (!data) {
+    body = <LoadingText text={ACTIVITY_TEXT.loading} />;
+  } else if (data.total === 0 && !hasFilters(state)) {
+    body = (
+      <EmptyState message={ACTIVITY_TEXT.empty}>
+        <p className="text-sm text-slate-600">{ACTIVITY_TEXT.emptyHint}</p>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="space-y-3">
+        <DataTable
+          title={ACTIVITY_TEXT.table}
+          columns={columns}
+          rows={data.data}
+          rowKey={(event) => event._id}
+          emptyText={data.total === 0 ? ACTIVITY_TEXT.noMatch : ACTIVITY_TEXT.pastTheEnd}
+          count={data.total}
+        />
+        <Pager
+          label={ACTIVITY_TEXT.pages}
+          noun="changes"
+          page={state.page}
+          pageSize={ACTIVITY_PAGE_SIZE}
+          total={data.total}
+          onPage={(page) => show({ ...state, page })}
+        />
+      </div>
+    );
+  }
+
+  // The person filter lists those who appear in the trail; one from a shared link is kept while it loads.
+  const people = actors.data ?? [];
+  const knownActor = !state.actor || people.some((person) => person._id === state.actor);
+
+  return (
+    <div>
+      <PageHeader title={ACTIVITY_TEXT.title} />
+      <p className="-mt-3 mb-5 max-w-3xl text-sm text-slate-600">{ACTIVITY_TEXT.intro}</p>
+      <div className="space-y-5">
+        <form
+          role="search"
+          aria-label={ACTIVITY_TEXT.filters}
+          onSubmit={(event) => event.preventDefault()}
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[18rem_18rem_1fr]"
+        >
+          <div>
+            <label htmlFor={`${id}-actor`} className="block text-sm font-medium text-slate-700">
+              {ACTIVITY_TEXT.person}
+            </label>
+            <select
+              id={`${id}-actor`}
+              value={state.actor}
+              onChange={(event) => show({ ...state, page: 1, actor: event.target.value })}
+              className={fieldClass}
+            >
+              <option value="">{ACTIVITY_TEXT.everyone}</option>
+              {!knownActor && <option value={state.actor}>{state.actor}</option>}
+              {people.map((person) => (
+                <option key={person._id} value={person._id}>
+                  {person.email ?? person._id}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-700">
+              {ACTIVITY_TEXT.kind}
+            </label>
+            <select
+              id={`${id}-kind`}
+              value={state.kind}
+              onChange={(event) => show({ ...state, page: 1, kind: event.target.value as AuditKind | '' })}
+              className={fieldClass}
+            >
+              <option value="">{ACTIVITY_TEXT.allKinds}</option>
+              {AUDIT_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {AUDIT_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1">
+            {state.entity && (
+              <p className="w-full text-sm text-slate-700">
+                {ACTIVITY_TEXT.oneThing(state.entity.type, state.entity.id)}
+              </p>
+            )}
+            {hasFilters(state) && (
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => show({ page: 1, actor: '', kind: '', entity: null })}
+              >
+                {ACTIVITY_TEXT.clear}
+              </button>
+            )}
+          </div>
+        </form>
+        {body}
+      </div>
+    </div>
+  );
+}

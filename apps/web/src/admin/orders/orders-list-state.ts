@@ -1,0 +1,114 @@
+/**
+ * The state of the admin's Orders page held in the address (docs/shop-rules.md#admin-lists): the filters and the
+ * sort both tables share (?search=&status=&paymentStatus=&from=&to=&sort=) and the page of each table
+ * (?codPage=&onlinePage=), so that Back, a reload and a shared link show the same view. A value the server
+ * would refuse is left out; only what differs from the defaults is written.
+ */
+import {
+  ADMIN_ORDER_SORTS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type AdminOrderListParams,
+  type AdminOrderSort,
+  type OrderStatus,
+  type PaymentMode,
+  type PaymentStatus,
+} from '@pumpkart/shared';
+import { oneOf, pageParam, setParam } from '../ui/use-table-state';
+
+/** Rows per page of each table. */
+export const ORDERS_PAGE_SIZE = 20;
+
+export interface OrderFilters {
+  /** The order number (6 characters) or id, or part of the buyer's name, e-mail or phone. */
+  search: string;
+  status: OrderStatus | '';
+  paymentStatus: PaymentStatus | '';
+  /** Days placed, YYYY-MM-DD in India time, both included; '' for no bound. */
+  from: string;
+  to: string;
+  sort: AdminOrderSort;
+}
+
+export interface OrdersState {
+  filters: OrderFilters;
+  codPage: number;
+  onlinePage: number;
+}
+
+export const NO_ORDER_FILTERS: OrderFilters = {
+  search: '',
+  status: '',
+  paymentStatus: '',
+  from: '',
+  to: '',
+  sort: 'newest',
+};
+
+/** What the sort list says for each sort. */
+export const ORDER_SORT_LABELS: Record<AdminOrderSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  total_desc: 'Total: high to low',
+  total_asc: 'Total: low to high',
+  buyer_asc: 'Buyer: A to Z',
+  buyer_desc: 'Buyer: Z to A',
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day as YYYY-MM-DD, else ''. */
+export function dayParam(value: string | null): string {
+  if (!value || !DAY.test(value)) return '';
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : '';
+}
+
+export function readOrdersState(params: URLSearchParams): OrdersState {
+  const from = dayParam(params.get('from'));
+  const to = dayParam(params.get('to'));
+  return {
+    filters: {
+      search: (params.get('search') ?? '').trim().slice(0, 100),
+      status: oneOf(ORDER_STATUSES, params.get('status'), ''),
+      paymentStatus: oneOf(PAYMENT_STATUSES, params.get('paymentStatus'), ''),
+      from,
+      // A range that ends before it starts is refused by the server: keep its start only.
+      to: from && to && to < from ? '' : to,
+      sort: oneOf(ADMIN_ORDER_SORTS, params.get('sort'), 'newest'),
+    },
+    codPage: pageParam(params.get('codPage')),
+    onlinePage: pageParam(params.get('onlinePage')),
+  };
+}
+
+export function writeOrdersState({ filters, codPage, onlinePage }: OrdersState): URLSearchParams {
+  const params = new URLSearchParams();
+  setParam(params, 'search', filters.search);
+  setParam(params, 'status', filters.status);
+  setParam(params, 'paymentStatus', filters.paymentStatus);
+  setParam(params, 'from', filters.from);
+  setParam(params, 'to', filters.to);
+  setParam(params, 'sort', filters.sort, 'newest');
+  setParam(params, 'codPage', codPage, 1);
+  setParam(params, 'onlinePage', onlinePage, 1);
+  return params;
+}
+
+/** The list request of one table: its payment mode and page, with the shared filters. */
+export function ordersQuery(filters: OrderFilters, paymentMode: PaymentMode, page: number): AdminOrderListParams {
+  return {
+    page,
+    limit: ORDERS_PAGE_SIZE,
+    paymentMode,
+    search: filters.search.trim() || undefined,
+    status: filters.status || undefined,
+    paymentStatus: filters.paymentStatus || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    sort: filters.sort === 'newest' ? undefined : filters.sort,
+  };
+}
+
+export const hasOrderFilters = (filters: OrderFilters) =>
+  Boolean(filters.search.trim() || filters.status || filters.paymentStatus || filters.from || filters.to);

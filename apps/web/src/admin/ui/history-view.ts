@@ -1,0 +1,101 @@
+/**
+ * How the audit trail reads on screen (docs/shop-rules.md#audit): the words for each recorded field, its values
+ * (rupees, yes/no, a dash for none), who made the change ('System' without a person) and when, in India time
+ * (en-IN, Asia/Kolkata) whatever the browser's own zone. Used by the History sections and the Activity page.
+ */
+import { formatAmount, INDIA_TIME_ZONE, type AuditEventDto } from '@pumpkart/shared';
+
+/** The words of a recorded field; a field not listed shows its own name. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  category: 'Category',
+  brand: 'Brand',
+  price: 'Price',
+  stock: 'Stock',
+  variantStock: 'Stock per size',
+  variants: 'Sizes and prices',
+  lowStockThreshold: 'Low-stock threshold',
+  active: 'Active',
+  images: 'Images',
+  hsnCode: 'HSN code',
+  gstRate: 'GST rate (%)',
+  countryOfOrigin: 'Country of origin',
+  manufacturer: 'Manufacturer',
+  bisLicence: 'BIS licence',
+  pesoApproval: 'PESO approval',
+  legalMetrologyApproval: 'Legal metrology approval',
+  status: 'Status',
+  courier: 'Courier',
+  trackingNumber: 'Tracking number',
+  trackingUrl: 'Tracking URL',
+  payment: 'Payment',
+  refund: 'Refund',
+  refundMode: 'Refunded through',
+  legalName: 'Legal name',
+  tradeName: 'Trade name',
+  gstin: 'GSTIN',
+  pan: 'PAN',
+  addressLine1: 'Address line 1',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  postalCode: 'PIN code',
+  email: 'E-mail',
+  phone: 'Phone',
+  invoicePrefix: 'Invoice prefix',
+  authorisedSignatory: 'Authorised signatory',
+  grievanceOfficerName: 'Grievance officer',
+  grievanceOfficerDesignation: "Grievance officer's designation",
+};
+
+/** Fields whose numbers are rupees. */
+const RUPEE_FIELDS = new Set(['price', 'refund']);
+
+/** A long value (a description) is cut here. */
+const MAX_VALUE_LENGTH = 120;
+
+export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
+
+/** A recorded value as text: '—' for none, Yes/No, rupees for amounts, long text cut with '…'. */
+export function auditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number' && RUPEE_FIELDS.has(field)) return formatAmount(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+}
+
+/** Where a field comes in a list of changes: the order of AUDIT_FIELD_LABELS (the database keeps no order). */
+const FIELD_ORDER = Object.keys(AUDIT_FIELD_LABELS);
+const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+
+/** The change's fields as lines to show, in the order of AUDIT_FIELD_LABELS (unknown fields last). */
+export function changeLines(event: Pick<AuditEventDto, 'changes'>) {
+  const entries = Object.entries(event.changes ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+  return entries.map(([field, { before, after }]) => ({
+    field,
+    label: fieldLabel(field),
+    before: auditValue(field, before),
+    after: auditValue(field, after),
+  }));
+}
+
+/** Who made the change: the person's e-mail at the time, or 'System'. */
+export const actorName = (event: Pick<AuditEventDto, 'actor'>) =>
+  event.actor.email ?? (event.actor._id ? 'A deleted account' : 'System');
+
+const indiaTime = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: INDIA_TIME_ZONE,
+});
+
+/** e.g. '05 Jun 2026, 02:30 pm', in India time; '—' without a valid time. */
+export function auditTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : indiaTime.format(date);
+}
