@@ -134,6 +134,11 @@ export const products = pgTable(
     // Case-insensitive substring search over title and description
     // (docs/decisions/0006-search-text-column.md).
     index('products_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The admin's products list and the dashboard's low stock (docs/decisions/0011-admin-lists-at-size.md).
+    index('products_stock_idx').on(table.stock, table.id),
+    index('products_low_stock_idx')
+      .on(table.stock, table.lowStockThreshold)
+      .where(sql`${table.active} and ${table.lowStockThreshold} > 0`),
   ],
 );
 
@@ -254,6 +259,13 @@ export const orders = pgTable(
     index('orders_user_idx').on(table.userId, table.createdAt),
     index('orders_status_idx').on(table.status, table.createdAt),
     index('orders_created_idx').on(table.createdAt),
+    // The admin's orders list (docs/decisions/0011-admin-lists-at-size.md): each table's newest first, the
+    // 6-character order number, and the buyer search (case-insensitive substrings, trigram GIN).
+    index('orders_mode_created_idx').on(table.paymentMode, table.createdAt, table.id),
+    index('orders_number_idx').on(sql`right(${table.id}::text, 6)`),
+    index('orders_customer_name_trgm_idx').using('gin', sql`${table.customerName} gin_trgm_ops`),
+    index('orders_customer_email_trgm_idx').using('gin', sql`${table.customerEmail} gin_trgm_ops`),
+    index('orders_customer_phone_trgm_idx').using('gin', sql`${table.customerPhone} gin_trgm_ops`),
     unique('orders_user_idempotency_key_unique').on(table.userId, table.idempotencyKey),
   ],
 );
@@ -322,7 +334,14 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('payments_status_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('payments_status_idx').on(table.status, table.createdAt),
+    // The admin's payments list (docs/decisions/0011-admin-lists-at-size.md).
+    index('payments_mode_created_idx').on(table.mode, table.createdAt, table.id),
+    index('payments_created_idx').on(table.createdAt, table.id),
+    index('payments_gateway_payment_idx').on(table.gatewayPaymentId),
+    index('payments_order_number_idx').on(sql`right(${table.orderId}::text, 6)`),
+  ],
 );
 
 /** Webhook events already handled, by the gateway's event id (deduplication, docs/shop-rules.md#webhook). */
@@ -532,6 +551,7 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(table.entityType, table.entityId, table.at),
     index('audit_events_at_idx').on(table.at),
     index('audit_events_actor_idx').on(table.actorId, table.at),
+    index('audit_events_kind_idx').on(table.kind, table.at),
   ],
 );
 

@@ -39,7 +39,7 @@ function searchCondition(search: string): SQL {
     ilike(orders.customerPhone, pattern),
   ];
   if (ORDER_NUMBER.test(search)) {
-    matches.push(sql`right(${orders.id}::text, ${ORDER_NUMBER_LENGTH}) = ${search.toLowerCase()}`);
+    matches.push(sql`right(${orders.id}::text, ${sql.raw(String(ORDER_NUMBER_LENGTH))}) = ${search.toLowerCase()}`);
   }
   if (FULL_ID.test(search)) matches.push(eq(orders.id, search.toLowerCase()));
   return or(...matches)!;
