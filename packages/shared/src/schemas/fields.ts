@@ -24,3 +24,24 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a
 
 /** Ids are UUID strings (docs/shop-rules.md#validation). */
 export const idSchema = z.uuid('Not a valid id.');
+
+const isCalendarDay = (day: string) => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+};
+
+/** A day of the India calendar as YYYY-MM-DD that exists (2026-02-30 does not); `label` names the field. */
+export const indiaDaySchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a date as YYYY-MM-DD.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD.`)
+    .refine(isCalendarDay, `${label} is not a date of the calendar.`);
+
+/**
+ * The instants a day of the India calendar spans: from its start up to (not including) the next day's start.
+ * India keeps +05:30 all year (no daylight saving), so a day is a fixed-offset range.
+ */
+export function indiaDayRange(day: string): { start: Date; end: Date } {
+  const start = new Date(`${day}T00:00:00+05:30`);
+  return { start, end: new Date(start.getTime() + 24 * 60 * 60 * 1000) };
+}

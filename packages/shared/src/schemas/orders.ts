@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
-import { emailSchema, idSchema, phoneSchema, textSchema } from './fields';
+import { emailSchema, idSchema, indiaDaySchema, phoneSchema, textSchema } from './fields';
 import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, rupeesSchema } from './common';
 import { productImageSchema } from './products';
 
@@ -176,18 +176,6 @@ export const ADMIN_ORDERS_MAX_LIMIT = 100;
 /** An empty query value means no filter. */
 const unlessBlank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
-
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
-/** A day in India, YYYY-MM-DD. */
-const indiaDaySchema = (name: string) =>
-  z
-    .string({ error: `${name} must be a date as YYYY-MM-DD.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD.`)
-    .refine(isCalendarDate, `${name} is not a date of the calendar.`);
 
 const enumMessage = (name: string, values: readonly string[]) =>
   `${name} must be one of ${values.map((value) => `'${value}'`).join(', ')}.`;

@@ -1,6 +1,6 @@
 /** Contracts of /api/payments (docs/shop-rules.md#payments, #cod, and the admin's list: #admin-lists). */
 import { z } from 'zod';
-import { idSchema, textSchema } from './fields';
+import { idSchema, indiaDaySchema, textSchema } from './fields';
 import { addressSchema } from './common';
 import { PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
 import { orderStatusSchema, paymentModeSchema, paymentStatusSchema } from './orders';
@@ -68,21 +68,8 @@ export const PAYMENTS_MAX_LIMIT = 100;
 const emptyIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
-function isCalendarDay(day: string): boolean {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
-}
-
-/** A day of the India calendar, YYYY-MM-DD, that exists (2026-02-30 does not). */
-const indiaDaySchema = (label: string) =>
-  z.preprocess(
-    emptyIsAbsent,
-    z
-      .string({ error: `${label} must be a date as YYYY-MM-DD.` })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD.`)
-      .refine(isCalendarDay, `${label} is not a date of the calendar.`)
-      .optional(),
-  );
+/** An optional India day: '' means none. */
+const optionalDay = (label: string) => z.preprocess(emptyIsAbsent, indiaDaySchema(label).optional());
 
 const wholeNumber = (label: string) =>
   z.coerce
@@ -106,9 +93,9 @@ export const paymentListQuerySchema = z
       z.enum(PAYMENT_MODES, { error: `mode must be one of ${quoted(PAYMENT_MODES)}.` }).optional(),
     ),
     /** Created on or after this day (India time). */
-    from: indiaDaySchema('from'),
+    from: optionalDay('from'),
     /** Created on or before this day (India time). */
-    to: indiaDaySchema('to'),
+    to: optionalDay('to'),
     /**
      * The gateway's payment id (the transaction id) or order id, exactly; or the order's id, whole or its last 6
      * characters (the number the buyer sees), any case.

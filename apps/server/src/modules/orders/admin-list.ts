@@ -5,7 +5,7 @@
  * loader (dto.ts) reads those orders only, so a page costs the same at 200 orders or 200,000.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminOrderListQuery, AdminOrderSort, OrderDto } from '@pumpkart/shared';
+import { indiaDayRange, type AdminOrderListQuery, type AdminOrderSort, type OrderDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { loadOrders, type OrderDtoSource } from './dto';
@@ -14,15 +14,6 @@ import { loadOrders, type OrderDtoSource } from './dto';
 const ORDER_NUMBER_LENGTH = 6;
 const ORDER_NUMBER = /^[0-9a-f]{6}$/i;
 const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The start of a day in India (+05:30 all year, no daylight saving). */
-const indiaDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
-
-/** The start of the day after, so that `to` includes its whole day. */
-function indiaNextDayStart(day: string): Date {
-  const start = indiaDayStart(day);
-  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
-}
 
 /** `text` as a LIKE pattern matching it anywhere, its own %, _ and \ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -50,8 +41,8 @@ function filtersOf(query: AdminOrderListQuery): SQL | undefined {
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.paymentMode) conditions.push(eq(orders.paymentMode, query.paymentMode));
   if (query.paymentStatus) conditions.push(eq(payments.status, query.paymentStatus));
-  if (query.from) conditions.push(gte(orders.createdAt, indiaDayStart(query.from)));
-  if (query.to) conditions.push(lt(orders.createdAt, indiaNextDayStart(query.to)));
+  if (query.from) conditions.push(gte(orders.createdAt, indiaDayRange(query.from).start));
+  if (query.to) conditions.push(lt(orders.createdAt, indiaDayRange(query.to).end));
   if (query.search) conditions.push(searchCondition(query.search));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

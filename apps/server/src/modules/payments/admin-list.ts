@@ -4,20 +4,16 @@
  * many match in all. Only the page's rows are loaded with their order and buyer (dto.ts).
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PaymentDto, PaymentListQuery, PaymentSort } from '@pumpkart/shared';
+import { indiaDayRange, type PaymentDto, type PaymentListQuery, type PaymentSort } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
 import { loadPayments } from './dto';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The last 6 characters of an order id, as the buyer and the admin pages show it. */
 const ORDER_NUMBER = /^[0-9a-f]{6}$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The start of a day of the India calendar: India keeps +05:30 all year, so a day is a fixed-offset range. */
-const indiaDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
 
 /** The gateway's payment id (the transaction id) or order id exactly, or the order's id whole or its number. */
 function searchCondition(term: string): SQL | undefined {
@@ -31,8 +27,8 @@ function filtersOf(query: PaymentListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.status) conditions.push(eq(payments.status, query.status));
   if (query.mode) conditions.push(eq(payments.mode, query.mode));
-  if (query.from) conditions.push(gte(payments.createdAt, indiaDayStart(query.from)));
-  if (query.to) conditions.push(lt(payments.createdAt, new Date(indiaDayStart(query.to).getTime() + DAY_MS)));
+  if (query.from) conditions.push(gte(payments.createdAt, indiaDayRange(query.from).start));
+  if (query.to) conditions.push(lt(payments.createdAt, indiaDayRange(query.to).end));
   if (query.search) conditions.push(searchCondition(query.search));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
