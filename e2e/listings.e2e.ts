@@ -56,7 +56,7 @@ async function journey(viewport: typeof DESKTOP, name: string) {
     expect(await page.getByTestId('results-heading').count()).toBe(0);
 
     // A navbar search: the results heading is the first thing under the page heading, above the banner.
-    await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('water', { delay: 20 });
+    await page.getByRole('combobox', { name: 'Search products' }).pressSequentially('water', { delay: 20 });
     const heading = page.getByTestId('results-heading');
     await poll(() => heading.textContent()).toMatch(/^\d+ results? for 'water'$/);
     const total = Number((await heading.textContent())!.split(' ')[0]);
@@ -109,7 +109,7 @@ async function journey(viewport: typeof DESKTOP, name: string) {
 
     await page.getByRole('button', { name: 'Remove filter Search: water' }).click();
     await poll(() => heading.textContent()).toMatch(/^\d+ products?$/);
-    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Search products' }).inputValue()).toBe('');
     expect(requests.at(-1)!.searchParams.has('search')).toBe(false);
     expect(requests.at(-1)!.searchParams.get('category')).toBe('Water Coolers');
     // Without a search there is no Relevance; the chosen price order stays.
@@ -122,14 +122,14 @@ async function journey(viewport: typeof DESKTOP, name: string) {
     await poll(() => page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
 
     // Clear all: the search and every filter go, and the grouped home comes back.
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('extinguisher');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('extinguisher');
     await applyFilters(page, { Availability: 'In Stock' }, { awaitOptions: true });
     await page.getByRole('button', { name: 'Remove filter In Stock' }).waitFor();
     await poll(() => heading.textContent()).toMatch(/^\d+ results? for 'extinguisher'$/);
     await page.getByRole('button', { name: 'Clear all' }).first().click();
     await page.getByTestId('category-section').first().waitFor();
     expect(await heading.count()).toBe(0);
-    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Search products' }).inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Filters', exact: true }).count()).toBe(1);
 
     // The category page: breadcrumbs, the count in the heading, and a sort that survives a reload.

@@ -1,10 +1,11 @@
 /**
  * buildApp(): the whole HTTP application as one Fastify instance (docs/architecture.md). main.ts
  * boots it; tests build one per file and call it with inject(). Plugins load in a fixed order:
- * infrastructure, then the API modules under /api, then static files and the SPA fallback.
+ * infrastructure, then the API modules under /api, then static files and the SPA fallback, and the pages for
+ * search engines (product and category heads, sitemap, robots.txt).
  */
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT } from '@pumpkart/shared';
@@ -34,8 +35,10 @@ import { favoriteRoutes } from './modules/favorites';
 import { loadOrder, orderRoutes } from './modules/orders';
 import { paymentRoutes, refundInBackground } from './modules/payments';
 import { settingsRoutes } from './modules/settings';
+import { staffRoutes } from './modules/staff';
 import { gstReportRoutes } from './modules/invoices';
 import { createMailWorker, mailAdminRoutes } from './modules/mail';
+import { loadPageTemplate, seoRoutes } from './modules/seo';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   paymentGateway?: PaymentGateway;
   /** How the sandbox gateway delivers its webhooks; default: HTTP to PUBLIC_URL or this server itself. */
   webhookTransport?: WebhookTransport;
+  /** Told of every route as it is added (tests list the routes to check each one's guard). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -58,6 +63,7 @@ export async function buildApp(options: BuildAppOptions) {
     // Fastify answers 503 to new requests while closing; in-flight ones finish (graceful shutdown).
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -127,12 +133,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(gstReportRoutes, { prefix: '/api/admin', ctx });
   await app.register(mailAdminRoutes, { prefix: '/api/admin', ctx });
   await app.register(auditRoutes, { prefix: '/api/admin', ctx });
+  await app.register(staffRoutes, { prefix: '/api/admin', ctx });
 
-  // Static files last: uploads, the web app and the fallback
+  // Static files last: uploads, the web app and the fallback; with the web app, the pages search engines read
   await app.register(staticFilesPlugin, {
     uploadsDir: path.join(config.DATA_DIR, 'uploads'),
     webDist: config.WEB_DIST,
   });
+  const template = loadPageTemplate(config.WEB_DIST);
+  if (template) await app.register(seoRoutes, { ctx, template });
 
   return app;
 }

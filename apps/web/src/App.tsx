@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { RequireAdmin, RequireAuth } from './components/guards';
+import { RequireAuth, RequireBackOffice } from './components/guards';
 import { Layout } from './components/layout';
 import { paths } from './config/paths';
 import { HomePage } from './features/home/home-page';
@@ -20,6 +20,7 @@ const LoginPage = named(() => import('./features/auth/login-page'), 'LoginPage')
 const SignupPage = named(() => import('./features/auth/signup-page'), 'SignupPage');
 const ForgotPasswordPage = named(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = named(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
+const SetPasswordPage = named(() => import('./features/auth/reset-password-page'), 'SetPasswordPage');
 const AboutPage = named(() => import('./features/static/about-page'), 'AboutPage');
 const PolicyPage = named(() => import('./features/static/policy-page'), 'PolicyPage');
 const TermsPage = named(() => import('./features/static/terms-page'), 'TermsPage');
@@ -44,6 +45,7 @@ export const storefrontRoutes: RouteObject[] = [
   { path: paths.signup, element: <SignupPage /> },
   { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
   { path: paths.resetPassword, element: <ResetPasswordPage /> },
+  { path: paths.setPassword, element: <SetPasswordPage /> },
   { path: paths.about, element: <AboutPage /> },
   { path: paths.policy, element: <PolicyPage /> },
   { path: paths.terms, element: <TermsPage /> },
@@ -68,11 +70,11 @@ export const routes: RouteObject[] = [
     // The admin area has its own layout: no storefront navbar or footer.
     path: `${paths.admin.root}/*`,
     element: (
-      <RequireAdmin>
+      <RequireBackOffice>
         <Suspense fallback={<Loading />}>
           <AdminApp />
         </Suspense>
-      </RequireAdmin>
+      </RequireBackOffice>
     ),
   },
   { path: '/home', element: <Navigate to={paths.home} replace /> },

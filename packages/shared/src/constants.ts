@@ -11,6 +11,22 @@ export const PRODUCTS_MAX_LIMIT = 100;
 export const HOME_PRODUCTS_PER_CATEGORY = 4;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /**
+ * Set on a catalog page answered for the corrected words of a search that found nothing as typed
+ * (docs/shop-rules.md#search): the corrected search, URI-encoded (headers are ASCII).
+ */
+export const CORRECTED_SEARCH_HEADER = 'x-corrected-search';
+/** Suggestions while typing (docs/shop-rules.md#search): from this many characters, at most this many products. */
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGESTED_PRODUCTS_LIMIT = 8;
+export const SUGGESTED_CATEGORIES_LIMIT = 4;
+/**
+ * The admin lists count at most this many matches (docs/shop-rules.md#admin-lists): a total of ADMIN_COUNT_CAP + 1
+ * means "more than ADMIN_COUNT_CAP", so a page costs the same whatever the size of the shop's history.
+ */
+export const ADMIN_COUNT_CAP = 10_000;
+/** Whether an admin list's total is the cap's lower bound ("10,000+") rather than the count. */
+export const totalIsCapped = (total: number) => total > ADMIN_COUNT_CAP;
+/**
  * Upper bounds on what a client can send, so that no figure can overflow: a price (rupees) of at
  * most 1 crore (a fuel dispenser costs lakhs) and stock of at most 10 lakh units per product or
  * variant (50 variants still sum inside a 32-bit stock column).

@@ -21,3 +21,7 @@ export * from './schemas/settings';
 export * from './schemas/gst-report';
 export * from './schemas/mail';
 export * from './schemas/audit';
+export * from './permissions';
+export * from './schemas/staff';
+export * from './schemas/products-csv';
+export * from './page-head';

@@ -17,6 +17,12 @@ export const MESSAGES = {
   /** The heading of filtered results without a search term, and a category's count. */
   productCount: (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`,
   searchingFor: (term: string) => `Searching for '${term}'...`,
+  /** A search that found nothing as typed, answered for its corrected words (docs/shop-rules.md#search). */
+  showingResultsFor: (term: string) => `Showing results for '${term}'`,
+  searchInsteadFor: (term: string) => `Search instead for '${term}'`,
+  /** The navbar's suggestions while typing. */
+  suggestionsLabel: 'Suggestions',
+  suggestedCategory: (name: string) => `Category: ${name}`,
   emptyCart: 'Your cart is empty',
   noOrders: 'You have no orders yet.',
   loadingCart: 'Loading cart…',
@@ -142,6 +148,10 @@ export const MESSAGES = {
   /** The admin's GST report page (docs/shop-rules.md#gst-report). */
   gstReportLoadFailed: 'The GST report could not be loaded. Please try again.',
   gstReportDownloadFailed: 'The file could not be downloaded. Please try again.',
+  /** The admin's Export CSV of the orders (docs/shop-rules.md#orders-csv). */
+  exportCsv: 'Export CSV',
+  preparingFile: 'Preparing…',
+  ordersExportFailed: 'The orders file could not be prepared. Please try again.',
 
   // HTTP clients
   noResponseFromServer: 'No response from server',
@@ -154,7 +164,10 @@ export const SERVER_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
   authRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
+  /** 403 of the back office's areas (docs/shop-rules.md#staff): the owner's, the orders staff's, the catalog staff's. */
   adminOnly: 'Only an admin can do this.',
+  ordersAreaOnly: 'Only an admin or orders staff can do this.',
+  catalogAreaOnly: 'Only an admin or catalog staff can do this.',
   currentPasswordRequired: 'Enter your current password to change your e-mail or password.',
   currentPasswordWrong: 'Your current password is not correct.',
   /** Password reset (docs/shop-rules.md#password-reset): the same answer whether or not the account exists. */

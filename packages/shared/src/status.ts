@@ -31,6 +31,23 @@ export function paymentOf<P extends { mode: PaymentMode; status: PaymentStatus }
   return { ...payment, mode: payment.mode ?? order.paymentMode, status: payment.status ?? 'pending' };
 }
 
+/** The order number the buyer sees (My Orders, the confirmation page, the e-mails): the id's last 6 characters. */
+export const orderNumber = (orderId: string) => orderId.slice(-6);
+
+/** How an order is paid and where that payment stands, in the words the order pages and the e-mails use. */
+export function paymentInWords(order: OrderWithPayment<{ mode: PaymentMode; status: PaymentStatus }>): string {
+  const payment = paymentOf(order);
+  if (payment.mode === 'cod') {
+    if (payment.status === 'success') return 'Cash on delivery · paid';
+    if (payment.status === 'refunded') return 'Cash on delivery · cash to be returned';
+    if (order.status === 'cancelled') return 'Cash on delivery · not collected';
+    return 'Cash on delivery · pay when it arrives';
+  }
+  if (payment.status === 'success') return 'Paid online';
+  if (payment.status === 'refunded') return 'Paid online · refunded';
+  return order.status === 'cancelled' ? 'Online · not paid' : 'Online · not paid yet';
+}
+
 /** The buyer may cancel their order while it is pending or processing. */
 export function buyerMayCancel(order: { status: OrderStatus }): boolean {
   return BUYER_CANCELLABLE_STATUSES.includes(order.status);
@@ -54,8 +71,14 @@ export function adminMayChangeStatus<P extends { mode: PaymentMode; status: Paym
   return adminStatusChangeRefusal(order) === null;
 }
 
-export const ROLES = ['admin', 'customer'] as const;
+/**
+ * Account roles (docs/shop-rules.md#staff): the owner (`admin`), buyers (`customer`), and the staff the owner
+ * invites: orders staff (orders and payments only) and catalog staff (products only).
+ */
+export const ROLES = ['admin', 'customer', 'orders_staff', 'catalog_staff'] as const;
 export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES = ['orders_staff', 'catalog_staff'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Pie-chart colours of the admin dashboard: any other status is grey. */
 export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {

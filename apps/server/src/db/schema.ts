@@ -142,6 +142,22 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The words of active products' titles, each with how many active products have it in the title
+ * (docs/shop-rules.md#search, docs/decisions/0012-typo-tolerant-search.md): the vocabulary that a search finding
+ * nothing as typed is corrected against. Triggers on `products` keep it (a word is a run of 3 or more letters,
+ * lower-cased); a word whose count is down to 0 stays, and is never suggested. Its trigram index finds the words
+ * close to a misspelt one.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
+);
+
 export const productVariants = pgTable(
   'product_variants',
   {
@@ -555,9 +571,37 @@ export const auditEvents = pgTable(
   ],
 );
 
+/**
+ * The dashboard's running totals (docs/shop-rules.md#dashboard, docs/decisions/0011-admin-lists-at-size.md): the
+ * triggers of migration 0013 append what each change to orders, order lines and payments adds to a figure (a
+ * metric and its key, e.g. 'orders_by_status' / 'shipped', +1) to `dashboard_deltas`, in the change's own
+ * transaction and without updating any shared row, so checkouts never wait for each other here. The dashboard and
+ * a periodic job fold the deltas into `dashboard_totals`; a figure is its total plus its pending deltas.
+ */
+export const dashboardDeltas = pgTable('dashboard_deltas', {
+  metric: text('metric').notNull(),
+  key: text('key').notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
+
+export const dashboardTotals = pgTable(
+  'dashboard_totals',
+  {
+    metric: text('metric').notNull(),
+    key: text('key').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.metric, table.key] }),
+    // The top products: the largest totals of a metric first.
+    index('dashboard_totals_value_idx').on(table.metric, table.value.desc()),
+  ],
+);
+
 export const schema = {
   users,
   products,
+  searchWords,
   productVariants,
   productImages,
   carts,
@@ -574,4 +618,6 @@ export const schema = {
   outboxMessages,
   passwordResetTokens,
   auditEvents,
+  dashboardDeltas,
+  dashboardTotals,
 };

@@ -4,13 +4,15 @@
  * `ver` must be the account's token version (a password or e-mail change, a reset or "log out
  * everywhere" bumps it) and the role comes from the account, never from the token
  * (modules/auth/sessions.ts).
- * `app.requireUser` and `app.requireAdmin` are preHandlers: 401 without a valid token, 403 for a
- * logged-in user who is not an admin. Handlers read the caller from `request.user` (sub, role).
+ * `app.requireUser` and `app.requireArea(area)` are preHandlers: 401 without a valid token; requireArea also
+ * 403 for a logged-in user whose role may not open that area of the back office (docs/shop-rules.md#staff:
+ * `orders`, `catalog`, or `owner`, which only the admin opens).
+ * Handlers read the caller from `request.user` (sub, role).
  */
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVER_MESSAGES, type Role } from '@pumpkart/shared';
+import { mayOpen, SERVER_MESSAGES, type Area, type Role } from '@pumpkart/shared';
 import type { DbOrTx } from '../db/client';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { sessionAccount } from '../modules/auth';
@@ -35,13 +37,20 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
 declare module 'fastify' {
   interface FastifyInstance {
     requireUser: PreHandler;
-    requireAdmin: PreHandler;
+    /** The guard of one area of the back office (docs/shop-rules.md#staff). */
+    requireArea(area: Area): PreHandler;
     /** Signs a token for a user (login, tests); `ver` is the account's token version, 0 when omitted. */
     signToken(payload: { sub: string; role: Role; ver?: number }): string;
   }
 }
 
 const JWT_ALGORITHM = 'HS256';
+/** What a logged-in user without the area is told (403). */
+const AREA_REFUSALS: Record<Area, string> = {
+  owner: SERVER_MESSAGES.adminOnly,
+  orders: SERVER_MESSAGES.ordersAreaOnly,
+  catalog: SERVER_MESSAGES.catalogAreaOnly,
+};
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default fp(
@@ -72,11 +81,15 @@ export default fp(
       request.user = { sub, role: account.role, ver: account.tokenVersion };
     };
 
+    const requireArea =
+      (area: Area): PreHandler =>
+      async (request, reply) => {
+        await requireUser(request, reply);
+        if (!mayOpen(request.user.role, area)) throw new ForbiddenError(AREA_REFUSALS[area]);
+      };
+
     app.decorate('requireUser', requireUser);
-    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireUser(request, reply);
-      if (request.user.role !== 'admin') throw new ForbiddenError(SERVER_MESSAGES.adminOnly);
-    });
+    app.decorate('requireArea', requireArea);
     app.decorate('signToken', ({ sub, role, ver = 0 }: { sub: string; role: Role; ver?: number }) =>
       app.jwt.sign({ sub, role, ver }),
     );

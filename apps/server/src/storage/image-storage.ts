@@ -3,7 +3,7 @@
  * under DATA_DIR/uploads, served at /uploads/. An S3-compatible store can implement the same
  * interface.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface ImageStorage {
@@ -11,6 +11,8 @@ export interface ImageStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Removes every file whose key starts with the prefix (all renditions of one image). */
   removePrefix(prefix: string): Promise<void>;
+  /** Copies every file under one prefix to the same names under another (all renditions of one image). */
+  copyPrefix(from: string, to: string): Promise<void>;
   /** The public URL of a key. */
   url(key: string): string;
 }
@@ -37,6 +39,16 @@ export class LocalDiskStorage implements ImageStorage {
   async removePrefix(prefix: string): Promise<void> {
     assertSafeKey(prefix);
     await rm(path.join(this.root, prefix), { recursive: true, force: true });
+  }
+
+  async copyPrefix(from: string, to: string): Promise<void> {
+    assertSafeKey(from);
+    assertSafeKey(to);
+    await cp(path.join(this.root, from), path.join(this.root, to), {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+    });
   }
 
   url(key: string): string {

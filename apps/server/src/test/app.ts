@@ -18,6 +18,8 @@ export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret', sandboxKeySecret: 't
 
 export interface TestApp {
   app: App;
+  /** Every route the app added, e.g. { method: 'GET', url: '/api/orders/:id' } (HEAD routes left out). */
+  routes: { method: string; url: string }[];
   db: Database;
   database: DatabaseHandle;
   config: Config;
@@ -36,10 +38,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, secrets: TEST_SECRETS, logger: false });
+  const routes: TestApp['routes'] = [];
+  const app = await buildApp({
+    config,
+    database,
+    secrets: TEST_SECRETS,
+    logger: false,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    },
+  });
   await app.ready();
   return {
     app,
+    routes,
     db: database.db,
     database,
     config,

@@ -1,11 +1,15 @@
 /**
- * The admin area, mounted by App.tsx at /admin/* behind RequireAdmin and loaded
+ * The admin area, mounted by App.tsx at /admin/* behind RequireBackOffice and loaded
  * lazily, so buyers never download it. Each page is a chunk of its own as well: the charts library
- * is fetched only by the dashboard and analytics pages. /admin goes to /admin/dashboard.
+ * is fetched only by the dashboard and analytics pages. Each page opens only for the roles with its area
+ * (config/admin-pages.ts, docs/shop-rules.md#staff); /admin and an unknown page go to the person's first page.
  */
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ADMIN_PAGES, adminHomeOf } from '../config/admin-pages';
 import { paths } from '../config/paths';
+import { RequireArea } from '../components/guards';
+import { useAppSelector } from '../store/hooks';
 import { AdminLayout } from './admin-layout';
 
 const DashboardPage = lazy(() =>
@@ -31,6 +35,7 @@ const EmailsPage = lazy(() => import('./emails/emails-page').then((module) => ({
 const ActivityPage = lazy(() =>
   import('./activity/activity-page').then((module) => ({ default: module.ActivityPage })),
 );
+const StaffPage = lazy(() => import('./staff/staff-page').then((module) => ({ default: module.StaffPage })));
 const ChangePasswordPage = lazy(() =>
   import('./account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
@@ -38,22 +43,42 @@ const ChangePasswordPage = lazy(() =>
 /** The path of an admin page relative to /admin, e.g. 'dashboard'. */
 const relative = (path: string) => path.slice(paths.admin.root.length + 1);
 
+/** Each menu page's component. */
+const PAGE_COMPONENTS: Record<string, ComponentType> = {
+  [paths.admin.dashboard]: DashboardPage,
+  [paths.admin.products]: ProductsPage,
+  [paths.admin.orders]: OrdersPage,
+  [paths.admin.analytics]: AnalyticsPage,
+  [paths.admin.payments]: PaymentsPage,
+  [paths.admin.gstReport]: GstReportPage,
+  [paths.admin.emails]: EmailsPage,
+  [paths.admin.activity]: ActivityPage,
+  [paths.admin.staff]: StaffPage,
+  [paths.admin.settings]: SettingsPage,
+};
+
 export default function AdminApp() {
+  const home = adminHomeOf(useAppSelector((state) => state.session.role));
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
-        <Route path={relative(paths.admin.dashboard)} element={<DashboardPage />} />
-        <Route path={relative(paths.admin.products)} element={<ProductsPage />} />
-        <Route path={relative(paths.admin.orders)} element={<OrdersPage />} />
-        <Route path={relative(paths.admin.analytics)} element={<AnalyticsPage />} />
-        <Route path={relative(paths.admin.payments)} element={<PaymentsPage />} />
-        <Route path={relative(paths.admin.gstReport)} element={<GstReportPage />} />
-        <Route path={relative(paths.admin.emails)} element={<EmailsPage />} />
-        <Route path={relative(paths.admin.activity)} element={<ActivityPage />} />
-        <Route path={relative(paths.admin.settings)} element={<SettingsPage />} />
+        <Route index element={<Navigate to={home} replace />} />
+        {ADMIN_PAGES.map(({ to, area }) => {
+          const Page = PAGE_COMPONENTS[to]!;
+          return (
+            <Route
+              key={to}
+              path={relative(to)}
+              element={
+                <RequireArea area={area}>
+                  <Page />
+                </RequireArea>
+              }
+            />
+          );
+        })}
         <Route path={relative(paths.admin.account)} element={<ChangePasswordPage />} />
-        <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
+        <Route path="*" element={<Navigate to={home} replace />} />
       </Route>
     </Routes>
   );

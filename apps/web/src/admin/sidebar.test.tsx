@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginAs, renderWithStore } from '../test/render';
@@ -20,9 +20,9 @@ describe('Admin sidebar', () => {
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Admin');
   });
 
-  // Changed on purpose: GST report (the month's GSTR-1 figures), E-mails (the outbox), Activity (the audit trail) and
-  // Settings (the store's business details) are the sixth to ninth pages.
-  it('links the nine admin pages and marks the current one', () => {
+  // Changed on purpose: GST report (the month's GSTR-1 figures), E-mails (the outbox), Activity (the audit trail),
+  // Staff (the owner's invites) and Settings (the store's business details) are the sixth to tenth pages.
+  it("links the owner's ten admin pages and marks the current one", () => {
     loginAs('admin');
     renderWithStore(<Sidebar />, { route: '/admin/orders' });
     const expected = {
@@ -34,6 +34,7 @@ describe('Admin sidebar', () => {
       'GST report': '/admin/gst-report',
       'E-mails': '/admin/emails',
       Activity: '/admin/activity',
+      Staff: '/admin/staff',
       Settings: '/admin/settings',
     };
     for (const [label, href] of Object.entries(expected)) {
@@ -41,6 +42,23 @@ describe('Admin sidebar', () => {
     }
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByTestId('admin-role')).toHaveTextContent('Owner');
+  });
+
+  it.each([
+    ['orders_staff', 'Orders staff', ['Orders', 'Payments']],
+    ['catalog_staff', 'Catalog staff', ['Products']],
+  ] as const)('shows %s only the pages of its area, and the role', (role, label, pages) => {
+    loginAs(role, 'Ravi');
+    renderWithStore(<Sidebar />, { route: '/admin/orders' });
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(pages);
+    expect(screen.getByTestId('admin-role')).toHaveTextContent(label);
+    expect(screen.getByRole('link', { name: 'Change password' })).toBeInTheDocument();
   });
 
   it('links the Change password page of the admin account', () => {

@@ -1,27 +1,17 @@
 /**
- * The admin sidebar: greets the user by stored name (default Admin), links to the
- * nine admin pages (GST report: the month's GSTR-1 figures, docs/shop-rules.md#gst-report; E-mails: every message
- * the shop sent or kept, docs/shop-rules.md#emails; Activity: every recorded admin change, docs/shop-rules.md#audit;
- * the last, Settings,
- * holds the store's business details: docs/shop-rules.md#store-settings) with the current one marked, Change password (the admin's own account), and
- * Logout (the one logout: the session listener clears all local storage), which goes to /login.
+ * The admin sidebar: greets the user by stored name (default Admin) with their role (Owner, Orders staff, Catalog
+ * staff), links to the admin pages their role may open (config/admin-pages.ts, docs/shop-rules.md#staff: the owner
+ * sees all ten; GST report: docs/shop-rules.md#gst-report; E-mails: docs/shop-rules.md#emails; Activity:
+ * docs/shop-rules.md#audit; Staff: the owner's invites; Settings: docs/shop-rules.md#store-settings) with the
+ * current one marked, Change password (their own account), and Logout (the one logout: the session listener
+ * clears all local storage), which goes to /login.
  */
+import { ROLE_LABELS } from '@pumpkart/shared';
 import { NavLink, useNavigate } from 'react-router';
+import { adminPagesOf } from '../config/admin-pages';
 import { paths } from '../config/paths';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { loggedOut } from '../store/session-slice';
-
-const ADMIN_LINKS = [
-  { to: paths.admin.dashboard, label: 'Dashboard' },
-  { to: paths.admin.products, label: 'Products' },
-  { to: paths.admin.orders, label: 'Orders' },
-  { to: paths.admin.analytics, label: 'Analytics' },
-  { to: paths.admin.payments, label: 'Payments' },
-  { to: paths.admin.gstReport, label: 'GST report' },
-  { to: paths.admin.emails, label: 'E-mails' },
-  { to: paths.admin.activity, label: 'Activity' },
-  { to: paths.admin.settings, label: 'Settings' },
-] as const;
 
 export interface SidebarProps {
   /** Called after a link is followed (the collapsed sidebar closes itself). */
@@ -29,7 +19,7 @@ export interface SidebarProps {
 }
 
 export function Sidebar({ onNavigate }: SidebarProps) {
-  const name = useAppSelector((state) => state.session.name);
+  const { name, role } = useAppSelector((state) => state.session);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -45,10 +35,15 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         <p className="mt-1 truncate text-lg font-semibold" data-testid="admin-greeting">
           Hello, {name || 'Admin'}
         </p>
+        {role && (
+          <p className="mt-0.5 text-sm text-slate-400" data-testid="admin-role">
+            {ROLE_LABELS[role]}
+          </p>
+        )}
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {ADMIN_LINKS.map((link) => (
+          {adminPagesOf(role).map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

@@ -105,8 +105,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** 'blob': a successful answer is read as a Blob (a PDF download); an error is read as usual. */
-  responseType?: 'blob';
+  /**
+   * 'blob': a successful answer is read as a Blob (a PDF download); 'stream': its body is handed over unread (a
+   * progress stream). An error is read as usual.
+   */
+  responseType?: 'blob' | 'stream';
 }
 
 export interface HttpClient {
@@ -155,7 +158,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const token = storage.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
+    // A form, or a file sent as it is (its content-type given in opts.headers).
+    if (body instanceof FormData || body instanceof Blob) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
@@ -190,7 +194,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       opts.signal?.removeEventListener('abort', onAbort);
     }
 
-    const data = response.ok && opts.responseType === 'blob' ? await response.blob() : await parseBody(response);
+    const data = !response.ok
+      ? await parseBody(response)
+      : opts.responseType === 'blob'
+        ? await response.blob()
+        : opts.responseType === 'stream'
+          ? response.body
+          : await parseBody(response);
     if (!response.ok) {
       if (response.status === 401) {
         const details = { clearUser: Boolean(options.clearUserOn401) };

@@ -15,6 +15,8 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import {
   auditActorsResponseSchema,
   auditListResponseSchema,
+  staffChangeResponseSchema,
+  staffListResponseSchema,
   cartLineKey,
   cartResponseSchema,
   changePasswordResponseSchema,
@@ -48,13 +50,20 @@ import {
   storeSettingsSchema,
   stringListSchema,
   TOTAL_COUNT_HEADER,
+  CORRECTED_SEARCH_HEADER,
+  suggestionsResponseSchema,
   updateProfileResponseSchema,
   variantChoiceOf,
   verifyPaymentResponseSchema,
+  type AdminOrderExportParams,
   type AdminOrderListParams,
   type AuditActorDto,
   type AuditListQuery,
   type AuditListResponse,
+  type ChangeStaffRoleBody,
+  type InviteStaffBody,
+  type StaffChangeResponse,
+  type StaffMember,
   type Availability,
   type CartLine,
   type CartResponse,
@@ -81,6 +90,7 @@ import {
   type PincodeResponse,
   type PriceRange,
   type Product,
+  type Suggestions,
   type ProductDto,
   type ShipmentInput,
   type StatsResponse,
@@ -140,6 +150,8 @@ const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 const CONTRACTS = {
   auditActorsResponse: auditActorsResponseSchema,
   auditListResponse: auditListResponseSchema,
+  staffChangeResponse: staffChangeResponseSchema,
+  staffListResponse: staffListResponseSchema,
   cartResponse: cartResponseSchema,
   changePasswordResponse: changePasswordResponseSchema,
   checkoutConfig: checkoutConfigSchema,
@@ -162,6 +174,7 @@ const CONTRACTS = {
   productDeletedResponse: productDeletedResponseSchema,
   productListResponse: productListResponseSchema,
   product: productSchema,
+  suggestionsResponse: suggestionsResponseSchema,
   registerResponse: registerResponseSchema,
   statsResponse: statsResponseSchema,
   storeSettings: storeSettingsSchema,
@@ -213,6 +226,8 @@ export interface CatalogFilters {
 
 /** A flat list of matches (search results, the filtered home, a category page), a page at a time. */
 export interface CatalogListArgs extends CatalogFilters {
+  /** The search exactly as typed, never its corrected words (docs/shop-rules.md#search). */
+  exact?: boolean;
   /** The order (docs/shop-rules.md#filters); the server's default is newest first. */
   sort?: CatalogSort;
   limit: number;
@@ -228,6 +243,8 @@ export interface HomeSection {
 export interface ProductPage {
   items: Product[];
   total: number;
+  /** The corrected words the page was found for, when the typed ones found nothing (docs/shop-rules.md#search). */
+  correctedSearch?: string;
 }
 
 export interface AddToCartArgs {
@@ -283,6 +300,7 @@ export const shopApi = createApi({
     'Stats',
     'StoreSettings',
     'Emails',
+    'Staff',
   ],
   keepUnusedDataFor: 0,
   refetchOnMountOrArgChange: true,
@@ -308,15 +326,29 @@ export const shopApi = createApi({
         getNextPageParam: (lastPage, allPages, lastPageParam) =>
           distinctCount(allPages) < lastPage.total ? lastPageParam + 1 : undefined,
       },
-      query: ({ queryArg: { search, category, brand, priceRange, availability, sort, limit }, pageParam }) => ({
+      query: ({ queryArg: { search, exact, category, brand, priceRange, availability, sort, limit }, pageParam }) => ({
         url: '/products',
-        query: { search, category, brand, priceRange, availability, sort, page: pageParam, limit },
+        query: {
+          search,
+          exact: exact && search ? 1 : undefined,
+          category,
+          brand,
+          priceRange,
+          availability,
+          sort,
+          page: pageParam,
+          limit,
+        },
         contract: 'productListResponse',
       }),
-      transformResponse: (items: ProductDto[], meta: ApiMeta | undefined) => ({
-        items: items.map(normalizeProduct),
-        total: Number(meta?.headers.get(TOTAL_COUNT_HEADER) ?? items.length),
-      }),
+      transformResponse: (items: ProductDto[], meta: ApiMeta | undefined) => {
+        const corrected = meta?.headers.get(CORRECTED_SEARCH_HEADER);
+        return {
+          items: items.map(normalizeProduct),
+          total: Number(meta?.headers.get(TOTAL_COUNT_HEADER) ?? items.length),
+          ...(corrected ? { correctedSearch: decodeURIComponent(corrected) } : {}),
+        };
+      },
       providesTags: ['Products'],
       onQueryStarted: logFailure('products'),
     }),
@@ -340,6 +372,12 @@ export const shopApi = createApi({
       keepUnusedDataFor: 60,
     }),
     /** The category names of active products (navbar and filter panel). */
+    /** What the navbar's search box suggests for a typed term (docs/shop-rules.md#search). */
+    getSuggestions: build.query<Suggestions, string>({
+      query: (q) => ({ url: '/products/suggest', query: { q }, contract: 'suggestionsResponse' }),
+      providesTags: ['Products'],
+      onQueryStarted: logFailure('suggestions'),
+    }),
     getCategories: build.query<string[], void>({
       query: () => ({ url: '/products/categories/list', contract: 'stringList' }),
       providesTags: ['Products'],
@@ -749,6 +787,39 @@ export const shopApi = createApi({
       onQueryStarted: logFailure('the people of the history'),
     }),
 
+    // --- Staff (docs/shop-rules.md#staff) --------------------------------------------------------
+    /** The staff accounts (owner only). */
+    getStaff: build.query<StaffMember[], void>({
+      query: () => ({ url: '/admin/staff', shared: true, contract: 'staffListResponse' }),
+      transformResponse: (answer: { data: StaffMember[] }) => answer.data,
+      providesTags: ['Staff'],
+      onQueryStarted: logFailure('the staff'),
+    }),
+    /** Invites a person, or sends a pending invite again with a new link. */
+    inviteStaff: build.mutation<StaffChangeResponse, InviteStaffBody>({
+      query: (body) => ({ url: '/admin/staff', method: 'POST', body, shared: true, contract: 'staffChangeResponse' }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Staff']),
+    }),
+    changeStaffRole: build.mutation<StaffChangeResponse, { id: string } & ChangeStaffRoleBody>({
+      query: ({ id, role }) => ({
+        url: `/admin/staff/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { role },
+        shared: true,
+        contract: 'staffChangeResponse',
+      }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Staff']),
+    }),
+    removeStaff: build.mutation<{ message: string }, string>({
+      query: (id) => ({
+        url: `/admin/staff/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        shared: true,
+        contract: 'message',
+      }),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Staff']),
+    }),
+
     // --- Session -------------------------------------------------------------------------------
     login: build.mutation<LoginResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, contract: 'loginResponse' }),
@@ -929,6 +1000,26 @@ export async function fetchGstr1Csv(month: string, table: Gstr1Table): Promise<D
   };
 }
 
+/**
+ * Fetches the admin's orders of the filters as a CSV Blob (GET /api/orders/export.csv, docs/shop-rules.md#orders-csv)
+ * through the bearer-token client like the invoices, with the server's file name (orders-2026-11-25.csv).
+ */
+export async function fetchOrdersCsv({
+  search,
+  status,
+  paymentMode,
+  paymentStatus,
+  from,
+  to,
+}: AdminOrderExportParams): Promise<DownloadedDocument> {
+  const answer = await api.get<Blob>('/orders/export.csv', {
+    query: { search, status, paymentMode, paymentStatus, from, to },
+    responseType: 'blob',
+    headers: { accept: 'text/csv, application/json' },
+  });
+  return { blob: answer.data, filename: filenameOf(answer.headers.get('content-disposition')) };
+}
+
 /** Asks the server for the cart again (after a payment, or to undo a failed change). */
 export const refreshCart = () =>
   shopApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true });
@@ -1019,6 +1110,7 @@ export const {
   useGetProductsByIdsQuery,
   useGetProductQuery,
   useGetCategoriesQuery,
+  useGetSuggestionsQuery,
   useGetBrandsQuery,
   useGetCartQuery,
   useAddToCartMutation,
@@ -1041,4 +1133,8 @@ export const {
   useGetAuditActorsQuery,
   useGetAdminEmailQuery,
   useRetryEmailMutation,
+  useGetStaffQuery,
+  useInviteStaffMutation,
+  useChangeStaffRoleMutation,
+  useRemoveStaffMutation,
 } = shopApi;

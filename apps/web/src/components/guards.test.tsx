@@ -1,11 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../App';
 import { createStore } from '../store';
 import { loginAs, mockFetch, renderWithStore } from '../test/render';
-import { RequireAdmin, RequireAuth } from './guards';
+import { NO_ACCESS_TEXT, RequireArea, RequireAuth, RequireBackOffice } from './guards';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,12 +61,12 @@ describe('RequireAuth: the buyer pages need login', () => {
   });
 });
 
-describe('RequireAdmin', () => {
+describe('RequireBackOffice', () => {
   const renderAdmin = () =>
     renderWithStore(
-      <RequireAdmin>
+      <RequireBackOffice>
         <h1>Dashboard</h1>
-      </RequireAdmin>,
+      </RequireBackOffice>,
       { route: '/admin/dashboard', extraRoutes: stubs },
     );
 
@@ -80,9 +81,47 @@ describe('RequireAdmin', () => {
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
-  it('opens for an admin', () => {
-    loginAs('admin');
+  it.each(['admin', 'orders_staff', 'catalog_staff'] as const)('opens for %s', (role) => {
+    loginAs(role);
     renderAdmin();
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('RequireArea: each back-office page opens only for the roles with its area', () => {
+  const renderPage = () =>
+    renderWithStore(
+      <RequireArea area="catalog">
+        <h1>Products</h1>
+      </RequireArea>,
+      { route: '/admin/products', extraRoutes: [{ path: '/admin/orders', element: <h1>Orders</h1> }] },
+    );
+
+  it.each(['admin', 'catalog_staff'] as const)('shows the page to %s', (role) => {
+    loginAs(role);
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Products' })).toBeInTheDocument();
+  });
+
+  it('tells orders staff they have no access, with a link to their first page', async () => {
+    loginAs('orders_staff');
+    const { router } = renderPage();
+    expect(screen.queryByRole('heading', { name: 'Products' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: NO_ACCESS_TEXT.title })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: NO_ACCESS_TEXT.home }));
+    expect(router.state.location.pathname).toBe('/admin/orders');
+  });
+
+  it('shows the no-access page at /admin/products in the whole app for orders staff', async () => {
+    loginAs('orders_staff');
+    mockFetch({});
+    const router = createMemoryRouter(routes, { initialEntries: ['/admin/products'] });
+    render(
+      <Provider store={createStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { name: NO_ACCESS_TEXT.title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/products');
   });
 });

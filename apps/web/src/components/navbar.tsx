@@ -1,5 +1,6 @@
 /**
- * The top navigation bar: logo, the shared search box, the Categories menu of links
+ * The top navigation bar: logo, the shared search box with its suggestions (components/search-box.tsx), the
+ * Categories menu of links
  * (components/category-menu.tsx: it never navigates on the arrow keys, WCAG 3.2.2), the Cart
  * button with its count, and Login or the user menu (Profile, My Orders, Cart, Favorites, Logout),
  * which closes on an outside click or Escape. Opening the menu moves focus to its first item; the
@@ -15,6 +16,7 @@ import { selectCartItems } from '../store/selectors';
 import { loggedOut } from '../store/session-slice';
 import { CategoryMenu } from './category-menu';
 import { Logo } from './logo';
+import { SearchBox } from './search-box';
 import { useDialogFocus } from './use-dialog-focus';
 
 /** Logout (the one logout: the session listener clears the stored session), then /login with a page reload. */
@@ -87,17 +89,7 @@ export function Navbar() {
         </Link>
 
         <div className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1">
-          <label className="sr-only" htmlFor="navbar-search">
-            Search products
-          </label>
-          <input
-            id="navbar-search"
-            type="search"
-            value={search}
-            onChange={(event) => onSearch(event.target.value)}
-            placeholder="Search products..."
-            className="min-w-0 flex-1 rounded-lg border-0 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
-          />
+          <SearchBox value={search} onChange={onSearch} onSubmit={() => onSearch(search)} />
           <CategoryMenu categories={categories} />
         </div>
 

@@ -19,6 +19,8 @@ export interface CatalogListing {
   products: Product[];
   /** All matches (X-Total-Count) of the current arguments; undefined until their first page is in. */
   total: number | undefined;
+  /** The corrected words the matches were found for, when the typed search found nothing (docs/shop-rules.md#search). */
+  correctedSearch: string | undefined;
   /** The first page of the current arguments is on its way: nothing to show yet. */
   firstLoad: boolean;
   /** The first page failed: nothing to show, only Try again. */
@@ -46,6 +48,7 @@ export function useCatalogListing(args: Omit<CatalogListArgs, 'limit'>, options:
   const listing: CatalogListing = {
     products,
     total,
+    correctedSearch: pages?.at(-1)?.correctedSearch,
     firstLoad: pages === undefined && !result.isError,
     failed: result.isError && !nextFailed,
     nextFailed,

@@ -6,6 +6,8 @@ export const paths = {
   /** Password reset by e-mail (docs/shop-rules.md#password-reset): ask for a link, then set the new password. */
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** A staff invite's link: the reset page, worded for a first password (docs/shop-rules.md#staff). */
+  setPassword: '/set-password',
   about: '/about',
   policy: '/policy',
   terms: '/terms',
@@ -35,7 +37,9 @@ export const paths = {
     emails: '/admin/emails',
     /** Every recorded admin change, by person and kind (docs/shop-rules.md#audit). */
     activity: '/admin/activity',
-    /** The signed-in admin's own account: change password. */
+    /** The owner's staff accounts: invite, change role, remove (docs/shop-rules.md#staff). */
+    staff: '/admin/staff',
+    /** The signed-in person's own account: change password. */
     account: '/admin/account',
   },
 } as const;

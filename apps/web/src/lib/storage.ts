@@ -4,7 +4,7 @@
  * plus the pending order
  * of the payment-processing page and the addresses typed at checkout.
  */
-import type { Address, Role, User } from '@pumpkart/shared';
+import { ROLES, type Address, type Role, type User } from '@pumpkart/shared';
 
 export const STORAGE_KEYS = {
   token: 'token',
@@ -70,7 +70,7 @@ export const storage = {
       token: read(STORAGE_KEYS.token),
       name: read(STORAGE_KEYS.userName),
       email: read(STORAGE_KEYS.userEmail),
-      role: role === 'admin' || role === 'customer' ? role : null,
+      role: ROLES.find((known) => known === role) ?? null,
       phone: read(STORAGE_KEYS.userPhone),
       addresses: readJson<Address[]>(STORAGE_KEYS.userAddresses, []),
       businessName: read(STORAGE_KEYS.userBusinessName),

@@ -9,6 +9,8 @@ import type { CatalogFilters } from '../api/shop-api';
 
 export interface FiltersState {
   search: string;
+  /** The search exactly as typed, not its corrected words ("Search instead for ..."); a new term clears it. */
+  exact: boolean;
   category: string;
   brand: string;
   priceRange: NonNullable<CatalogFilters['priceRange']>;
@@ -23,6 +25,7 @@ export type AppliedFilters = Pick<FiltersState, FilterKey>;
 
 const initialState: FiltersState = {
   search: '',
+  exact: false,
   category: '',
   brand: '',
   priceRange: '',
@@ -36,6 +39,10 @@ const filtersSlice = createSlice({
   reducers: {
     searchChanged(state, action: PayloadAction<string>) {
       state.search = action.payload;
+      state.exact = false;
+    },
+    exactSearchAsked(state) {
+      state.exact = true;
     },
     filtersApplied(state, action: PayloadAction<AppliedFilters>) {
       const { category, brand, priceRange, availability } = action.payload;
@@ -58,6 +65,6 @@ const filtersSlice = createSlice({
   },
 });
 
-export const { searchChanged, filtersApplied, filterRemoved, filtersReset, sortChanged, allCleared } =
+export const { searchChanged, exactSearchAsked, filtersApplied, filterRemoved, filtersReset, sortChanged, allCleared } =
   filtersSlice.actions;
 export default filtersSlice.reducer;

@@ -7,7 +7,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { CartLine } from '@pumpkart/shared';
+import type { CartLine, Role } from '@pumpkart/shared';
 import { vi } from 'vitest';
 import { shopApi } from '../api/shop-api';
 import { createStore, type AppStore, type RootState } from '../store';
@@ -88,7 +88,7 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 }
 
 /** Logs a user in for a test by writing the localStorage keys the app reads. */
-export function loginAs(role: 'customer' | 'admin' = 'customer', name = 'Asha') {
+export function loginAs(role: Role = 'customer', name = 'Asha') {
   localStorage.setItem('token', 'test-token');
   localStorage.setItem('userName', name);
   localStorage.setItem('userEmail', 'asha@example.com');

@@ -16,11 +16,14 @@ export const AUDIT_KIND_LABELS = {
   'order.cod_paid': 'Cash on delivery marked paid',
   'order.refund_issued': 'Refund issued',
   'settings.updated': 'Store settings changed',
+  'staff.invited': 'Staff invited',
+  'staff.role_changed': 'Staff role changed',
+  'staff.removed': 'Staff removed',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];
 
-export const AUDIT_ENTITY_TYPES = ['product', 'order', 'settings'] as const;
+export const AUDIT_ENTITY_TYPES = ['product', 'order', 'settings', 'staff'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEventSchema = z.object({

@@ -180,13 +180,28 @@ const unlessBlank = <T extends z.ZodType>(schema: T) =>
 const enumMessage = (name: string, values: readonly string[]) =>
   `${name} must be one of ${values.map((value) => `'${value}'`).join(', ')}.`;
 
+/** The filters of the admin's orders: order status, payment mode and status, the days placed, a search. */
+const adminOrderFiltersSchema = z.object({
+  search: unlessBlank(z.string().trim().max(100, 'search must be at most 100 characters.')),
+  status: unlessBlank(z.enum(ORDER_STATUSES, { error: enumMessage('status', ORDER_STATUSES) })),
+  paymentMode: unlessBlank(z.enum(PAYMENT_MODES, { error: enumMessage('paymentMode', PAYMENT_MODES) })),
+  paymentStatus: unlessBlank(z.enum(PAYMENT_STATUSES, { error: enumMessage('paymentStatus', PAYMENT_STATUSES) })),
+  from: unlessBlank(indiaDaySchema('from')),
+  to: unlessBlank(indiaDaySchema('to')),
+});
+export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
+
+/** The days placed run forwards: `from` is not after `to`. */
+const fromNotAfterTo = (query: AdminOrderFilters) => !query.from || !query.to || query.from <= query.to;
+const FROM_AFTER_TO = { message: 'from must not be after to.', path: ['from'] };
+
 /**
  * GET /api/orders (admin, docs/shop-rules.md#admin-lists): a page of the orders, filtered by order status,
  * payment mode, payment status, the day placed (from/to, India time, both included) and a search (the
  * 6-character order number or the full id, or part of the buyer's name, e-mail or phone, any case).
  */
-export const adminOrderListQuerySchema = z
-  .object({
+export const adminOrderListQuerySchema = adminOrderFiltersSchema
+  .extend({
     page: z.coerce.number().int('page must be a whole number.').min(1, 'page must be 1 or more.').default(1),
     limit: z.coerce
       .number()
@@ -194,21 +209,20 @@ export const adminOrderListQuerySchema = z
       .min(1, 'limit must be 1 or more.')
       .max(ADMIN_ORDERS_MAX_LIMIT, `limit must be at most ${ADMIN_ORDERS_MAX_LIMIT}.`)
       .default(ADMIN_ORDERS_DEFAULT_LIMIT),
-    search: unlessBlank(z.string().trim().max(100, 'search must be at most 100 characters.')),
-    status: unlessBlank(z.enum(ORDER_STATUSES, { error: enumMessage('status', ORDER_STATUSES) })),
-    paymentMode: unlessBlank(z.enum(PAYMENT_MODES, { error: enumMessage('paymentMode', PAYMENT_MODES) })),
-    paymentStatus: unlessBlank(z.enum(PAYMENT_STATUSES, { error: enumMessage('paymentStatus', PAYMENT_STATUSES) })),
-    from: unlessBlank(indiaDaySchema('from')),
-    to: unlessBlank(indiaDaySchema('to')),
     sort: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.enum(ADMIN_ORDER_SORTS, { error: enumMessage('sort', ADMIN_ORDER_SORTS) }).default('newest'),
     ),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'from must not be after to.',
-    path: ['from'],
-  });
+  .refine(fromNotAfterTo, FROM_AFTER_TO);
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 /** The query as a client writes it: every part optional. */
 export type AdminOrderListParams = Partial<AdminOrderListQuery>;
+
+/**
+ * GET /api/orders/export.csv (admin, docs/shop-rules.md#orders-csv): the same filters as the list; the file is
+ * always newest first.
+ */
+export const adminOrderExportQuerySchema = adminOrderFiltersSchema.refine(fromNotAfterTo, FROM_AFTER_TO);
+/** The export's query as a client writes it. */
+export type AdminOrderExportParams = Partial<AdminOrderFilters>;

@@ -8,6 +8,7 @@ import {
   ADMIN_PRODUCTS_MAX_LIMIT,
   ADMIN_PRODUCTS_DEFAULT_LIMIT,
   LOW_STOCK_DEFAULT_LIMIT,
+  SUGGEST_MIN_CHARS,
 } from '../constants';
 import { AVAILABILITY, PRICE_RANGES } from '../product';
 import { isGstRate } from '../gst';
@@ -98,9 +99,10 @@ const optionalFilter = (label: string, max = 100) =>
   );
 
 /**
- * Orders of the catalog list (docs/shop-rules.md#filters, #search): `relevance` (for a search: title
- * starts with the term, then title contains it, then description only; newest first within each;
- * without a search it is `newest`), by price either way, or `newest`. Ties go by id, so pages are stable.
+ * Orders of the catalog list (docs/shop-rules.md#filters, #search): `relevance` (for a search: the term as a whole
+ * word in the title, then inside a title word, then as a whole word in the description, then inside a description
+ * word; newest first within each; without a search it is `newest`), by price either way, or `newest`. Ties go by
+ * id, so pages are stable.
  */
 export const CATALOG_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
@@ -130,6 +132,17 @@ export const productListQuerySchema = z.object({
     .min(1, 'limit must be 1 or more.')
     .max(PRODUCTS_MAX_LIMIT, `limit must be at most ${PRODUCTS_MAX_LIMIT}.`)
     .default(PRODUCTS_DEFAULT_LIMIT),
+  /**
+   * '1' or 'true': the search exactly as typed, never its corrected words (docs/shop-rules.md#search), e.g. after
+   * "Search instead for ...".
+   */
+  exact: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(['1', 'true', '0', 'false'], { error: "exact must be '1' or 'true' (or '0', 'false')." })
+      .transform((value) => value === '1' || value === 'true')
+      .optional(),
+  ),
   /** 'home': at most 4 products per category plus each category's total (docs/shop-rules.md#home). */
   view: z.enum(['home']).optional(),
   /** Comma-separated product ids (favorites page). */
@@ -161,6 +174,32 @@ export const homeViewResponseSchema = z.object({
 export type HomeView = z.infer<typeof homeViewResponseSchema>;
 
 export const stringListSchema = z.array(z.string());
+
+/** GET /api/products/suggest (docs/shop-rules.md#search): what the navbar suggests while a term is typed. */
+export const suggestQuerySchema = z.object({
+  q: textSchema('q')
+    .trim()
+    .min(SUGGEST_MIN_CHARS, `q must be at least ${SUGGEST_MIN_CHARS} characters.`)
+    .max(100, 'q must be at most 100 characters.'),
+});
+
+export const suggestionsResponseSchema = z.object({
+  /** At most SUGGESTED_PRODUCTS_LIMIT active products, by relevance (the corrected words' when the typed ones find none). */
+  products: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      /** The (cheapest) price in rupees, as on the product card. */
+      price: z.number(),
+      image: productImageSchema.nullable(),
+    }),
+  ),
+  /** Categories whose name contains the term, at most SUGGESTED_CATEGORIES_LIMIT, by name. */
+  categories: z.array(z.string()),
+  /** The corrected search the products were found for, or null when the typed term found them. */
+  correctedSearch: z.string().nullable(),
+});
+export type Suggestions = z.infer<typeof suggestionsResponseSchema>;
 
 /** Text fields of the multipart product form (docs/shop-rules.md#catalog), after variants[i][k] are gathered. */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -3,5 +3,12 @@
  * payments, settings) call inside the transaction of their change, changedFields for their before/after, and the
  * admin's read-only routes (auditRoutes, /api/admin) that app.ts registers. Depends on no other module.
  */
-export { changedFields, recordAudit, type AuditActor, type AuditChanges, type AuditEventInput } from './record';
+export {
+  changedFields,
+  recordAudit,
+  recordAudits,
+  type AuditActor,
+  type AuditChanges,
+  type AuditEventInput,
+} from './record';
 export { default as auditRoutes } from './routes';

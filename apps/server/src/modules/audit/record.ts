@@ -3,7 +3,7 @@
  * recordAudit inside the transaction of the change itself, so a change and its record commit or roll back
  * together. The person is named by value (id and e-mail at the time), never by a foreign key.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntityType, AuditKind } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
@@ -32,15 +32,28 @@ function actorEmail(actor: AuditActor): string | SQL | null {
 
 /** Records one change inside the caller's transaction (`tx`): call it in the same transaction as the change. */
 export async function recordAudit(tx: DbOrTx, actor: AuditActor, event: AuditEventInput): Promise<void> {
-  await tx.insert(auditEvents).values({
-    actorId: actor?.id ?? null,
-    actorEmail: actorEmail(actor),
-    kind: event.kind,
-    entityType: event.entityType,
-    entityId: event.entityId,
-    summary: event.summary,
-    changes: event.changes && Object.keys(event.changes).length > 0 ? event.changes : null,
-  });
+  await recordAudits(tx, actor, [event]);
+}
+
+/** Records several changes by one person in one statement (a bulk change, such as a CSV import), as recordAudit. */
+export async function recordAudits(tx: DbOrTx, actor: AuditActor, events: readonly AuditEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  // Several rows: the e-mail is read once rather than by a subquery per row.
+  const email =
+    actor && actor.email === undefined && events.length > 1
+      ? ((await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id)))[0]?.email ?? null)
+      : actorEmail(actor);
+  await tx.insert(auditEvents).values(
+    events.map((event) => ({
+      actorId: actor?.id ?? null,
+      actorEmail: email,
+      kind: event.kind,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      summary: event.summary,
+      changes: event.changes && Object.keys(event.changes).length > 0 ? event.changes : null,
+    })),
+  );
 }
 
 /** The fields of `after` whose value differs from `before` (compared as JSON), with both values. */

@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     '/audit',
     {
       // The token is checked before the query is parsed, as on every admin call.
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('owner'),
       schema: {
         ...common,
         summary: 'A page of the audit trail, newest first (total also in X-Total-Count)',
@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/audit/actors',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('owner'),
       schema: {
         ...common,
         summary: 'The people who appear in the audit trail, most recently active first',

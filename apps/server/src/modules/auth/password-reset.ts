@@ -4,7 +4,8 @@
  * 32 random bytes; only its SHA-256 is stored, valid RESET_VALID_MINUTES and only once. An account gets
  * at most RESET_MAX_PER_WINDOW links per RESET_WINDOW_MINUTES, counted in the database so that every
  * server process shares the count. Using a link sets the new password, revokes every earlier login
- * token of the account and every other link it still has.
+ * token of the account and every other link it still has. A staff invite (docs/shop-rules.md#staff) is such a
+ * link too, made by createPasswordLink with a longer validity and sent to /set-password.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
@@ -35,6 +36,27 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
 export const resetUrl = (config: AppContext['config'], token: string) =>
   `${shopUrlOf(config)}/reset-password#token=${token}`;
 
+/** The invite's page: the same token and call as a reset, worded for a first password (docs/shop-rules.md#staff). */
+export const setPasswordUrl = (config: AppContext['config'], token: string) =>
+  `${shopUrlOf(config)}/set-password#token=${token}`;
+
+/** Stores a new link of the account, valid `validMinutes` from `now`, inside the caller's transaction; answers its token. */
+export async function createPasswordLink(tx: DbOrTx, userId: string, validMinutes: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash: hashResetToken(token), expiresAt: minutesAfter(now, validMinutes), createdAt: now });
+  return token;
+}
+
+/** Marks every unused link of the account used: none of them works any more. */
+export async function revokePasswordLinks(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 /** The account's links created in the window (used or not): each was an e-mail sent. */
 async function recentLinks(tx: DbOrTx, userId: string, now: Date): Promise<number> {
   const [row] = await tx
@@ -61,8 +83,6 @@ export async function requestPasswordReset(
   log: Log,
   now: Date = new Date(),
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashResetToken(token);
   const sent = await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, name: users.name, email: users.email })
@@ -80,9 +100,7 @@ export async function requestPasswordReset(
       log.warn({ userId }, `password reset refused: ${links} links in ${RESET_WINDOW_MINUTES} minutes`);
       return false;
     }
-    await tx
-      .insert(passwordResetTokens)
-      .values({ userId, tokenHash, expiresAt: minutesAfter(now, RESET_VALID_MINUTES), createdAt: now });
+    const token = await createPasswordLink(tx, userId, RESET_VALID_MINUTES, now);
     await enqueueMail(tx, user.email, {
       kind: 'password-reset',
       name: user.name,
@@ -128,10 +146,7 @@ export async function resetPassword(
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
       .where(eq(users.id, used.userId))
       .returning({ email: users.email });
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    await revokePasswordLinks(tx, used.userId, now);
     if (account) await clearLoginAttempts(tx, account.email);
     return used.userId;
   });

@@ -21,6 +21,7 @@ import {
   SERVER_MESSAGES,
   updateProfileBodySchema,
   updateProfileResponseSchema,
+  type Role,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -28,7 +29,7 @@ import { bumpTokenVersion, changePassword, login, registerCustomer, toUserDto, u
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
-  const tokenFor = (user: { id: string; role: 'customer' | 'admin'; tokenVersion: number }) =>
+  const tokenFor = (user: { id: string; role: Role; tokenVersion: number }) =>
     app.signToken({ sub: user.id, role: user.role, ver: user.tokenVersion });
 
   app.post(

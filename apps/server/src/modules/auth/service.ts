@@ -70,8 +70,21 @@ function checkedGstin(value: string | null): string | null {
 
 export const hashPassword = (password: string) => hash(password);
 
+/**
+ * The password hash of an invited staff account that has not set its password yet (docs/shop-rules.md#staff):
+ * no password matches it. Its invite link sets the real one.
+ */
+export const NO_PASSWORD_HASH = '!';
+
 // Verified against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
+
+/** A failed login that costs an argon2 check, like a wrong password. */
+async function refuseLogin(password: string): Promise<never> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  await verify(await dummyHash, password);
+  throw new UnauthorizedError(SERVER_MESSAGES.invalidCredentials);
+}
 
 type NewAccount = Omit<RegisterBody, 'password'> & { passwordHash: string; role?: Role };
 
@@ -156,11 +169,7 @@ export async function login({ db }: Ctx, body: LoginBody, now: Date = new Date()
   const email = body.email.trim().toLowerCase();
   await countLoginAttempt(db, email, now);
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!row) {
-    dummyHash ??= hashPassword('not-a-real-password');
-    await verify(await dummyHash, body.password);
-    throw new UnauthorizedError(SERVER_MESSAGES.invalidCredentials);
-  }
+  if (!row || row.passwordHash === NO_PASSWORD_HASH) return refuseLogin(body.password);
   const matches = await verify(row.passwordHash, body.password).catch(() => false);
   if (!matches) throw new UnauthorizedError(SERVER_MESSAGES.invalidCredentials);
   await clearLoginAttempts(db, email);

@@ -93,7 +93,7 @@ describe('the database has the last word', () => {
     const claimsAdmin = t.app.signToken({ sub: user.id, role: 'admin' });
     const list = await get('/api/orders', claimsAdmin);
     expect(list.statusCode).toBe(403);
-    expect(list.json()).toEqual({ message: SERVER_MESSAGES.adminOnly });
+    expect(list.json()).toEqual({ message: SERVER_MESSAGES.ordersAreaOnly });
     expect((await get('/api/products/stats', claimsAdmin)).statusCode).toBe(403);
 
     // Another buyer's order stays hidden: request.user.role is the database's 'customer'.

@@ -4,8 +4,14 @@
  * snapshot stored at issue, so a download never changes what was issued. Who may download is the caller's check
  * (the order's buyer or an admin).
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { SERVER_MESSAGES, type TaxDocumentRef } from '@pumpkart/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  SERVER_MESSAGES,
+  type DocumentLine,
+  type TaxAmounts,
+  type TaxDocument,
+  type TaxDocumentRef,
+} from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { taxDocuments, type TaxDocumentKind } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -38,6 +44,63 @@ export async function taxDocumentsOfOrders(
     if (row.kind === 'invoice') entry.invoice = ref;
     else entry.creditNote = ref;
     result.set(row.orderId, entry);
+  }
+  return result;
+}
+
+/**
+ * What an order's invoice says that an export lists (docs/shop-rules.md#orders-csv), read from the snapshot stored
+ * at issue: its number, date, place of supply and totals, its goods lines in the order's line order (title, then
+ * id, as the invoice was built), and the number of the credit note that cancelled it, if one did.
+ */
+export interface InvoiceFigures {
+  number: string;
+  issuedAt: Date;
+  placeOfSupply: TaxDocument['placeOfSupply'];
+  totals: TaxAmounts;
+  goodsLines: DocumentLine[];
+  creditNoteNumber: string | null;
+}
+
+/** The invoice figures of each of the orders that has an invoice. */
+export async function invoiceFiguresOfOrders(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, InvoiceFigures>> {
+  const result = new Map<string, InvoiceFigures>();
+  if (orderIds.length === 0) return result;
+  // Only the parts of the snapshot the export prints, not the seller and buyer each document repeats.
+  const rows = await db
+    .select({
+      orderId: taxDocuments.orderId,
+      kind: taxDocuments.kind,
+      number: taxDocuments.number,
+      issuedAt: taxDocuments.issuedAt,
+      placeOfSupply: sql<TaxDocument['placeOfSupply']>`${taxDocuments.document} -> 'placeOfSupply'`,
+      totals: sql<TaxAmounts>`${taxDocuments.document} -> 'totals'`,
+      lines: sql<DocumentLine[]>`${taxDocuments.document} -> 'lines'`,
+    })
+    .from(taxDocuments)
+    .where(inArray(taxDocuments.orderId, [...orderIds]))
+    .orderBy(asc(taxDocuments.kind));
+  const creditNotes = new Map<string, string>();
+  for (const row of rows) {
+    if (row.kind === 'credit-note') {
+      creditNotes.set(row.orderId, row.number);
+      continue;
+    }
+    result.set(row.orderId, {
+      number: row.number,
+      issuedAt: row.issuedAt,
+      placeOfSupply: row.placeOfSupply,
+      totals: row.totals,
+      goodsLines: row.lines.filter((line) => line.kind === 'goods'),
+      creditNoteNumber: null,
+    });
+  }
+  for (const [orderId, number] of creditNotes) {
+    const invoice = result.get(orderId);
+    if (invoice) invoice.creditNoteNumber = number;
   }
   return result;
 }

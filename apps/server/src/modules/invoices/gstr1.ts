@@ -22,6 +22,7 @@ import {
   type TaxedLine,
 } from '@pumpkart/shared';
 import type { TaxDocumentKind } from '../../db/schema';
+import { csvAmount, textCell } from '../../lib/csv-stream';
 import { ZERO_AMOUNTS } from './report';
 
 /**
@@ -37,13 +38,6 @@ export function classOf(document: TaxDocument): DocumentClass {
   if (document.buyer.gstin) return 'b2b';
   const large = document.supplyType === 'inter-state' && document.totals.inclusivePaise > B2CL_LIMIT_PAISE;
   return large ? 'b2cl' : 'b2cs';
-}
-
-/** 12345 paise -> '123.45'; -5 -> '-0.05'. */
-export function csvAmount(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** 18 -> '18', 0.25 -> '0.25'. */
@@ -62,12 +56,6 @@ export function gstnDate(iso: string): string {
 /** '29-Karnataka'; the GSTN's list writes '&' for 'and' ('01-Jammu & Kashmir'). */
 export const gstnPlaceOfSupply = (document: TaxDocument) =>
   `${document.placeOfSupply.code}-${document.placeOfSupply.name.replace(/ and /g, ' & ')}`;
-
-/**
- * A free text cell (a buyer's name, a description): a leading = + - @ or control character would make a
- * spreadsheet read it as a formula, so such a text is prefixed with an apostrophe.
- */
-export const textCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** One CSV line (RFC 4180): a cell with a comma, quote or line break is quoted, quotes doubled. */
 export function csvLine(cells: readonly string[]): string {

@@ -15,7 +15,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     '/gst-report',
     {
       // The token is checked before the query is parsed, as on every admin call.
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('owner'),
       schema: {
         tags: ['invoices'],
         security: [{ bearerAuth: [] }],

@@ -7,6 +7,7 @@
  */
 import {
   computeTax,
+  orderNumber,
   placeOfSupplyOf,
   rupeesInWords,
   type Address,
@@ -66,9 +67,6 @@ export interface InvoiceSource {
   seller: StoreSettingsDto;
 }
 
-/** The order number buyers see: the last 6 characters of its id. */
-export const orderNumberOf = (orderId: string) => orderId.slice(-6);
-
 /**
  * The invoice of an order. Throws GstInputError (before anything is written) for a delivery state that names no
  * Indian state, a line without an HSN code or with an unknown rate.
@@ -106,7 +104,7 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
     issuedAt: issuedAt.toISOString(),
     order: {
       id: order.id,
-      number: orderNumberOf(order.id),
+      number: orderNumber(order.id),
       placedAt: order.createdAt.toISOString(),
       paymentMode: order.paymentMode,
     },

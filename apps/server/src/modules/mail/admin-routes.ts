@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     '/emails',
     {
       // The token is checked before the query is parsed, as on every admin call.
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('owner'),
       schema: {
         ...common,
         summary: 'A page of the e-mail outbox, newest first (total also in X-Total-Count)',
@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/emails/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('owner'),
       schema: {
         ...common,
         summary: 'One e-mail with its HTML, plain text and attachment names',
@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/emails/:id/retry',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('owner'),
       schema: {
         ...common,
         summary: 'Send a failed or kept e-mail again (409 while pending or once sent)',

@@ -4,7 +4,7 @@
  * keep (the refund amount, the tracking data at the time of shipping...): the order itself (lines, amounts,
  * address) never changes after it is placed and is loaded when the message is rendered.
  */
-import type { MailKind } from '@pumpkart/shared';
+import type { MailKind, StaffRole } from '@pumpkart/shared';
 
 interface OrderMessage {
   orderId: string;
@@ -33,6 +33,8 @@ export type MailMessage =
   | ({ kind: 'refund-processed'; amountPaise: number; refundId: string | null } & OrderMessage)
   /** To the account holder: a password reset link, valid `validMinutes`. */
   | { kind: 'password-reset'; name: string; resetUrl: string; validMinutes: number }
+  /** To a person the owner invited to the staff: the link that sets their password, valid `validDays`. */
+  | { kind: 'staff-invite'; name: string; role: StaffRole; setPasswordUrl: string; validDays: number }
   /** To a new account holder. */
   | { kind: 'welcome'; name: string }
   /** To the owner: a paid online order or a COD order. */

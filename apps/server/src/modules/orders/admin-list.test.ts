@@ -144,7 +144,7 @@ describe('GET /api/orders (admin list): who may call', () => {
     expect(anonymous.statusCode).toBe(401);
     const buyer = await list('', buyerToken);
     expect(buyer.statusCode).toBe(403);
-    expect(buyer.json()).toEqual({ message: SERVER_MESSAGES.adminOnly });
+    expect(buyer.json()).toEqual({ message: SERVER_MESSAGES.ordersAreaOnly });
   });
 });
 

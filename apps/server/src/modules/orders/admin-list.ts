@@ -1,12 +1,19 @@
 /**
  * The admin's order list (docs/shop-rules.md#admin-lists): a page of orders filtered by order status,
  * payment mode and payment status, the days placed (India time, both included), and a search; sorted by a
- * visible column; with the count of every match. One query finds the page's ids and one counts, then the DTO
+ * visible column; with the count of the matches, capped at ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). One query finds the page's ids and one counts, then the DTO
  * loader (dto.ts) reads those orders only, so a page costs the same at 200 orders or 200,000.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { indiaDayRange, type AdminOrderListQuery, type AdminOrderSort, type OrderDto } from '@pumpkart/shared';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  indiaDayRange,
+  type AdminOrderFilters,
+  type AdminOrderListQuery,
+  type AdminOrderSort,
+  type OrderDto,
+} from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
+import { cappedCount } from '../../lib/capped-count';
 import { orders, payments } from '../../db/schema';
 import { loadOrders, type OrderDtoSource } from './dto';
 
@@ -36,7 +43,11 @@ function searchCondition(search: string): SQL {
   return or(...matches)!;
 }
 
-function filtersOf(query: AdminOrderListQuery): SQL | undefined {
+/**
+ * The list's filters as one condition on orders (and on payments for the payment status: the caller joins
+ * them); the CSV export (export.ts) filters with it too, so the file holds the list's orders.
+ */
+export function filtersOf(query: AdminOrderFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.paymentMode) conditions.push(eq(orders.paymentMode, query.paymentMode));
@@ -58,30 +69,30 @@ const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
 };
 
 /**
- * The ids of one page and the count of all matches. The payment is joined only when its status is filtered
- * (every order has exactly one payment row: payments.order_id is unique).
+ * The ids of one page and the count of the matches, capped (lib/capped-count.ts). The payment is joined only
+ * when its status is filtered (every order has exactly one payment row: payments.order_id is unique).
  */
 async function pageIds(db: DbOrTx, query: AdminOrderListQuery): Promise<{ ids: string[]; total: number }> {
   const where = filtersOf(query);
   const joinPayment = Boolean(query.paymentStatus);
   let idQuery = db.select({ id: orders.id }).from(orders).$dynamic();
-  let countQuery = db.select({ total: count() }).from(orders).$dynamic();
+  let countQuery = db.select({ id: orders.id }).from(orders).$dynamic();
   if (joinPayment) {
     idQuery = idQuery.innerJoin(payments, eq(payments.orderId, orders.id));
     countQuery = countQuery.innerJoin(payments, eq(payments.orderId, orders.id));
   }
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     idQuery
       .where(where)
       .orderBy(...ORDERINGS[query.sort])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    countQuery.where(where),
+    cappedCount(db, countQuery.where(where)),
   ]);
-  return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
+  return { ids: rows.map((row) => row.id), total };
 }
 
-/** A page of the admin's order list, in the sort's order, and how many orders match in all. */
+/** A page of the admin's order list, in the sort's order, and how many orders match (capped). */
 export async function listOrdersForAdmin(
   source: OrderDtoSource,
   query: AdminOrderListQuery,

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   createOrderBodySchema,
   createOrderResponseSchema,
@@ -17,8 +18,10 @@ import {
   updateOrderStatusBodySchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
+import { sendCsv } from '../../lib/csv-stream';
 import { BadRequestError } from '../../lib/errors';
 import { listOrdersForAdmin } from './admin-list';
+import { ORDER_CSV_COLUMNS, orderCsvBatches, orderCsvFileName } from './export';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
 import { createOrder, getOrderFor, listMyOrders, ORDER_PLACED_MESSAGE, orderTaxDocumentPdf } from './service';
 
@@ -79,7 +82,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('orders'),
       schema: {
         tags: ['orders'],
         summary: 'A page of the orders, newest first by default (admin; total also in X-Total-Count)',
@@ -101,12 +104,42 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   );
 
   app.get(
+    '/export.csv',
+    {
+      onRequest: app.requireArea('orders'),
+      schema: {
+        tags: ['orders'],
+        summary: 'The orders of the filters as a CSV file, one row per order line, newest first (admin)',
+        description:
+          'The filters of GET /api/orders (status, paymentMode, paymentStatus, from, to, search). Answers ' +
+          'text/csv as an attachment (orders-2026-11-25.csv), streamed as the orders are read: the order, its ' +
+          'payment and transaction id, the buyer and delivery address, the line, amounts in rupees, and the GST ' +
+          'of its tax invoice where it has one (docs/shop-rules.md#orders-csv).',
+        security,
+        querystring: adminOrderExportQuerySchema,
+        response: {
+          200: z.unknown().describe('The CSV file (text/csv)'),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: orderCsvFileName(new Date()),
+        columns: ORDER_CSV_COLUMNS,
+        batches: orderCsvBatches(ctx.db, request.query),
+      }),
+  );
+
+  app.get(
     '/:id',
     {
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'One order (its owner or an admin)',
+        summary: 'One order (its buyer, or the orders area: the owner and orders staff)',
         security,
         params: idParamsSchema,
         response: { 200: orderResponseSchema, ...errors },
@@ -117,11 +150,15 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
 
   // The tax invoice and credit note as PDF files (docs/shop-rules.md#invoices), fetched with the bearer token.
   const documentRoutes = [
-    { path: '/:id/invoice', kind: 'invoice', summary: "The order's tax invoice as a PDF (its buyer or an admin)" },
+    {
+      path: '/:id/invoice',
+      kind: 'invoice',
+      summary: "The order's tax invoice as a PDF (its buyer or the orders area)",
+    },
     {
       path: '/:id/credit-note',
       kind: 'credit-note',
-      summary: "The credit note of the order's cancelled invoice as a PDF (its buyer or an admin)",
+      summary: "The credit note of the order's cancelled invoice as a PDF (its buyer or the orders area)",
     },
   ] as const;
   for (const { path, kind, summary } of documentRoutes) {
@@ -167,7 +204,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.put(
     '/:id/status',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('orders'),
       schema: {
         tags: ['orders'],
         summary: "Set an order's status once its payment succeeded (admin)",

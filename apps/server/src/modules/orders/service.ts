@@ -13,7 +13,15 @@
  * backs this up.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { findGstState, SERVER_MESSAGES, validateGstin, type CreateOrderBody, type OrderDto } from '@pumpkart/shared';
+import {
+  findGstState,
+  mayOpen,
+  SERVER_MESSAGES,
+  validateGstin,
+  type CreateOrderBody,
+  type OrderDto,
+  type Role,
+} from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
@@ -191,29 +199,33 @@ export async function getOrder(ctx: AppContext, orderId: string): Promise<OrderD
   return order;
 }
 
-/** Admin, or the owner; anyone else gets 404 so that order ids cannot be probed. */
+/** Whoever may open the orders area (docs/shop-rules.md#staff), or the order's buyer. */
+const mayRead = (caller: { sub: string; role: Role }, buyerId: string) =>
+  mayOpen(caller.role, 'orders') || buyerId === caller.sub;
+
+/** The orders area, or the buyer; anyone else gets 404 so that order ids cannot be probed. */
 export async function getOrderFor(
   ctx: AppContext,
-  caller: { sub: string; role: string },
+  caller: { sub: string; role: Role },
   orderId: string,
 ): Promise<OrderDto> {
   const order = await getOrder(ctx, orderId);
-  if (caller.role !== 'admin' && order.user._id !== caller.sub) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  if (!mayRead(caller, order.user._id)) throw new NotFoundError(ORDER_MESSAGES.notFound);
   return order;
 }
 
 /**
- * The order's tax invoice or credit note as a PDF (docs/shop-rules.md#invoices): its buyer or an admin only,
+ * The order's tax invoice or credit note as a PDF (docs/shop-rules.md#invoices): its buyer or the orders area only,
  * anyone else 404 `Order not found.`; 404 with the not-issued message when there is none yet.
  */
 export async function orderTaxDocumentPdf(
   ctx: AppContext,
-  caller: { sub: string; role: string },
+  caller: { sub: string; role: Role },
   orderId: string,
   kind: 'invoice' | 'credit-note',
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const [order] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  if (!order || (caller.role !== 'admin' && order.userId !== caller.sub)) {
+  if (!order || !mayRead(caller, order.userId)) {
     throw new NotFoundError(ORDER_MESSAGES.notFound);
   }
   return taxDocumentPdf(ctx.db, orderId, kind);

@@ -1,5 +1,5 @@
 /** GET /api/payments, the admin's payments list (docs/shop-rules.md#admin-lists): paging, filters, search, sort. */
-import { TOTAL_COUNT_HEADER } from '@pumpkart/shared';
+import { SERVER_MESSAGES, TOTAL_COUNT_HEADER } from '@pumpkart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
@@ -138,7 +138,7 @@ describe('GET /api/payments: who may call', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payments?page=0' })).statusCode).toBe(401);
     const res = await list('', buyerToken);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Only an admin can do this.');
+    expect(res.json().message).toBe(SERVER_MESSAGES.ordersAreaOnly);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * The admin's payments list (docs/shop-rules.md#admin-lists): one page of payments, filtered by status, mode, the
  * India days of their creation and a search for a gateway id or the order's number, in the chosen order, and how
- * many match in all. Only the page's rows are loaded with their order and buyer (dto.ts).
+ * many match, counted up to ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). Only the page's rows are loaded with their order and buyer (dto.ts).
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { indiaDayRange, type PaymentDto, type PaymentListQuery, type PaymentSort } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
+import { cappedCount } from '../../lib/capped-count';
 import { loadPayments } from './dto';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -41,10 +42,10 @@ const ORDER_BY: Record<PaymentSort, SQL[]> = {
   amount_asc: [asc(payments.amountPaise), desc(payments.createdAt), desc(payments.id)],
 };
 
-/** A page of the payments matching the query, in its order, and how many match in all. */
+/** A page of the payments matching the query, in its order, and how many match (capped). */
 export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<{ data: PaymentDto[]; total: number }> {
   const where = filtersOf(query);
-  const [page, [counted]] = await Promise.all([
+  const [page, total] = await Promise.all([
     ctx.db
       .select({ id: payments.id })
       .from(payments)
@@ -52,12 +53,12 @@ export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<{
       .orderBy(...ORDER_BY[query.sort])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    ctx.db.select({ total: count() }).from(payments).where(where),
+    cappedCount(ctx.db, ctx.db.select({ id: payments.id }).from(payments).where(where).$dynamic()),
   ]);
   const ids = page.map((row) => row.id);
   const loaded = ids.length > 0 ? await loadPayments(ctx.db, inArray(payments.id, ids)) : [];
   const byId = new Map(loaded.map((payment) => [payment._id, payment]));
   // A payment deleted with its order between the two reads is left out.
   const data = ids.map((id) => byId.get(id)).filter((payment) => payment !== undefined);
-  return { data, total: counted?.total ?? 0 };
+  return { data, total };
 }

@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('orders'),
       schema: {
         tags: ['payments'],
         summary: 'A page of payments with their order, newest first (admin; total also in X-Total-Count)',
@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.patch(
     '/:orderId/cod',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('orders'),
       schema: {
         tags: ['payments'],
         summary: "Mark an order's cash-on-delivery payment as paid (admin)",

@@ -40,7 +40,9 @@ function stockLevelCondition(level: StockLevel): SQL {
 }
 
 /** The WHERE clause of an admin list page; without filters every product, inactive ones too. */
-export function adminListWhere(query: AdminProductListQuery): SQL {
+export function adminListWhere(
+  query: Pick<AdminProductListQuery, 'search' | 'category' | 'brand' | 'active' | 'stock'>,
+): SQL {
   const conditions: (SQL | undefined)[] = [];
   if (query.search) conditions.push(adminSearch(query.search));
   if (query.category) conditions.push(eq(products.category, query.category));
@@ -50,25 +52,61 @@ export function adminListWhere(query: AdminProductListQuery): SQL {
   return and(...conditions) ?? sql`true`;
 }
 
+/** One key of an admin list's order: what it compares, which way, and its SQL type (a keyset cursor casts to it). */
+interface SortKey {
+  value: SQL | typeof products.id;
+  descending: boolean;
+  type: 'text' | 'bigint' | 'integer' | 'timestamptz' | 'uuid';
+}
+
 /**
- * The ORDER BY of an admin list page; every order ends on the id so that pages never overlap. Titles
- * compare lower-cased in byte order ("C"), the same on every database whatever its collation.
+ * The keys of an admin list's order; every order ends on the id so that pages never overlap. Titles compare
+ * lower-cased in byte order ("C"), the same on every database whatever its collation.
  */
-export function adminListOrder(sort: AdminProductSort): SQL[] {
+function adminListKeys(sort: AdminProductSort): SortKey[] {
+  const byId: SortKey = { value: products.id, descending: false, type: 'uuid' };
   switch (sort) {
     case 'title':
-      return [asc(sql`lower(${products.title}) collate "C"`), asc(products.id)];
+      return [{ value: sql`lower(${products.title}) collate "C"`, descending: false, type: 'text' }, byId];
     case 'price_asc':
-      return [asc(products.pricePaise), asc(products.id)];
     case 'price_desc':
-      return [desc(products.pricePaise), asc(products.id)];
+      return [{ value: sql`${products.pricePaise}`, descending: sort === 'price_desc', type: 'bigint' }, byId];
     case 'stock_asc':
-      return [asc(products.stock), asc(products.id)];
     case 'stock_desc':
-      return [desc(products.stock), asc(products.id)];
+      return [{ value: sql`${products.stock}`, descending: sort === 'stock_desc', type: 'integer' }, byId];
     case 'newest':
-      return NEWEST_FIRST;
+      return [
+        { value: sql`${products.createdAt}`, descending: true, type: 'timestamptz' },
+        { ...byId, descending: true },
+      ];
   }
+}
+
+/** The ORDER BY of an admin list page (newest: NEWEST_FIRST, as the storefront's). */
+export function adminListOrder(sort: AdminProductSort): SQL[] {
+  if (sort === 'newest') return NEWEST_FIRST;
+  return adminListKeys(sort).map((key) => (key.descending ? desc(key.value) : asc(key.value)));
+}
+
+/**
+ * The position of a row in an admin list's order, as text (a timestamp keeps its microseconds), for a keyset
+ * cursor: select it with the row, and read on with adminListAfter.
+ */
+export function adminListPosition(sort: AdminProductSort): SQL<string[]> {
+  const keys = adminListKeys(sort).map((key) => sql`(${key.value})::text`);
+  return sql<string[]>`array[${sql.join(keys, sql`, `)}]`;
+}
+
+/** The rows after `position` (from adminListPosition) in the admin list's order. */
+export function adminListAfter(sort: AdminProductSort, position: readonly string[]): SQL {
+  const keys = adminListKeys(sort);
+  const after = (index: number): SQL => {
+    const key = keys[index]!;
+    const value = sql`cast(${position[index]} as ${sql.raw(key.type)})`;
+    const beyond = key.descending ? sql`${key.value} < ${value}` : sql`${key.value} > ${value}`;
+    return index === keys.length - 1 ? beyond : sql`(${beyond} or (${key.value} = ${value} and ${after(index + 1)}))`;
+  };
+  return after(0);
 }
 
 /** Byte order, as "C" collation sorts. */

@@ -7,24 +7,39 @@ import { asc, count, eq } from 'drizzle-orm';
 import { toRupees } from '@pumpkart/shared';
 import type { Transaction } from '../../db/client';
 import { productImages, productVariants } from '../../db/schema';
-import { changedFields, recordAudit, type AuditActor } from '../audit';
-import { findProductRow } from './queries';
+import { changedFields, recordAudit, type AuditActor, type AuditEventInput } from '../audit';
+import { findProductRow, type ProductRow } from './queries';
 
 export type ProductSnapshot = Record<string, unknown> & { title: string };
 
 /** Fields that only move stock: a change of these alone is 'product.stock_adjusted'. */
 const STOCK_FIELDS = new Set(['stock', 'variantStock']);
 
-/** The audited fields of a product as stored now (inside `tx`), or undefined when it does not exist. */
-export async function productSnapshot(tx: Transaction, id: string): Promise<ProductSnapshot | undefined> {
-  const row = await findProductRow(tx, id, { includeInactive: true });
-  if (!row) return undefined;
-  const variants = await tx
-    .select({ size: productVariants.size, pricePaise: productVariants.pricePaise, stock: productVariants.stock })
-    .from(productVariants)
-    .where(eq(productVariants.productId, id))
-    .orderBy(asc(productVariants.position));
-  const [images] = await tx.select({ count: count() }).from(productImages).where(eq(productImages.productId, id));
+type SnapshotRow = Pick<
+  ProductRow,
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'brand'
+  | 'pricePaise'
+  | 'stock'
+  | 'lowStockThreshold'
+  | 'active'
+  | 'hsnCode'
+  | 'gstRate'
+  | 'countryOfOrigin'
+  | 'manufacturer'
+  | 'bisLicence'
+  | 'pesoApproval'
+  | 'legalMetrologyApproval'
+>;
+
+/** The audited fields of a product's row, its variants (in order) and its number of images. */
+export function snapshotOf(
+  row: SnapshotRow,
+  variants: readonly { size: string | null; pricePaise: number; stock: number }[],
+  imageCount: number,
+): ProductSnapshot {
   const sizeOf = (variant: { size: string | null }) => variant.size ?? 'no size';
   return {
     title: row.title,
@@ -37,7 +52,7 @@ export async function productSnapshot(tx: Transaction, id: string): Promise<Prod
     active: row.active,
     variants: variants.length ? variants.map((v) => `${sizeOf(v)}: ₹${toRupees(v.pricePaise)}`).join(', ') : null,
     variantStock: variants.length ? variants.map((v) => `${sizeOf(v)}: ${v.stock}`).join(', ') : null,
-    images: images?.count ?? 0,
+    images: imageCount,
     hsnCode: row.hsnCode,
     gstRate: Number(row.gstRate),
     countryOfOrigin: row.countryOfOrigin,
@@ -48,16 +63,34 @@ export async function productSnapshot(tx: Transaction, id: string): Promise<Prod
   };
 }
 
-export async function recordProductCreated(tx: Transaction, actor: AuditActor, id: string): Promise<void> {
-  const after = await productSnapshot(tx, id);
-  if (!after) return;
-  await recordAudit(tx, actor, {
+/** The audited fields of a product as stored now (inside `tx`), or undefined when it does not exist. */
+export async function productSnapshot(tx: Transaction, id: string): Promise<ProductSnapshot | undefined> {
+  const row = await findProductRow(tx, id, { includeInactive: true });
+  if (!row) return undefined;
+  const variants = await tx
+    .select({ size: productVariants.size, pricePaise: productVariants.pricePaise, stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(asc(productVariants.position));
+  const [images] = await tx.select({ count: count() }).from(productImages).where(eq(productImages.productId, id));
+  return snapshotOf(row, variants, images?.count ?? 0);
+}
+
+/** The record of a creation, from the new product's snapshot. */
+export function productCreatedEvent(id: string, after: ProductSnapshot): AuditEventInput {
+  return {
     kind: 'product.created',
     entityType: 'product',
     entityId: id,
     summary: `Created "${after.title}"`,
     changes: changedFields({}, after),
-  });
+  };
+}
+
+export async function recordProductCreated(tx: Transaction, actor: AuditActor, id: string): Promise<void> {
+  const after = await productSnapshot(tx, id);
+  if (!after) return;
+  await recordAudit(tx, actor, productCreatedEvent(id, after));
 }
 
 /**

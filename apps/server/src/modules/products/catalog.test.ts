@@ -301,9 +301,10 @@ describe('GET /api/products?sort=', () => {
     expect(titles((await get('/api/products?limit=100&sort=')).json())).toEqual(standard);
   });
 
-  it('ranks a search by relevance: title starts with the term, then title contains it, then description only', async () => {
+  it('ranks a search by relevance: whole word in the title, then inside a title word, then the description', async () => {
     const rows = [
       { title: 'Pump Seal', minutesAgo: 50 },
+      { title: 'Pumpkin Scoop', minutesAgo: 5 },
       { title: 'Hand Pump', minutesAgo: 40 },
       { title: 'Pump Cover', minutesAgo: 30 },
       { title: 'Gasket', description: 'Fits any pump.', minutesAgo: 10 },
@@ -311,10 +312,18 @@ describe('GET /api/products?sort=', () => {
     ];
     await withProducts('Relevance Category', rows, async () => {
       const relevance = await get('/api/products?search=PUMP&sort=relevance');
-      expect(titles(relevance.json())).toEqual(['Pump Cover', 'Pump Seal', 'Hand Pump', 'Old Hand Pump', 'Gasket']);
-      expect(relevance.headers[TOTAL_COUNT_HEADER]).toBe('5');
+      expect(titles(relevance.json())).toEqual([
+        'Pump Cover',
+        'Hand Pump',
+        'Pump Seal',
+        'Old Hand Pump',
+        'Pumpkin Scoop',
+        'Gasket',
+      ]);
+      expect(relevance.headers[TOTAL_COUNT_HEADER]).toBe('6');
       // Without sort the same search stays newest first.
       expect(titles((await get('/api/products?search=pump')).json())).toEqual([
+        'Pumpkin Scoop',
         'Gasket',
         'Pump Cover',
         'Hand Pump',
@@ -334,8 +343,8 @@ describe('GET /api/products?sort=', () => {
       { title: 'Toyota Part', description: 'no underscore, but toy', minutesAgo: 5 },
     ];
     await withProducts('Literal Category', rows, async () => {
-      // 'toy_' must not match 'Toyota' (the _ is not a wildcard), and '_toy' ranks the title
-      // starting with it before the (newer) fixture title that contains it.
+      // 'toy_' must not match 'Toyota' (the _ is not a wildcard), and '_toy' ranks the title having
+      // it as a whole word before the (newer) fixture title having it inside a word.
       expect(titles((await get('/api/products?search=toy_&sort=relevance')).json())).toEqual(['Toy_Box']);
       expect(titles((await get('/api/products?search=_toy&sort=relevance')).json())).toEqual([
         '_Toy Crate',

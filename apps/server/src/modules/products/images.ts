@@ -173,6 +173,34 @@ export async function removeStoredImages(storage: ImageStorage, publicIds: reado
   await Promise.all(publicIds.map((publicId) => storage.removePrefix(publicId).catch(() => undefined)));
 }
 
+const STORED_IMAGE_KEY = /^(products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/\d+\.webp)?$/;
+
+/**
+ * The public_id of an image the shop stores, from a URL of one of its renditions as the API shows it
+ * ('/uploads/products/<uuid>/640.webp', with or without this or another origin) or from the public_id itself;
+ * undefined for anything else. Whether such an image exists is the caller's question.
+ */
+export function publicIdOfImageUrl(storage: ImageStorage, reference: string): string | undefined {
+  let key = reference.trim();
+  if (/^https?:\/\//i.test(key)) {
+    try {
+      key = new URL(key).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  const prefix = storage.url('');
+  if (key.startsWith(prefix)) key = key.slice(prefix.length);
+  return STORED_IMAGE_KEY.exec(key)?.[1];
+}
+
+/** A copy of a stored image's files under a new public_id (for a second product showing the same picture). */
+export async function copyStoredImage(storage: ImageStorage, publicId: string): Promise<string> {
+  const copy = `products/${randomUUID()}`;
+  await storage.copyPrefix(publicId, copy);
+  return copy;
+}
+
 /** An image row as the API shows it (url and public_id, plus sizes for srcset). */
 export function toImageDto(
   storage: ImageStorage,

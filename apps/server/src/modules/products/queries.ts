@@ -2,8 +2,9 @@
  * Catalog reads (docs/shop-rules.md#filters, #search, docs/decisions/0003-catalog-list-shape.md): the
  * filters of GET /api/products as SQL, one page in the asked order (newest, price either way, or
  * relevance to the search) with its total, the home view (at most 4 products per category, through a
- * LATERAL subquery per category), and the loading of variants and images for the rows of a page.
- * Every read costs O(page), never O(catalog), except that a page by relevance ranks every match.
+ * LATERAL subquery per category), the loading of variants and images for the rows of a page, and
+ * the products suggested while typing. Every read costs O(page), never O(catalog), except that a page by relevance
+ * ranks every match.
  */
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -16,9 +17,11 @@ import {
   type PriceRange,
   type ProductDto,
   type ProductListQuery,
+  type Suggestions,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { productImages, products, productVariants } from '../../db/schema';
+import { cappedCount } from '../../lib/capped-count';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
 
@@ -33,11 +36,6 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 /** LIKE pattern for a case-insensitive substring: %, _ and the escape character itself are literal. */
 export function containsPattern(text: string): string {
   return `%${likeLiteral(text)}%`;
-}
-
-/** LIKE pattern for a text that starts with `text` (taken literally). */
-export function prefixPattern(text: string): string {
-  return `${likeLiteral(text)}%`;
 }
 
 export interface CatalogFilter {
@@ -88,13 +86,24 @@ export function catalogWhere(filter: CatalogFilter): SQL | undefined {
 export const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
 
 /**
- * How a search term matches (docs/shop-rules.md#search): 0 when the title starts with it, 1 when the
- * title contains it, 2 when only the description does. Both sides are lower-cased by the database,
- * as in catalogWhere.
+ * A regular expression (PostgreSQL's) for the text as a whole word or words: taken literally (every character
+ * but letters, digits and spaces escaped), with no letter or digit right before or after it.
+ */
+function wholeWordPattern(text: string): string {
+  const literal = text.replace(/[^\p{L}\p{N} ]/gu, (char) => `\\${char}`);
+  return `(^|[^[:alnum:]])${literal}([^[:alnum:]]|$)`;
+}
+
+/**
+ * How a search term matches (docs/shop-rules.md#search): 0 as a whole word in the title, 1 inside a title word, 2 as
+ * a whole word in the description, 3 inside a description word. Both sides are lower-cased by the database, as in
+ * catalogWhere; `search_text` is the lower-cased title and description, so tier 2 is the description's.
  */
 function searchRank(search: string): SQL {
-  return sql`case when lower(${products.title}) like lower(${prefixPattern(search)}) then 0
-    when lower(${products.title}) like lower(${containsPattern(search)}) then 1 else 2 end`;
+  const wholeWord = wholeWordPattern(search);
+  return sql`case when lower(${products.title}) ~ lower(${wholeWord}) then 0
+    when lower(${products.title}) like lower(${containsPattern(search)}) then 1
+    when ${products.searchText} ~ lower(${wholeWord}) then 2 else 3 end`;
 }
 
 /**
@@ -173,18 +182,19 @@ export interface ProductPage {
 
 /**
  * One page of matches in the asked order (newest first by default), with the number of all matches.
- * `where` and `order`, when given, replace the catalog's (the admin list, admin-queries.ts).
+ * `where` and `order`, when given, replace the catalog's (the admin list, admin-queries.ts); `capped` counts at
+ * most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts), the storefront counts them all.
  */
 export async function findProductPage(
   db: DbOrTx,
   storage: ImageStorage,
   filter: CatalogFilter,
-  page: { page: number; limit: number; sort?: CatalogSort; where?: SQL; order?: SQL[] },
+  page: { page: number; limit: number; sort?: CatalogSort; where?: SQL; order?: SQL[]; capped?: boolean },
 ): Promise<ProductPage> {
   const where = page.where ?? catalogWhere(filter);
   // Two queries rather than count(*) over (): the page can then come straight off the created_at
   // index instead of materialising and sorting every match.
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(productColumns)
       .from(products)
@@ -192,12 +202,52 @@ export async function findProductPage(
       .orderBy(...(page.order ?? catalogOrder(page.sort ?? 'newest', filter.search)))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(products).where(where),
+    page.capped
+      ? cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic())
+      : db
+          .select({ total: count() })
+          .from(products)
+          .where(where)
+          .then(([counted]) => Number(counted?.total ?? 0)),
   ]);
-  return {
-    products: await toProductDtos(db, storage, rows),
-    total: Number(counted?.total ?? 0),
-  };
+  return { products: await toProductDtos(db, storage, rows), total };
+}
+
+/**
+ * The products the navbar suggests for a term (docs/shop-rules.md#search): at most `limit` active ones by relevance,
+ * each with its title, (cheapest) price and first image. The search page's read without its count and with a
+ * smaller select; one more query loads the first images.
+ */
+export async function findSuggestedProducts(
+  db: DbOrTx,
+  storage: ImageStorage,
+  search: string,
+  limit: number,
+): Promise<Suggestions['products']> {
+  const rows = await db
+    .select({ id: products.id, title: products.title, pricePaise: products.pricePaise })
+    .from(products)
+    .where(catalogWhere({ search }))
+    .orderBy(...catalogOrder('relevance', search))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const images = await db
+    .selectDistinctOn([productImages.productId])
+    .from(productImages)
+    .where(
+      inArray(
+        productImages.productId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(productImages.productId, asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
+  const imageOf = new Map(images.map((image) => [image.productId, toImageDto(storage, image)]));
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    price: toRupees(row.pricePaise),
+    image: imageOf.get(row.id) ?? null,
+  }));
 }
 
 /** Sorts category and brand names the same way on every database (collations differ). */

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminProductListQuerySchema,
+  CORRECTED_SEARCH_HEADER,
   errorSchema,
   homeViewResponseSchema,
   idParamsSchema,
@@ -17,6 +18,8 @@ import {
   productSchema,
   removeImageBodySchema,
   stringListSchema,
+  suggestionsResponseSchema,
+  suggestQuerySchema,
   toggleActiveBodySchema,
   TOTAL_COUNT_HEADER,
 } from '@pumpkart/shared';
@@ -24,6 +27,7 @@ import type { ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
 import { documentedBody } from '../../plugins/docs';
 import { sendCatalogRead } from './cached-reply';
+import csvRoutes from './csv-routes';
 import { parseOrThrow, parseProductForm, productFormBodyDoc, readProductForm } from './form';
 import {
   createProduct,
@@ -38,6 +42,7 @@ import {
   removeProductImage,
   setProductActive,
   softDeleteProduct,
+  suggest,
   updateProduct,
 } from './service';
 
@@ -50,6 +55,9 @@ const FORM_DESCRIPTION =
   "variants[i][size|price|stock|_id] and image files in 'images'.";
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // The CSV export and import (their own scope: the import's text/csv body parser is theirs alone).
+  await app.register(csvRoutes, { ctx });
+
   app.get(
     '/',
     {
@@ -65,8 +73,31 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       return sendCatalogRead(ctx.catalogCache, request, reply, `products:${JSON.stringify(query)}`, async () => {
         if (query.view === 'home') return { payload: await homeView(ctx, query) };
         const page = await listProducts(ctx, query);
-        return { payload: page.products, headers: { [TOTAL_COUNT_HEADER]: String(page.total) } };
+        const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(page.total) };
+        if (page.correctedSearch) headers[CORRECTED_SEARCH_HEADER] = encodeURIComponent(page.correctedSearch);
+        return { payload: page.products, headers };
       });
+    },
+  );
+
+  app.get(
+    '/suggest',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'What the search box suggests while typing: up to 8 products and the matching categories',
+        description:
+          'docs/shop-rules.md#search: q (2 to 100 characters). Products as a search by relevance would list them ' +
+          '(for the corrected words when the typed ones find none, named in correctedSearch).',
+        querystring: suggestQuerySchema,
+        response: { 200: suggestionsResponseSchema, 400: errorSchema },
+      },
+    },
+    (request, reply) => {
+      const term = request.query.q;
+      return sendCatalogRead(ctx.catalogCache, request, reply, `suggest:${term.toLowerCase()}`, async () => ({
+        payload: await suggest(ctx, term),
+      }));
     },
   );
 
@@ -89,7 +120,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/admin/all',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       schema: {
         ...admin,
         summary: 'One page of every product, inactive included: filters and sorts (X-Total-Count header)',
@@ -111,7 +142,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/admin/low-stock',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       schema: {
         ...admin,
         summary: 'Products and sizes at or below their low-stock threshold, worst first (the dashboard card)',
@@ -125,7 +156,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/admin/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       schema: {
         ...admin,
         summary: 'One product, inactive too, with its current version (the edit form reloads it after a 409)',
@@ -152,7 +183,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       // The form is documented, not validated by Fastify: the handler reads and validates it (form.ts).
       config: { swaggerTransform: documentedBody({ 'multipart/form-data': productFormBodyDoc }) },
       schema: {
@@ -173,7 +204,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.put(
     '/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       config: {
         swaggerTransform: documentedBody({
           'multipart/form-data': productFormBodyDoc,
@@ -209,7 +240,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/remove-image',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       schema: {
         ...admin,
         summary: 'Remove one image from a product (its files too); answers the updated product',
@@ -223,7 +254,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.delete(
     '/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       schema: {
         ...admin,
         summary: 'Soft delete: the product becomes inactive',
@@ -237,7 +268,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.delete(
     '/:id/destroy',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('catalog'),
       schema: {
         ...admin,
         summary: 'Permanent delete: the product, its variants and images (order lines keep their copies)',

@@ -9,6 +9,8 @@ import {
   MAX_IMAGES_PER_PRODUCT,
   ORDER_STATUSES,
   PRODUCT_CHANGED_MESSAGE,
+  SUGGESTED_CATEGORIES_LIMIT,
+  SUGGESTED_PRODUCTS_LIMIT,
   toPaise,
   type AdminProductListQuery,
   type HomeView,
@@ -16,6 +18,7 @@ import {
   type ProductDto,
   type ProductForm,
   type ProductListQuery,
+  type Suggestions,
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -31,12 +34,14 @@ import {
 } from './audit-trail';
 import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
 import { adminListOrder, adminListWhere, findLowStock } from './admin-queries';
+import { correctSearch } from './search-correction';
 import { taxDataOf, taxValues, withTaxData } from './tax-data';
 import {
   distinctActiveValues,
   findHomeView,
   findProductPage,
   findProductRow,
+  findSuggestedProducts,
   toProductDtos,
   type CatalogFilter,
   type ProductPage,
@@ -95,8 +100,41 @@ function filterOf(
 
 // ---- reads ----------------------------------------------------------------------------------
 
-export function listProducts(ctx: Ctx, query: ProductListQuery): Promise<ProductPage> {
-  return findProductPage(ctx.db, ctx.storage, filterOf(query), query);
+/**
+ * One page of the catalog. A search that finds nothing as typed is answered for its corrected words, when it has
+ * some and `exact` is not asked (docs/shop-rules.md#search): `correctedSearch` then says which.
+ */
+export async function listProducts(
+  ctx: Ctx,
+  query: ProductListQuery,
+): Promise<ProductPage & { correctedSearch?: string }> {
+  const page = await findProductPage(ctx.db, ctx.storage, filterOf(query), query);
+  if (page.total > 0 || !query.search || query.exact) return page;
+  const correctedSearch = await correctSearch(ctx.db, query.search);
+  if (!correctedSearch) return page;
+  const corrected = await findProductPage(ctx.db, ctx.storage, filterOf({ ...query, search: correctedSearch }), query);
+  return { ...corrected, correctedSearch };
+}
+
+/**
+ * What the navbar suggests for a typed term (docs/shop-rules.md#search): the products a search would list first
+ * (for the corrected words when the typed ones find none) and the categories whose name contains the term, from
+ * the cached category list.
+ */
+export async function suggest(ctx: Ctx, search: string): Promise<Suggestions> {
+  const categoryList = await ctx.catalogCache.getOrLoad('categories', async () => ({
+    payload: await listCategories(ctx),
+  }));
+  const term = search.toLowerCase();
+  const categories = (JSON.parse(categoryList.body) as string[])
+    .filter((category) => category.toLowerCase().includes(term))
+    .slice(0, SUGGESTED_CATEGORIES_LIMIT);
+  const found = await findSuggestedProducts(ctx.db, ctx.storage, search, SUGGESTED_PRODUCTS_LIMIT);
+  if (found.length > 0) return { products: found, categories, correctedSearch: null };
+  const correctedSearch = await correctSearch(ctx.db, search);
+  if (!correctedSearch) return { products: [], categories, correctedSearch: null };
+  const products = await findSuggestedProducts(ctx.db, ctx.storage, correctedSearch, SUGGESTED_PRODUCTS_LIMIT);
+  return { products, categories, correctedSearch };
 }
 
 export function homeView(ctx: Ctx, query: ProductListQuery): Promise<HomeView> {
@@ -112,7 +150,13 @@ export async function listAllProducts(ctx: Ctx, query: AdminProductListQuery): P
     ctx.db,
     ctx.storage,
     {},
-    { page: query.page, limit: query.limit, where: adminListWhere(query), order: adminListOrder(query.sort) },
+    {
+      page: query.page,
+      limit: query.limit,
+      where: adminListWhere(query),
+      order: adminListOrder(query.sort),
+      capped: true,
+    },
   );
   return { ...page, products: await withTaxData(ctx.db, page.products) };
 }
@@ -161,7 +205,7 @@ export function productValues(form: ProductForm) {
   };
 }
 
-function imageRows(productId: string, images: StoredImage[], firstPosition: number) {
+export function imageRows(productId: string, images: StoredImage[], firstPosition: number) {
   return images.map((image, index) => ({
     productId,
     publicId: image.publicId,
@@ -232,7 +276,7 @@ export async function createProduct(
  * lines pointing at a kept variant survive an edit; unmatched existing variants are removed, unless
  * an open order holds one (409, the caller rolls back): its cancellation must find the variant.
  */
-async function reconcileVariants(tx: Transaction, productId: string, form: ProductForm): Promise<void> {
+export async function reconcileVariants(tx: Transaction, productId: string, form: ProductForm): Promise<void> {
   const existing = await tx
     .select()
     .from(productVariants)

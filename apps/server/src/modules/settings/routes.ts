@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     '/store',
     {
       // The token is checked before the body is parsed, as on every admin call.
-      onRequest: app.requireAdmin,
+      onRequest: app.requireArea('owner'),
       schema: {
         tags: ['settings'],
         security: [{ bearerAuth: [] }],

@@ -1,93 +1,98 @@
 /**
- * The admin dashboard's figures (docs/shop-rules.md#money). Money is summed in
- * paise and answered in rupees. Months are calendar months in UTC taken from the database's clock,
- * so every process and every test agrees on "this month".
+ * The admin dashboard's figures (docs/shop-rules.md#money, #dashboard). Money is summed in paise and answered in
+ * rupees. Months are calendar months in UTC taken from the database's clock, so every process and every test
+ * agrees on "this month". Every figure comes from the running totals (running-totals.ts), so the dashboard costs
+ * the same at 200 orders or 200,000.
  */
-import { count, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, toRupees, type StatsResponse } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, products } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { dashboardDeltas, dashboardTotals, products } from '../../db/schema';
+import { deltasPiledUp, figuresOf, foldDeltas, METRICS, rowsOf } from './running-totals';
 
 export const STATS_MONTHS = 6;
 export const TOP_PRODUCTS = 5;
 
-/** The rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-async function monthlyFigures(db: DbOrTx): Promise<StatsResponse['monthlyRevenue']> {
-  // The last STATS_MONTHS calendar months including the current one, oldest first, zeros included.
+/** The last STATS_MONTHS calendar months including the current one, oldest first ('YYYY-MM'). */
+async function lastMonths(db: Database): Promise<string[]> {
   const result = await db.execute(sql`
-    with months as (
-      select generate_series(
-        date_trunc('month', now() at time zone 'UTC') - make_interval(months => ${STATS_MONTHS - 1}),
-        date_trunc('month', now() at time zone 'UTC'),
-        interval '1 month'
-      ) as start
+    select to_char(date_trunc('month', now() at time zone 'UTC') - make_interval(months => n), 'YYYY-MM') as month
+    from generate_series(${STATS_MONTHS - 1}, 0, -1) as n`);
+  return rowsOf<{ month: string }>(result).map((row) => row.month);
+}
+
+/**
+ * The TOP_PRODUCTS most sold products, most units first, then by title; lines of a permanently deleted product
+ * are grouped by their copied title. Only the keys that can be among them are read: the totals down to the
+ * (TOP_PRODUCTS + pending keys)-th largest, ties included (an index range scan of dashboard_totals_value_idx, whose
+ * order is DESC NULLS LAST: the ORDER BY says so to use it), and the keys with pending deltas with their totals
+ * (primary key look-ups).
+ */
+async function topProducts(db: Database): Promise<StatsResponse['topProducts']> {
+  const metric = METRICS.unitsSold;
+  const result = await db.execute(sql`
+    with pending as (
+      select key, sum(value)::bigint as value from ${dashboardDeltas} where metric = ${metric} group by key
     ),
-    bounds as (
-      select start, start at time zone 'UTC' as starts_at, (start + interval '1 month') at time zone 'UTC' as ends_at
-      from months
+    cutoff as (
+      select coalesce((
+        select value from ${dashboardTotals} where metric = ${metric}
+        order by value desc nulls last offset ${TOP_PRODUCTS - 1} + (select count(*) from pending) limit 1
+      ), 0) as value
+    ),
+    sold as (
+      select key, sum(value) as units from (
+        select key, value from ${dashboardTotals} where metric = ${metric} and value >= (select value from cutoff)
+        union all
+        select t.key, t.value from pending p
+        join ${dashboardTotals} t on t.metric = ${metric} and t.key = p.key
+        where t.value < (select value from cutoff)
+        union all
+        select key, value from pending
+      ) as figures
+      group by key
     )
-    select
-      to_char(b.start, 'YYYY-MM') as month,
-      (select coalesce(sum(p.amount_paise), 0)::bigint from ${payments} p
-        where p.status = 'success'
-          and coalesce(p.paid_at, p.created_at) >= b.starts_at
-          and coalesce(p.paid_at, p.created_at) < b.ends_at) as revenue_paise,
-      (select count(*)::int from ${orders} o
-        where o.created_at >= b.starts_at and o.created_at < b.ends_at) as orders
-    from bounds b
-    order by b.start
-  `);
-  return rowsOf<{ month: string; revenue_paise: string | number | bigint; orders: string | number }>(result).map(
-    (row) => ({ month: row.month, revenue: toRupees(Number(row.revenue_paise)), orders: Number(row.orders) }),
-  );
-}
-
-async function ordersByStatus(db: DbOrTx): Promise<Record<string, number>> {
-  const rows = await db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
-  const counts: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0]));
-  for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
-}
-
-async function topProducts(db: DbOrTx): Promise<StatsResponse['topProducts']> {
-  // Lines of a permanently deleted product (product_id null) are grouped by their copied title.
-  const title = sql<string>`coalesce(min(${products.title}), min(${orderItems.title}))`;
-  // A sum of int4 quantities is bigint: cast to int it would overflow past 2^31 units.
-  const totalSold = sql<number>`sum(${orderItems.quantity})::bigint`.mapWith(Number);
-  const rows = await db
-    .select({ title, totalSold })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(ne(orders.status, 'cancelled'))
-    .groupBy(orderItems.productId, sql`case when ${orderItems.productId} is null then ${orderItems.title} end`)
-    .orderBy(desc(totalSold), title)
-    .limit(TOP_PRODUCTS);
-  return rows.map((row) => ({ title: row.title, totalSold: row.totalSold }));
+    select coalesce(${products.title}, substr(sold.key, length('title:') + 1)) as title, sold.units
+    from sold
+    left join ${products}
+      on ${products.id} = case when sold.key like 'product:%' then substr(sold.key, length('product:') + 1)::uuid end
+    where sold.units > 0
+    order by sold.units desc, 1
+    limit ${TOP_PRODUCTS}`);
+  return rowsOf<{ title: string; units: string | number }>(result).map((row) => ({
+    title: row.title,
+    totalSold: Number(row.units),
+  }));
 }
 
 export async function getStats({ db }: Pick<AppContext, 'db'>): Promise<StatsResponse> {
-  const [[revenue], [orderCount], [productCount], monthlyRevenue, ordersStatus, top] = await Promise.all([
-    db
-      .select({ paise: sum(payments.amountPaise).mapWith(Number) })
-      .from(payments)
-      .where(eq(payments.status, 'success')),
-    db.select({ count: count() }).from(orders),
-    db.select({ count: count() }).from(products).where(eq(products.active, true)),
-    monthlyFigures(db),
-    ordersByStatus(db),
+  if (await deltasPiledUp(db)) await foldDeltas(db);
+  const [figures, months, top] = await Promise.all([
+    figuresOf(db, [METRICS.ordersByStatus, METRICS.ordersByMonth, METRICS.revenueByMonth, METRICS.activeProducts]),
+    lastMonths(db),
     topProducts(db),
   ]);
+  const ordersStatus: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0]));
+  const ordersByMonth = new Map<string, number>();
+  const revenueByMonth = new Map<string, number>();
+  let activeProducts = 0;
+  for (const { metric, key, value } of figures) {
+    if (metric === METRICS.ordersByStatus) ordersStatus[key] = value;
+    else if (metric === METRICS.ordersByMonth) ordersByMonth.set(key, value);
+    else if (metric === METRICS.revenueByMonth) revenueByMonth.set(key, value);
+    else activeProducts = value;
+  }
+  const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
   return {
-    revenue: toRupees(revenue?.paise ?? 0),
-    orders: Number(orderCount?.count ?? 0),
-    products: Number(productCount?.count ?? 0),
-    monthlyRevenue,
+    revenue: toRupees(sum(revenueByMonth.values())),
+    orders: sum(Object.values(ordersStatus)),
+    products: activeProducts,
+    monthlyRevenue: months.map((month) => ({
+      month,
+      revenue: toRupees(revenueByMonth.get(month) ?? 0),
+      orders: ordersByMonth.get(month) ?? 0,
+    })),
     ordersStatus,
     topProducts: top,
   };

@@ -8,10 +8,10 @@ import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEventDto, type AuditKind } fr
 import { useId } from 'react';
 import { useGetAuditActorsQuery, useGetAuditQuery } from '../../api/shop-api';
 import { EmptyState, LoadFailed } from '../../components/page-states';
-import { shortId } from '../lib/format';
+import { formatDateTime, shortId } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';
 import { ChangeList } from '../ui/history';
-import { actorName, auditTime } from '../ui/history-view';
+import { actorName } from '../ui/history-view';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';
 import { useTableState } from '../ui/use-table-state';
@@ -44,7 +44,7 @@ const buttonClass =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
 const columns: Column<AuditEventDto>[] = [
-  { header: 'When', cell: (event) => <time dateTime={event.at}>{auditTime(event.at)}</time> },
+  { header: 'When', cell: (event) => <time dateTime={event.at}>{formatDateTime(event.at)}</time> },
   {
     header: 'Who',
     cell: (event) => <span className="block w-52 whitespace-normal break-words">{actorName(event)}</span>,

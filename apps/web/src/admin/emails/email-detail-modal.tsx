@@ -10,10 +10,10 @@ import { useGetAdminEmailQuery, useRetryEmailMutation } from '../../api/shop-api
 import { LoadFailed } from '../../components/page-states';
 import { Modal } from '../../components/modal';
 import { useNotify } from '../../store/hooks';
-import { shortId } from '../lib/format';
+import { formatDateTime, shortId } from '../lib/format';
 import { DetailList } from '../ui/detail-list';
 import { LoadingText } from '../ui/page-header';
-import { canSendAgain, indiaDateTime } from './email-view';
+import { canSendAgain } from './email-view';
 import { MailStatusBadge } from './mail-status-badge';
 
 export const EMAIL_DETAIL_TEXT = {
@@ -40,10 +40,10 @@ function details(mail: MailDetail): [string, ReactNode][] {
     ['Kind', MAIL_KIND_LABELS[mail.kind]],
     ['Status', <MailStatusBadge status={mail.status} />],
     ['Attempts', mail.attempts],
-    ['Created', indiaDateTime(mail.createdAt)],
+    ['Created', formatDateTime(mail.createdAt)],
   ];
-  if (mail.sentAt) items.push(['Sent', indiaDateTime(mail.sentAt)]);
-  if (mail.status === 'pending' && mail.nextAttemptAt) items.push(['Next attempt', indiaDateTime(mail.nextAttemptAt)]);
+  if (mail.sentAt) items.push(['Sent', formatDateTime(mail.sentAt)]);
+  if (mail.status === 'pending' && mail.nextAttemptAt) items.push(['Next attempt', formatDateTime(mail.nextAttemptAt)]);
   if (mail.lastError) items.push(['Last error', <span className="text-red-800">{mail.lastError}</span>]);
   if (mail.orderId) items.push(['Order', <span className="font-mono">{shortId(mail.orderId)}</span>]);
   items.push([

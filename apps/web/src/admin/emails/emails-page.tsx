@@ -6,19 +6,19 @@
  */
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUSES, type MailSummary } from '@pumpkart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { useGetAdminEmailsQuery } from '../../api/shop-api';
 import { EmptyState, LoadFailed } from '../../components/page-states';
+import { formatDateTime } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';
 import { LoadingText, PageHeader } from '../ui/page-header';
+import { Pager } from '../ui/pager';
+import { useTableState } from '../ui/use-table-state';
 import { EmailDetailModal } from './email-detail-modal';
 import {
   EMAILS_PAGE_SIZE,
   hasFilters,
-  indiaDateTime,
   listQuery,
   NO_FILTERS,
-  pageCount,
   paramsFromState,
   stateFromParams,
   type EmailFilters,
@@ -47,8 +47,6 @@ export const EMAILS_TEXT = {
   clear: 'Clear filters',
   allStatuses: 'All statuses',
   allKinds: 'All kinds',
-  previous: 'Previous',
-  next: 'Next',
 } as const;
 
 const fieldClass = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
@@ -146,43 +144,17 @@ function Filters({ filters, onApply }: { filters: EmailFilters; onApply: (filter
   );
 }
 
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  const pages = pageCount(total);
-  const first = Math.min((page - 1) * EMAILS_PAGE_SIZE + 1, total);
-  const last = Math.min(page * EMAILS_PAGE_SIZE, total);
-  return (
-    <nav aria-label="Pages of e-mails" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600">{total === 0 ? '0 e-mails' : `${first}–${last} of ${total} e-mails`}</p>
-      <div className="flex items-center gap-2">
-        <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <span aria-hidden="true">‹ </span>
-          {EMAILS_TEXT.previous}
-        </button>
-        <p aria-live="polite" className="text-sm font-medium text-slate-800">
-          Page {page} of {pages}
-        </p>
-        <button type="button" className={buttonClass} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {EMAILS_TEXT.next}
-          <span aria-hidden="true"> ›</span>
-        </button>
-      </div>
-    </nav>
-  );
-}
-
 export function EmailsPage() {
-  const [params, setParams] = useSearchParams();
-  const { page, filters } = stateFromParams(params);
+  const { state, show } = useTableState(stateFromParams, paramsFromState);
+  const { page, filters } = state;
   const list = useGetAdminEmailsQuery(listQuery(page, filters));
   // The rows of the page and filters on screen only, never those asked for before.
   const data = list.currentData;
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const show = (nextPage: number, nextFilters: EmailFilters) => setParams(paramsFromState(nextPage, nextFilters));
-
   // Long values wrap inside a capped width, so that every column fits beside the sidebar on a laptop.
   const columns: Column<MailSummary>[] = [
-    { header: 'Created', cell: (mail) => indiaDateTime(mail.createdAt) },
+    { header: 'Created', cell: (mail) => formatDateTime(mail.createdAt) },
     {
       header: 'Message',
       cell: (mail) => (
@@ -236,7 +208,14 @@ export function EmailsPage() {
           rowKey={(mail) => mail._id}
           emptyText={data.total === 0 ? EMAILS_TEXT.noMatch : EMAILS_TEXT.pastTheEnd}
         />
-        <Pager page={page} total={data.total} onPage={(next) => show(next, filters)} />
+        <Pager
+          label="Pages of e-mails"
+          noun="e-mails"
+          page={page}
+          pageSize={EMAILS_PAGE_SIZE}
+          total={data.total}
+          onPage={(next) => show({ page: next, filters })}
+        />
       </div>
     );
   }
@@ -246,7 +225,7 @@ export function EmailsPage() {
       <PageHeader title={EMAILS_TEXT.title} />
       <p className="-mt-3 mb-5 max-w-3xl text-sm text-slate-600">{EMAILS_TEXT.intro}</p>
       <div className="space-y-5">
-        <Filters filters={filters} onApply={(next) => show(1, next)} />
+        <Filters filters={filters} onApply={(next) => show({ page: 1, filters: next })} />
         {body}
       </div>
       {openId && <EmailDetailModal id={openId} onClose={() => setOpenId(null)} />}

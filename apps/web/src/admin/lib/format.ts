@@ -1,8 +1,9 @@
 /**
  * Display helpers of the admin area: short order ids, dates, rupee amounts
- * and the month labels of the charts.
+ * and the month labels of the charts. Dates and times are India's, whatever the browser's zone: the lists'
+ * date filters are India days (docs/shop-rules.md#admin-lists), so a row's date always matches its filter.
  */
-import { formatAmount, formatIndianNumber } from '@pumpkart/shared';
+import { formatAmount, formatIndianNumber, INDIA_TIME_ZONE } from '@pumpkart/shared';
 
 /** Order ids are shown as their last 6 characters. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(-6) : '—');
@@ -14,13 +15,19 @@ export const rupees = (value: number | null | undefined) =>
 /** A whole-rupee figure with Indian grouping, e.g. 1234567 -> '₹12,34,567' (dashboard card, chart axes). */
 export const rupeesWhole = (value: number) => `₹${formatIndianNumber(value)}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: INDIA_TIME_ZONE,
+});
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   day: '2-digit',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  timeZone: INDIA_TIME_ZONE,
 });
 
 function asDate(value: string | null | undefined): Date | null {

@@ -8,6 +8,7 @@ import {
   ADMIN_ORDER_SORTS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  type AdminOrderExportParams,
   type AdminOrderListParams,
   type AdminOrderSort,
   type OrderStatus,
@@ -95,17 +96,27 @@ export function writeOrdersState({ filters, codPage, onlinePage }: OrdersState):
   return params;
 }
 
+/**
+ * The filters as the server reads them, blanks left out: the list's and the CSV export's
+ * (docs/shop-rules.md#orders-csv; the export holds both payment modes and is always newest first).
+ */
+export function ordersExportQuery(filters: OrderFilters): AdminOrderExportParams {
+  return {
+    search: filters.search.trim() || undefined,
+    status: filters.status || undefined,
+    paymentStatus: filters.paymentStatus || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  };
+}
+
 /** The list request of one table: its payment mode and page, with the shared filters. */
 export function ordersQuery(filters: OrderFilters, paymentMode: PaymentMode, page: number): AdminOrderListParams {
   return {
     page,
     limit: ORDERS_PAGE_SIZE,
     paymentMode,
-    search: filters.search.trim() || undefined,
-    status: filters.status || undefined,
-    paymentStatus: filters.paymentStatus || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
+    ...ordersExportQuery(filters),
     sort: filters.sort === 'newest' ? undefined : filters.sort,
   };
 }

@@ -2,7 +2,8 @@
  * Admin orders (docs/shop-rules.md#admin-lists): the COD Orders and Online Orders tables (Order ID as its last 6
  * characters, Buyer, Total, Payment, Status, Placed, Txn ID, View) and the detail modal. Each table is a page
  * of the server's list with its own Previous / Next; the filters and the sort apply to both. All of it lives
- * in the address (orders-list-state.ts), so Back, a reload and a shared link show the same view.
+ * in the address (orders-list-state.ts), so Back, a reload and a shared link show the same view. Export CSV
+ * downloads the orders of the filters (export-orders-button.tsx).
  */
 import { MESSAGES, type OrderDto, type PaymentMode } from '@pumpkart/shared';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { DataTable, type Column } from '../ui/data-table';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';
 import { useTableState } from '../ui/use-table-state';
+import { ExportOrdersButton } from './export-orders-button';
 import { OrderDetailModal } from './order-detail-modal';
 import { buyerOf, paymentOf } from './order-view';
 import { OrderFiltersForm } from './orders-filters';
@@ -80,7 +82,9 @@ export function OrdersPage() {
   const failed = cod.isError || online.isError;
   return (
     <div>
-      <PageHeader title="Orders" />
+      <PageHeader title="Orders">
+        <ExportOrdersButton filters={state.filters} />
+      </PageHeader>
       <div className="space-y-5">
         <OrderFiltersForm filters={state.filters} onApply={(filters) => show({ filters, codPage: 1, onlinePage: 1 })} />
         {failed && <ErrorText text={MESSAGES.ordersLoadFailed} />}
@@ -106,6 +110,7 @@ export function OrdersPage() {
                     page={state[pageKey]}
                     pageSize={ORDERS_PAGE_SIZE}
                     total={answer.total}
+                    rows={answer.data.length}
                     onPage={(page) => show({ ...state, [pageKey]: page })}
                   />
                 </div>

@@ -243,6 +243,7 @@ function PaymentsTable({
         page={view.pages[mode]}
         pageSize={PAYMENTS_PAGE_SIZE}
         total={data.total}
+        rows={data.data.length}
         onPage={onPage}
       />
     </div>

@@ -10,6 +10,7 @@
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/http';
+import { fetchProductsCsv } from '../../api/products-csv';
 import {
   useDestroyProductMutation,
   useGetAdminProductQuery,
@@ -17,6 +18,7 @@ import {
   useSetProductActiveMutation,
 } from '../../api/shop-api';
 import { useConfirm } from '../../components/confirm-dialog';
+import { saveBlob } from '../../components/order-documents';
 import { EmptyState, LoadFailed } from '../../components/page-states';
 import { useNotify } from '../../store/hooks';
 import { LoadingText, PageHeader } from '../ui/page-header';
@@ -25,6 +27,7 @@ import { useTableState } from '../ui/use-table-state';
 import { ProductCard } from './product-card';
 import { ProductFilters } from './product-filters';
 import { ProductFormModal } from './product-form-modal';
+import { ProductImportDialog } from './import-dialog';
 import {
   hasFilters,
   PRODUCTS_PAGE_SIZE,
@@ -57,6 +60,8 @@ export function ProductsPage() {
   const data = products.currentData;
   const items = data?.items ?? NO_PRODUCTS;
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const notify = useNotify();
   const { ask, dialog } = useConfirm();
@@ -104,6 +109,20 @@ export function ProductsPage() {
     }
   };
 
+  /** The filtered view, every match (not the page), as a CSV download. */
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, limit: _limit, ...filters } = productsQuery(state);
+      const { blob, filename } = await fetchProductsCsv(filters);
+      saveBlob(blob, filename ?? 'products.csv');
+    } catch (error) {
+      notify(errorMessage(error, 'The products could not be exported. Please try again.'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const edit = (product: Product) => change({ edit: product._id });
   const close = () => (adding ? setAdding(false) : closeEdit());
   const onSaved = (product: Product) => {
@@ -146,6 +165,7 @@ export function ProductsPage() {
           page={state.page}
           pageSize={PRODUCTS_PAGE_SIZE}
           total={data.total}
+          rows={items.length}
           onPage={(page) => change({ page })}
         />
       </div>
@@ -155,6 +175,21 @@ export function ProductsPage() {
   return (
     <div>
       <PageHeader title="Products">
+        <button
+          type="button"
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+        <button
+          type="button"
+          onClick={() => setImporting(true)}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          Import CSV
+        </button>
         <button
           type="button"
           onClick={() => setAdding(true)}
@@ -183,6 +218,9 @@ export function ProductsPage() {
           onClose={close}
           onSaved={onSaved}
         />
+      )}
+      {importing && (
+        <ProductImportDialog onClose={() => setImporting(false)} onImported={() => void products.refetch()} />
       )}
       {dialog}
     </div>

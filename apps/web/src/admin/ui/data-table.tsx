@@ -5,6 +5,7 @@
  * and cut them off. An empty table shows one line of text across all columns.
  */
 import type { ReactNode } from 'react';
+import { totalLabel } from './use-table-state';
 
 export interface Column<Row> {
   header: string;
@@ -18,7 +19,7 @@ export interface DataTableProps<Row> {
   rows: Row[];
   rowKey: (row: Row) => string;
   emptyText: string;
-  /** The number of rows in all, when the table shows one page of them (by default, the rows shown). */
+  /** The number of rows in all, when the table shows one page of them (by default, the rows shown); 10,000+ past the cap. */
   count?: number;
 }
 
@@ -26,7 +27,7 @@ export function DataTable<Row>({ title, columns, rows, rowKey, emptyText, count 
   return (
     <section aria-label={title} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
       <h2 className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-800">
-        {title} <span className="text-sm font-normal text-slate-500">({count ?? rows.length})</span>
+        {title} <span className="text-sm font-normal text-slate-500">({totalLabel(count ?? rows.length)})</span>
       </h2>
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title} table`}>
         <table className="w-full text-left text-sm">

@@ -3,7 +3,7 @@
  * (rupees, yes/no, a dash for none), who made the change ('System' without a person) and when, in India time
  * (en-IN, Asia/Kolkata) whatever the browser's own zone. Used by the History sections and the Activity page.
  */
-import { formatAmount, INDIA_TIME_ZONE, type AuditEventDto } from '@pumpkart/shared';
+import { formatAmount, type AuditEventDto } from '@pumpkart/shared';
 
 /** The words of a recorded field; a field not listed shows its own name. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -84,18 +84,3 @@ export function changeLines(event: Pick<AuditEventDto, 'changes'>) {
 /** Who made the change: the person's e-mail at the time, or 'System'. */
 export const actorName = (event: Pick<AuditEventDto, 'actor'>) =>
   event.actor.email ?? (event.actor._id ? 'A deleted account' : 'System');
-
-const indiaTime = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: INDIA_TIME_ZONE,
-});
-
-/** e.g. '05 Jun 2026, 02:30 pm', in India time; '—' without a valid time. */
-export function auditTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : indiaTime.format(date);
-}

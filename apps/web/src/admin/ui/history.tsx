@@ -2,12 +2,15 @@
  * The History section of an order's detail and a product's form (docs/shop-rules.md#audit): the admin changes
  * recorded for it, newest first: when (India time), who, what, and each changed field's value before → after.
  * The first page shows here; the Activity page lists the rest. It reloads after the writes it records.
+ * The trail is the owner's to read (docs/shop-rules.md#staff): staff see no History section.
  */
-import { AUDIT_KIND_LABELS, type AuditEntityType, type AuditEventDto } from '@pumpkart/shared';
+import { AUDIT_KIND_LABELS, mayOpen, type AuditEntityType, type AuditEventDto } from '@pumpkart/shared';
 import { Link } from 'react-router';
 import { useGetAuditQuery } from '../../api/shop-api';
 import { paths } from '../../config/paths';
-import { actorName, auditTime, changeLines } from './history-view';
+import { useAppSelector } from '../../store/hooks';
+import { formatDateTime } from '../lib/format';
+import { actorName, changeLines } from './history-view';
 
 /** Changes shown in a History section; older ones are on the Activity page. */
 export const HISTORY_LIMIT = 10;
@@ -38,7 +41,17 @@ export function ChangeList({ event }: { event: Pick<AuditEventDto, 'changes'> })
   );
 }
 
-export function History({ entityType, entityId }: { entityType: AuditEntityType; entityId: string }) {
+interface HistoryProps {
+  entityType: AuditEntityType;
+  entityId: string;
+}
+
+export function History(props: HistoryProps) {
+  const role = useAppSelector((state) => state.session.role);
+  return mayOpen(role, 'owner') ? <HistorySection {...props} /> : null;
+}
+
+function HistorySection({ entityType, entityId }: HistoryProps) {
   const history = useGetAuditQuery({ entityType, entityId, limit: HISTORY_LIMIT });
   const data = history.currentData;
 
@@ -57,7 +70,7 @@ export function History({ entityType, entityId }: { entityType: AuditEntityType;
           {data.data.map((event) => (
             <li key={event._id} className="px-3 py-2">
               <p className="flex flex-wrap gap-x-2 text-xs text-slate-500">
-                <time dateTime={event.at}>{auditTime(event.at)}</time>
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 <span className="break-words">{actorName(event)}</span>
               </p>
               <p className="font-medium text-slate-900">

@@ -6,6 +6,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { ADMIN_COUNT_CAP, totalIsCapped } from '@pumpkart/shared';
 
 /** A page number of the address: 1 when it is missing or not a whole number from 1. */
 export function pageParam(value: string | null): number {
@@ -22,8 +23,13 @@ export function oneOf<Value extends string, Fallback extends string>(
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as Value) : fallback;
 }
 
-/** How many pages `total` rows fill, at least one. */
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+/** How many pages `total` rows fill, at least one (past the count cap, the pages the cap fills). */
+export const pageCount = (total: number, pageSize: number) =>
+  Math.max(1, Math.ceil(Math.min(total, ADMIN_COUNT_CAP) / pageSize));
+
+/** A list's total as shown: '1,234', or '10,000+' when the server counted no further (docs/shop-rules.md#admin-lists). */
+export const totalLabel = (total: number) =>
+  totalIsCapped(total) ? `${ADMIN_COUNT_CAP.toLocaleString('en-IN')}+` : total.toLocaleString('en-IN');
 
 /** Sets `key` to `value` in `params`, or leaves it out when the value is the default (empty, or the page 1). */
 export function setParam(

@@ -16,7 +16,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, type CreatePaymentResponse } from '@pumpkart/shared';
+import { MESSAGES, orderNumber, type CreatePaymentResponse } from '@pumpkart/shared';
 import { refreshCart, useCreatePaymentMutation, useVerifyPaymentMutation } from '../../api/shop-api';
 import { orderPath } from '../../config/paths';
 import { useAppDispatch, useNotify } from '../../store/hooks';
@@ -133,7 +133,7 @@ export function usePayOrder() {
             amount: payment.amount,
             currency: payment.currency || config.currency,
             name: config.shopName,
-            description: `Order #${orderId.slice(-6)}`,
+            description: `Order #${orderNumber(orderId)}`,
             order_id: payment.rzpOrderId,
             handler: (response) => void onPaid(response),
             prefill,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pumpkart/shared';
+import { MESSAGES, type Role } from '@pumpkart/shared';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,7 @@ const renderLogin = () =>
       { path: '/signup', element: <p>Signup page</p> },
       { path: '/order', element: <p>My Orders page</p> },
       { path: '/admin/orders', element: <p>Admin orders</p> },
+      { path: '/admin/products', element: <p>Admin products</p> },
       { path: '/product/:productId', element: <p>Product page</p> },
     ],
   });
@@ -30,7 +31,7 @@ async function renderLoginFrom(state: unknown) {
   return view;
 }
 
-const user = (role: 'admin' | 'customer') => ({
+const user = (role: Role) => ({
   token: 'jwt-token',
   user: {
     _id: 'u1',
@@ -99,6 +100,16 @@ describe('LoginPage', () => {
     renderLogin();
     await fillAndSubmit();
     expect(await screen.findByText('Admin dashboard')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['orders_staff', 'Admin orders'],
+    ['catalog_staff', 'Admin products'],
+  ] as const)('sends %s to their first back-office page', async (role, page) => {
+    mockFetch({ 'POST /api/auth/login': { body: user(role) } });
+    renderLogin();
+    await fillAndSubmit();
+    expect(await screen.findByText(page)).toBeInTheDocument();
   });
 
   it('returns a buyer to the page they came from', async () => {

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notices } from '../../components/notices';
 import { mockFetch, renderWithStore } from '../../test/render';
-import { RESET_PASSWORD_TEXT, ResetPasswordPage, tokenOf } from './reset-password-page';
+import {
+  RESET_PASSWORD_TEXT,
+  ResetPasswordPage,
+  SET_PASSWORD_TEXT,
+  SetPasswordPage,
+  tokenOf,
+} from './reset-password-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -139,5 +145,29 @@ describe('ResetPasswordPage', () => {
     renderReset(`/reset-password#token=${TOKEN}`);
     await fill('brand-new-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.resetPasswordFailed);
+  });
+});
+
+describe('SetPasswordPage: a staff invite’s link', () => {
+  it('asks to set a password, with the same call, and says it is set', async () => {
+    const fetch = mockFetch({
+      'POST /api/auth/reset-password': { body: { message: SERVER_MESSAGES.passwordResetDone } },
+    });
+    renderWithStore(<SetPasswordPage />, {
+      route: `/set-password#token=${TOKEN}`,
+      path: '/set-password',
+      extraRoutes: [{ path: '/login', element: <Notices /> }],
+    });
+    expect(screen.getByRole('heading', { name: SET_PASSWORD_TEXT.title })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New password'), 'staff-password');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'staff-password');
+    await userEvent.click(screen.getByRole('button', { name: SET_PASSWORD_TEXT.submit }));
+    expect(await screen.findByText(SET_PASSWORD_TEXT.done)).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ token: TOKEN, password: 'staff-password' });
+  });
+
+  it('says how long an invite works when its link is refused', () => {
+    renderWithStore(<SetPasswordPage />, { route: '/set-password', path: '/set-password' });
+    expect(screen.getByText(SET_PASSWORD_TEXT.invalidSubtitle)).toBeInTheDocument();
   });
 });

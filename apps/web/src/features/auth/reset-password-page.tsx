@@ -4,9 +4,17 @@
  * new password follows the signup rule (at least PASSWORD_MIN_LENGTH characters) and is typed twice.
  * Success says 'Your password has been changed. Please log in with your new password.' (a notice)
  * and opens the login page: the reset logs nobody in. A link that is missing, unknown, used or
- * expired shows the server's message with a link to ask for a new one.
+ * expired shows the server's message with a link to ask for a new one. A staff invite's link
+ * (/set-password, docs/shop-rules.md#staff) opens the same page as `invite`: the same token and call,
+ * worded for a first password.
  */
-import { MESSAGES, PASSWORD_MIN_LENGTH, passwordTooShortMessage, SERVER_MESSAGES } from '@pumpkart/shared';
+import {
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordTooShortMessage,
+  SERVER_MESSAGES,
+  STAFF_INVITE_VALID_DAYS,
+} from '@pumpkart/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../api/shop-api';
@@ -23,7 +31,18 @@ export const RESET_PASSWORD_TEXT = {
   invalidSubtitle: 'A link works once, for 30 minutes.',
   askAgain: 'Ask for a new link',
   backToLogin: 'Back to login',
+  done: SERVER_MESSAGES.passwordResetDone,
 } as const;
+
+/** The same page for a staff invite's link. */
+export const SET_PASSWORD_TEXT: Record<keyof typeof RESET_PASSWORD_TEXT, string> = {
+  ...RESET_PASSWORD_TEXT,
+  title: 'Set your password',
+  subtitle: 'Welcome to the staff. Choose the password you will log in to the back office with.',
+  submit: 'Set password',
+  invalidSubtitle: `An invitation link works once, for ${STAFF_INVITE_VALID_DAYS} days. Ask the owner to send a new one, or ask for a password link below.`,
+  done: 'Your password is set. Please log in with your e-mail address and the new password.',
+};
 
 type Fields = { password: string; confirm: string };
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -43,7 +62,8 @@ function validate({ password, confirm }: Fields): Errors {
   return errors;
 }
 
-export function ResetPasswordPage() {
+export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
+  const text = invite ? SET_PASSWORD_TEXT : RESET_PASSWORD_TEXT;
   const location = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -74,7 +94,7 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       await resetPassword({ token: token!, password: fields.password }).unwrap();
-      notify(SERVER_MESSAGES.passwordResetDone, 'success');
+      notify(text.done, 'success');
       // Replaces the link's entry too, so Back never shows the used token again.
       void navigate(paths.login, { replace: true });
     } catch (failure) {
@@ -87,7 +107,7 @@ export function ResetPasswordPage() {
 
   if (linkInvalid) {
     return (
-      <AuthCard title={RESET_PASSWORD_TEXT.title} subtitle={RESET_PASSWORD_TEXT.invalidSubtitle}>
+      <AuthCard title={text.title} subtitle={text.invalidSubtitle}>
         <p
           role="alert"
           ref={invalidRef}
@@ -97,7 +117,7 @@ export function ResetPasswordPage() {
           {SERVER_MESSAGES.passwordResetLinkInvalid}
         </p>
         <Link to={paths.forgotPassword} className={`${submitClass} mt-4 block text-center`}>
-          {RESET_PASSWORD_TEXT.askAgain}
+          {text.askAgain}
         </Link>
         <BackToLogin />
       </AuthCard>
@@ -141,7 +161,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title={RESET_PASSWORD_TEXT.title} subtitle={RESET_PASSWORD_TEXT.subtitle}>
+    <AuthCard title={text.title} subtitle={text.subtitle}>
       <form className="mt-6 space-y-4" onSubmit={onSubmit}>
         {input('password', 'New password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
         {input('confirm', 'Confirm new password')}
@@ -151,7 +171,7 @@ export function ResetPasswordPage() {
           </p>
         )}
         <button type="submit" disabled={busy} className={submitClass}>
-          {busy ? RESET_PASSWORD_TEXT.saving : RESET_PASSWORD_TEXT.submit}
+          {busy ? text.saving : text.submit}
         </button>
       </form>
       <BackToLogin />
@@ -167,4 +187,9 @@ function BackToLogin() {
       </Link>
     </p>
   );
+}
+
+/** A staff invite's link (/set-password). */
+export function SetPasswordPage() {
+  return <ResetPasswordPage invite />;
 }

@@ -88,6 +88,7 @@ describe('CategoryPage: breadcrumbs, count, sort and states', () => {
     const queries = serve(2);
     const filters: FiltersState = {
       search: 'vest',
+      exact: false,
       category: '',
       brand: '',
       priceRange: '',

@@ -3,15 +3,17 @@
  * the breadcrumbs Home › {name}; the heading says how many products there are. The server sends one
  * page at a time (24) in the chosen order with the total in X-Total-Count; 'Load more' asks for the
  * next page. Sort by is kept in the address (?sort=price_asc), so a reload or a shared link keeps
- * it. The shared search term applies here too. A Back button returns to the previous page (or home).
+ * it. The shared search term applies here too. A Back button returns to the previous page (or home). The
+ * document's title and description are the category's (docs/shop-rules.md#seo).
  */
-import { MESSAGES } from '@pumpkart/shared';
+import { categoryPageHead, MESSAGES } from '@pumpkart/shared';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/page-states';
 import { LISTING_PAGE_SIZE, ProductListing, useCatalogListing } from '../../components/product-listing';
 import { effectiveSort, parseSort, SortSelect } from '../../components/sort-select';
 import { useDebouncedValue } from '../../components/use-debounced-value';
+import { usePageHead } from '../../components/use-page-head';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../store/hooks';
 
@@ -26,6 +28,7 @@ export function CategoryPage() {
   const searchTerm = useDebouncedValue(search.trim());
   const order = effectiveSort(parseSort(params.get('sort')), searchTerm !== '');
   const listing = useCatalogListing({ category: categoryName, search: searchTerm, sort: order });
+  usePageHead(categoryPageHead(categoryName));
   const total = listing.firstLoad || listing.failed ? undefined : listing.total;
 
   const chooseSort = (sort: string) => {

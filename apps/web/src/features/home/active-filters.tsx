@@ -36,27 +36,32 @@ export function activeChips(search: string, filters: AppliedFilters): Chip[] {
   return chips;
 }
 
-/** What the results heading says: the count once known, else that they are loading. */
-export function resultsHeading(search: string, total: number | undefined): string {
+/**
+ * What the results heading says: the count once known, else that they are loading; for a search answered for its
+ * corrected words (docs/shop-rules.md#search), "Showing results for '...'".
+ */
+export function resultsHeading(search: string, total: number | undefined, correctedSearch?: string): string {
   if (total === undefined) return search ? MESSAGES.searchingFor(search) : MESSAGES.loadingProducts;
+  if (search && correctedSearch) return MESSAGES.showingResultsFor(correctedSearch);
   return search ? MESSAGES.resultsFor(total, search) : MESSAGES.productCount(total);
 }
 
-export const ResultsHeading = forwardRef<HTMLHeadingElement, { search: string; total: number | undefined }>(
-  function ResultsHeading({ search, total }, ref) {
-    return (
-      <h2
-        ref={ref}
-        tabIndex={-1}
-        data-testid="results-heading"
-        aria-live="polite"
-        className="min-w-0 break-words text-xl font-semibold text-slate-900"
-      >
-        {resultsHeading(search, total)}
-      </h2>
-    );
-  },
-);
+export const ResultsHeading = forwardRef<
+  HTMLHeadingElement,
+  { search: string; total: number | undefined; correctedSearch?: string }
+>(function ResultsHeading({ search, total, correctedSearch }, ref) {
+  return (
+    <h2
+      ref={ref}
+      tabIndex={-1}
+      data-testid="results-heading"
+      aria-live="polite"
+      className="min-w-0 break-words text-xl font-semibold text-slate-900"
+    >
+      {resultsHeading(search, total, correctedSearch)}
+    </h2>
+  );
+});
 
 export function ActiveFilterChips({
   chips,

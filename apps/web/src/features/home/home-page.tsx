@@ -14,7 +14,7 @@ import { EmptyState, LoadFailed } from '../../components/page-states';
 import { ProductListing, useCatalogListing } from '../../components/product-listing';
 import { effectiveSort, SortSelect } from '../../components/sort-select';
 import { useDebouncedValue } from '../../components/use-debounced-value';
-import { allCleared, filtersApplied, sortChanged } from '../../store/filters-slice';
+import { allCleared, exactSearchAsked, filtersApplied, sortChanged } from '../../store/filters-slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActiveFilterChips, activeChips, ResultsHeading } from './active-filters';
 import { CategorySection, CategorySectionSkeleton } from './category-section';
@@ -25,7 +25,7 @@ const NO_SECTIONS: HomeSection[] = [];
 
 export function HomePage() {
   const dispatch = useAppDispatch();
-  const { search, category, brand, priceRange, availability, sort } = useAppSelector((state) => state.filters);
+  const { search, exact, category, brand, priceRange, availability, sort } = useAppSelector((state) => state.filters);
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelWanted, setPanelWanted] = useState(false);
   const options = useFilterOptions(panelWanted);
@@ -43,7 +43,7 @@ export function HomePage() {
 
   // The grouped view when nothing is active; the flat results otherwise. Only one is asked for.
   const home = useGetHomeViewQuery({}, { skip: searching });
-  const results = useCatalogListing({ search: searchTerm, ...applied, sort: order }, { skip: !searching });
+  const results = useCatalogListing({ search: searchTerm, exact, ...applied, sort: order }, { skip: !searching });
 
   const openPanel = () => {
     setPanelWanted(true);
@@ -89,7 +89,23 @@ export function HomePage() {
   const blocks: ReactNode[] = searching
     ? [
         <div key="results-top" className="space-y-3">
-          <ResultsHeading ref={headingRef} search={searchTerm} total={results.firstLoad ? undefined : results.total} />
+          <ResultsHeading
+            ref={headingRef}
+            search={searchTerm}
+            correctedSearch={results.correctedSearch}
+            total={results.firstLoad ? undefined : results.total}
+          />
+          {results.correctedSearch && (
+            <p className="text-sm text-slate-700">
+              <button
+                type="button"
+                onClick={() => dispatch(exactSearchAsked())}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {MESSAGES.searchInsteadFor(searchTerm)}
+              </button>
+            </p>
+          )}
           <ActiveFilterChips chips={activeChips(searchTerm, applied)} onEmptied={() => funnelRef.current?.focus()} />
         </div>,
         toolbar,

@@ -12,7 +12,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const NO_FILTERS: FiltersState = { search: '', category: '', brand: '', priceRange: '', availability: '', sort: '' };
+const NO_FILTERS: FiltersState = {
+  search: '',
+  exact: false,
+  category: '',
+  brand: '',
+  priceRange: '',
+  availability: '',
+  sort: '',
+};
 const withFilters = (filters: Partial<FiltersState>) => ({
   preloadedState: { filters: { ...NO_FILTERS, ...filters } },
 });

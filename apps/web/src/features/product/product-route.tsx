@@ -4,12 +4,14 @@
  * (the home page when it has none): the entry is replaced by the same URL with that page as its
  * background, marked `landed` so that closing replaces the URL with that page. On a phone the
  * product is a page of its own (product-page.tsx). An unknown or inactive product says "Product
- * not found." on both.
+ * not found." on both. The document's title and description are the product's (docs/shop-rules.md#seo).
  */
 import { useEffect } from 'react';
+import { productPageHead } from '@pumpkart/shared';
 import { useNavigate, useParams } from 'react-router';
 import type { ProductLinkState } from '../../components/product-route-state';
 import { useIsPhone } from '../../components/use-media-query';
+import { usePageHead } from '../../components/use-page-head';
 import { categoryPath, paths, productPath } from '../../config/paths';
 import { ProductPage } from './product-page';
 import { ProductState } from './product-states';
@@ -20,6 +22,7 @@ export function ProductRoute() {
   const phone = useIsPhone();
   const navigate = useNavigate();
   const { product, notFound, failed, retry } = useProduct(productId);
+  usePageHead(product && productPageHead(product));
   const category = product?.category ?? null;
   const overPage = !phone && product !== undefined;
 

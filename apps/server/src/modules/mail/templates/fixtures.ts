@@ -160,6 +160,16 @@ export const MAIL_FIXTURES: { [K in MailKind]: MailFixture<K> } = {
     },
     context: context(null),
   },
+  'staff-invite': {
+    message: {
+      kind: 'staff-invite',
+      name: 'Ravi Kumar',
+      role: 'orders_staff',
+      setPasswordUrl: `${FIXTURE_SHOP_URL}/set-password#token=Zp4RwY7sNc1Hd6Jf0Ga5q3Vt8bX2kLm9`,
+      validDays: 7,
+    },
+    context: context(null),
+  },
   welcome: { message: { kind: 'welcome', name: 'Priya Sharma' }, context: context(null) },
   'owner-new-order': { message: { kind: 'owner-new-order', orderId }, context: context(codOrder()) },
   'owner-low-stock': {

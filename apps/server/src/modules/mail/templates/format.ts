@@ -5,8 +5,7 @@
  */
 import { formatPrice, INDIA_TIME_ZONE, paymentOf, toRupees, type OrderDto } from '@pumpkart/shared';
 
-/** The last 6 characters of the order id, as My Orders and the confirmation page show it. */
-export const orderNumber = (orderId: string) => orderId.slice(-6);
+export { orderNumber, paymentInWords } from '@pumpkart/shared';
 
 /** An amount the message carries in paise, in the storefront's price format (₹1,850/-). */
 export const priceOfPaise = (paise: number) => formatPrice(toRupees(paise));
@@ -41,20 +40,6 @@ export function safeHttpUrl(url: string | null): string | null {
   } catch {
     return null;
   }
-}
-
-/** How the order is paid: Cash on Delivery or online, and where that payment stands. */
-export function paymentInWords(order: OrderDto): string {
-  const payment = paymentOf(order);
-  if (payment.mode === 'cod') {
-    if (payment.status === 'success') return 'Cash on Delivery · paid';
-    if (payment.status === 'refunded') return 'Cash on Delivery · cash to be returned';
-    if (order.status === 'cancelled') return 'Cash on Delivery · not collected';
-    return 'Cash on Delivery · pay when it arrives';
-  }
-  if (payment.status === 'success') return 'Paid online';
-  if (payment.status === 'refunded') return 'Paid online · refunded';
-  return order.status === 'cancelled' ? 'Online · not paid' : 'Online · not paid yet';
 }
 
 /** The short name of the payment mode, for subjects: Cash on Delivery or Paid online. */

@@ -12,6 +12,7 @@ import { ownerRefundAction } from './owner-refund-action';
 import { passwordReset } from './password-reset';
 import { paymentReceived } from './payment-received';
 import { refundProcessed } from './refund-processed';
+import { staffInvite } from './staff-invite';
 import type { MailTemplates } from './template';
 import { welcome } from './welcome';
 
@@ -23,6 +24,7 @@ export const MAIL_TEMPLATES: MailTemplates = {
   'order-cancelled': orderCancelled,
   'refund-processed': refundProcessed,
   'password-reset': passwordReset,
+  'staff-invite': staffInvite,
   welcome,
   'owner-new-order': ownerNewOrder,
   'owner-low-stock': ownerLowStock,

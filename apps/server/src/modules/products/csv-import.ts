@@ -1,0 +1,545 @@
+/**
+ * The products CSV import (docs/shop-rules.md#products-csv): judging the rows of a file (csv-read.ts) against the
+ * admin form's rules and the catalog, product by product (a product's rows together), and applying what was
+ * judged. The dry run only judges; the apply judges again (it never trusts an earlier dry run) and writes.
+ *
+ * A row with an id updates that product, a row without one creates a product. Every created or updated product
+ * is written with its variants, images and audit record in one transaction, APPLY_BATCH products per
+ * transaction; when a batch fails, its products are written again one per transaction, so a failing product is
+ * refused whole and never undoes the others.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  idSchema,
+  MAX_IMAGES_PER_PRODUCT,
+  PRODUCT_IMPORT_REPORT_CAP,
+  productFormSchema,
+  toPaise,
+  type ImportAction,
+  type ImportRowReport,
+  type ImportSummary,
+  type ProductForm,
+} from '@pumpkart/shared';
+import type { AppContext } from '../../context';
+import type { Transaction } from '../../db/client';
+import { productImages, products, productVariants } from '../../db/schema';
+import { DomainError, NotFoundError } from '../../lib/errors';
+import { describeIssue } from '../../plugins/errors';
+import { changedFields, recordAudits, type AuditActor } from '../audit';
+import { productCreatedEvent, productSnapshot, recordProductEdited, snapshotOf } from './audit-trail';
+import {
+  differingProductColumns,
+  FORM_FIELD_COLUMNS,
+  groupProductLines,
+  imageReferences,
+  productFormFields,
+  splitVariantLines,
+  variantColumn,
+  type CsvLine,
+  type CsvProduct,
+} from './csv-format';
+import { copyStoredImage, publicIdOfImageUrl, removeStoredImages } from './images';
+import { findProductRow, productColumns, type ProductRow } from './queries';
+import { imageRows, productValues, reconcileVariants } from './service';
+
+/** Products written per transaction. */
+const APPLY_BATCH = 100;
+/** Ids per `in (...)` list when reading what the file refers to. */
+const READ_CHUNK = 1000;
+
+const isId = (text: string) => idSchema.safeParse(text).success;
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
+
+interface StoredImageRow {
+  productId: string;
+  publicId: string;
+  width: number | null;
+  height: number | null;
+  renditions: number[];
+}
+
+interface CurrentProduct {
+  row: ProductRow;
+  variants: { size: string | null; pricePaise: number; stock: number }[];
+  imageIds: string[];
+}
+
+/** What the import does with one product of the file. */
+export interface ProductPlan {
+  lines: number[];
+  title: string;
+  /** The product updated, or created once written. */
+  productId: string | null;
+  action: ImportAction;
+  /** An update's changed columns; a refusal's reasons that concern the whole product. */
+  reasons: string[];
+  /** Refusal reasons of particular rows (a variant's price, a repeated size). */
+  lineReasons: Map<number, string[]>;
+  form?: ProductForm;
+  /** The images it ends with, in order; undefined: an update keeps its images, a creation has none. */
+  images?: StoredImageRow[];
+}
+
+// ---- judging ----------------------------------------------------------------------------------
+
+function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** Every category any product has (inactive ones too): the only categories an import may use. */
+async function knownCategories(ctx: Ctx): Promise<Set<string>> {
+  const rows = await ctx.db.selectDistinct({ category: products.category }).from(products);
+  return new Set(rows.map((row) => row.category));
+}
+
+/** The products the file names by id, with their variants and the order of their images. */
+async function currentProducts(ctx: Ctx, ids: string[]): Promise<Map<string, CurrentProduct>> {
+  const current = new Map<string, CurrentProduct>();
+  for (const chunk of chunks(ids)) {
+    const [rows, variants, images] = await Promise.all([
+      ctx.db.select(productColumns).from(products).where(inArray(products.id, chunk)),
+      ctx.db
+        .select()
+        .from(productVariants)
+        .where(inArray(productVariants.productId, chunk))
+        .orderBy(asc(productVariants.position), asc(productVariants.id)),
+      ctx.db
+        .select({ productId: productImages.productId, publicId: productImages.publicId })
+        .from(productImages)
+        .where(inArray(productImages.productId, chunk))
+        .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id)),
+    ]);
+    for (const row of rows) current.set(row.id, { row, variants: [], imageIds: [] });
+    for (const variant of variants) current.get(variant.productId)?.variants.push(variant);
+    for (const image of images) current.get(image.productId)?.imageIds.push(image.publicId);
+  }
+  return current;
+}
+
+/** The stored images the file refers to, by public_id. */
+async function storedImages(ctx: Ctx, publicIds: string[]): Promise<Map<string, StoredImageRow>> {
+  const found = new Map<string, StoredImageRow>();
+  for (const chunk of chunks(publicIds)) {
+    const rows = await ctx.db
+      .select({
+        productId: productImages.productId,
+        publicId: productImages.publicId,
+        width: productImages.width,
+        height: productImages.height,
+        renditions: productImages.renditions,
+      })
+      .from(productImages)
+      .where(inArray(productImages.publicId, chunk));
+    for (const row of rows) found.set(row.publicId, row);
+  }
+  return found;
+}
+
+/** The name of a changed snapshot field, as the file's columns call it. */
+const CHANGED_FIELD_NAMES: Record<string, string> = {
+  ...FORM_FIELD_COLUMNS,
+  variants: 'variant sizes and prices',
+  variantStock: 'variant_stock',
+  images: 'images',
+};
+
+/** What an update changes (the columns), comparing what the audit trail records, and the order of the images. */
+function changesOf(current: CurrentProduct, form: ProductForm, images: StoredImageRow[] | undefined): string[] {
+  const variants = form.variants.map((variant) => ({
+    size: variant.size ?? null,
+    pricePaise: toPaise(variant.price),
+    stock: variant.stock,
+  }));
+  const imageIds = images?.map((image) => image.publicId) ?? current.imageIds;
+  const before = snapshotOf(current.row, current.variants, current.imageIds.length);
+  const after = snapshotOf({ ...current.row, ...productValues(form) }, variants, imageIds.length);
+  const changed = Object.keys(changedFields(before, after));
+  if (!changed.includes('images') && imageIds.join('|') !== current.imageIds.join('|')) changed.push('images');
+  return changed.map((field) => CHANGED_FIELD_NAMES[field] ?? field);
+}
+
+/** Judges the file's rows, product by product, against the form's rules and the catalog as it is now. */
+export async function judgeImport(ctx: Ctx, lines: CsvLine[]): Promise<ProductPlan[]> {
+  const groups = groupProductLines(lines);
+  const ids = [...new Set(groups.map((group) => group.id.trim().toLowerCase()).filter(isId))];
+  const references = groups.map((group) =>
+    imageReferences(group.lines[0]!.cells.images).map((reference) => ({
+      reference,
+      publicId: publicIdOfImageUrl(ctx.storage, reference),
+    })),
+  );
+  const publicIds = [...new Set(references.flat().flatMap(({ publicId }) => (publicId ? [publicId] : [])))];
+  const [categories, current, images] = await Promise.all([
+    knownCategories(ctx),
+    currentProducts(ctx, ids),
+    storedImages(ctx, publicIds),
+  ]);
+
+  const context: JudgeContext = { categories, current, images, idRows: new Map(), titleSizeRows: new Map() };
+  return groups.map((group, index) => judgeProduct(group, context, references[index]!));
+}
+
+interface JudgeContext {
+  categories: Set<string>;
+  current: Map<string, CurrentProduct>;
+  images: Map<string, StoredImageRow>;
+  /** The first row of each id met so far, and of each new product's title and size. */
+  idRows: Map<string, number>;
+  titleSizeRows: Map<string, number>;
+}
+
+function judgeProduct(
+  group: CsvProduct,
+  context: JudgeContext,
+  references: { reference: string; publicId: string | undefined }[],
+): ProductPlan {
+  const first = group.lines[0]!;
+  const id = group.id.trim().toLowerCase();
+  const plan: ProductPlan = {
+    lines: group.lines.map((line) => line.line),
+    title: first.cells.title.trim(),
+    productId: null,
+    action: 'refused',
+    reasons: [],
+    lineReasons: new Map(),
+  };
+  const refuseLine = (line: number, reason: string) =>
+    plan.lineReasons.set(line, [...(plan.lineReasons.get(line) ?? []), reason]);
+  const refuse = (reason: string) => plan.reasons.push(reason);
+
+  // The id: empty creates; otherwise a product that exists, named by one run of rows only.
+  const current = id ? context.current.get(id) : undefined;
+  if (id) {
+    const earlier = context.idRows.get(id);
+    if (!isId(id)) refuse(`The id '${group.id}' is not a product id. Leave it empty to create a product.`);
+    else if (earlier !== undefined) {
+      refuse(`Duplicate: the id is on row ${earlier} too. A product's rows must follow one another.`);
+    } else if (!current) refuse(`No product has the id ${id}. Leave the id empty to create a product.`);
+    else plan.productId = id;
+    if (earlier === undefined) context.idRows.set(id, first.line);
+  }
+
+  // The rows of one product: the same product columns, and either all sizes or one row without.
+  for (const line of group.lines.slice(1)) {
+    const differing = differingProductColumns(first.cells, line.cells);
+    if (differing.length) {
+      refuseLine(
+        line.line,
+        `The product's columns differ from its first row (${first.line}): ${differing.join(', ')}.`,
+      );
+    }
+  }
+  const { variantLines, plainLines } = splitVariantLines(group);
+  if (variantLines.length) {
+    for (const line of plainLines) {
+      refuseLine(line.line, 'Its product has sizes on other rows: fill the variant columns of this row too.');
+    }
+  } else {
+    for (const line of plainLines.slice(1)) refuseLine(line.line, `Duplicate: row ${first.line} is the same product.`);
+  }
+  const sizeRows = new Map<string, number>();
+  for (const line of variantLines) {
+    const size = line.cells.variant_size.trim().toLowerCase();
+    const earlier = sizeRows.get(size);
+    if (earlier !== undefined) {
+      refuseLine(line.line, `Duplicate: the size '${line.cells.variant_size.trim()}' is on row ${earlier} too.`);
+    } else sizeRows.set(size, line.line);
+  }
+
+  // The admin form's rules.
+  const parsed = productFormSchema.safeParse(productFormFields(group));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [field, index, variantField] = issue.path.map(String);
+      if (field === 'variants' && index !== undefined && variantLines[Number(index)]) {
+        const column = variantField ? variantColumn(variantField) : 'variant_size';
+        refuseLine(variantLines[Number(index)]!.line, describeIssue(column, issue.message));
+      } else {
+        refuse(describeIssue(FORM_FIELD_COLUMNS[field ?? ''] ?? field ?? 'row', issue.message));
+      }
+    }
+  } else {
+    plan.form = parsed.data;
+    if (!context.categories.has(parsed.data.category)) {
+      refuse(
+        `Unknown category '${parsed.data.category}': no product has it yet. ` +
+          'Use an existing category, or add the first product of a new one with the product form.',
+      );
+    }
+  }
+
+  // A new product's title and size once in the file.
+  const titleKey = plan.title.toLowerCase();
+  const ownKeys = new Map<string, number>();
+  for (const line of variantLines.length ? variantLines : [first]) {
+    const key = `${titleKey}\n${line.cells.variant_size.trim().toLowerCase()}`;
+    const earlier = context.titleSizeRows.get(key);
+    if (earlier !== undefined && !id) refuseLine(line.line, `Duplicate: row ${earlier} has the same title and size.`);
+    if (!ownKeys.has(key)) ownKeys.set(key, line.line);
+  }
+  for (const [key, line] of ownKeys) if (!context.titleSizeRows.has(key)) context.titleSizeRows.set(key, line);
+
+  // Images: the shop's own, each once, at most the form's number.
+  if (references.length > MAX_IMAGES_PER_PRODUCT) {
+    refuse(`Too many images: a product has at most ${MAX_IMAGES_PER_PRODUCT} images.`);
+  } else if (references.length) {
+    const seen = new Set<string>();
+    const images: StoredImageRow[] = [];
+    for (const { reference, publicId } of references) {
+      const stored = publicId ? context.images.get(publicId) : undefined;
+      if (!stored) {
+        refuse(
+          `The image '${reference}' is not an image of this shop. Give the URL of an uploaded image (as the export ` +
+            'writes it), or leave images empty and add pictures with the product form.',
+        );
+      } else if (seen.has(stored.publicId)) refuse(`The image '${reference}' is listed twice.`);
+      else {
+        seen.add(stored.publicId);
+        images.push(stored);
+      }
+    }
+    plan.images = images;
+  }
+
+  if (plan.reasons.length || plan.lineReasons.size || !plan.form) {
+    plan.action = 'refused';
+    plan.productId = current ? id : null;
+  } else if (!current) plan.action = 'create';
+  else {
+    plan.reasons = changesOf(current, plan.form, plan.images);
+    plan.action = plan.reasons.length ? 'update' : 'unchanged';
+  }
+  return plan;
+}
+
+// ---- reporting --------------------------------------------------------------------------------
+
+/** Products per action, and the rows of the file. */
+export function summaryOf(plans: readonly ProductPlan[]): ImportSummary {
+  const summary: ImportSummary = { rows: 0, products: plans.length, create: 0, update: 0, unchanged: 0, refused: 0 };
+  for (const plan of plans) {
+    summary.rows += plan.lines.length;
+    summary[plan.action] += 1;
+  }
+  return summary;
+}
+
+/**
+ * A report per row: a product's reasons on its first row, a row's own on it, and on the other rows of a refused
+ * product that they go with it. Every refused row first (up to the cap), then the others while room is left.
+ */
+export function rowReports(plans: readonly ProductPlan[]): { rows: ImportRowReport[]; truncated: boolean } {
+  const refused: ImportRowReport[] = [];
+  const others: ImportRowReport[] = [];
+  let total = 0;
+  for (const plan of plans) {
+    const [firstLine] = plan.lines;
+    for (const line of plan.lines) {
+      total += 1;
+      const own = plan.lineReasons.get(line) ?? [];
+      let reasons = line === firstLine ? [...plan.reasons, ...own] : own;
+      if (plan.action === 'refused' && reasons.length === 0) {
+        reasons = [`Refused with the rest of its product (row ${firstLine}).`];
+      }
+      const report = { row: line, action: plan.action, title: plan.title, productId: plan.productId, reasons };
+      if (plan.action === 'refused') {
+        if (refused.length < PRODUCT_IMPORT_REPORT_CAP) refused.push(report);
+      } else if (others.length < PRODUCT_IMPORT_REPORT_CAP) others.push(report);
+    }
+  }
+  const rows = [...refused, ...others.slice(0, PRODUCT_IMPORT_REPORT_CAP - refused.length)].sort(
+    (a, b) => a.row - b.row,
+  );
+  return { rows, truncated: rows.length < total };
+}
+
+// ---- applying ---------------------------------------------------------------------------------
+
+/** Why a product could not be written, in words (a conflict's own message; anything else in general terms). */
+function failureReason(error: unknown): string {
+  if (error instanceof DomainError) return error.message;
+  return 'It could not be saved (a database error); nothing of it was written.';
+}
+
+/**
+ * The images a product ends with: its own are kept, another product's are copied first (a stored image belongs
+ * to one product). Answers the public_ids to store, in order, and the copies made (removed if it fails).
+ */
+async function prepareImages(ctx: Ctx, plan: ProductPlan): Promise<{ publicIds: StoredImageRow[]; copies: string[] }> {
+  const publicIds: StoredImageRow[] = [];
+  const copies: string[] = [];
+  try {
+    for (const image of plan.images ?? []) {
+      if (plan.productId !== null && image.productId === plan.productId) publicIds.push(image);
+      else {
+        const copy = await copyStoredImage(ctx.storage, image.publicId);
+        copies.push(copy);
+        publicIds.push({ ...image, publicId: copy });
+      }
+    }
+  } catch (error) {
+    await removeStoredImages(ctx.storage, copies);
+    throw error;
+  }
+  return { publicIds, copies };
+}
+
+interface Prepared {
+  plan: ProductPlan;
+  images: StoredImageRow[];
+  copies: string[];
+}
+
+/**
+ * Creates products in a few statements whatever their number: their rows, their variants, their images and
+ * their audit records, each one multi-row insert (ids are made here, so each row finds its product).
+ */
+async function createAll(tx: Transaction, actor: AuditActor, batch: Prepared[]): Promise<void> {
+  if (batch.length === 0) return;
+  const ids = batch.map(() => randomUUID());
+  const rows = await tx
+    .insert(products)
+    .values(batch.map(({ plan }, index) => ({ id: ids[index], ...productValues(plan.form!) })))
+    .returning(productColumns);
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  const variants = batch.flatMap(({ plan }, index) =>
+    plan.form!.variants.map((variant, position) => ({
+      productId: ids[index]!,
+      size: variant.size ?? null,
+      pricePaise: toPaise(variant.price),
+      stock: variant.stock,
+      position,
+    })),
+  );
+  if (variants.length) await tx.insert(productVariants).values(variants);
+  const images = batch.flatMap(({ images }, index) => imageRows(ids[index]!, images.map(storedImageOf), 0));
+  if (images.length) await tx.insert(productImages).values(images);
+  await recordAudits(
+    tx,
+    actor,
+    batch.map(({ images }, index) => {
+      const id = ids[index]!;
+      const own = variants.filter((variant) => variant.productId === id);
+      return productCreatedEvent(id, snapshotOf(rowOf.get(id)!, own, images.length));
+    }),
+  );
+  batch.forEach(({ plan }, index) => (plan.productId = ids[index]!));
+}
+
+const storedImageOf = (image: StoredImageRow) => ({
+  publicId: image.publicId,
+  width: image.width ?? 0,
+  height: image.height ?? 0,
+  renditions: image.renditions,
+});
+
+/** An update as the admin's edit makes it (version bumped, variants reconciled); answers the images it dropped. */
+async function updateOne(tx: Transaction, actor: AuditActor, { plan, images }: Prepared): Promise<string[]> {
+  const id = plan.productId!;
+  const form = plan.form!;
+  const locked = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
+  if (!locked) throw new NotFoundError('The product was deleted meanwhile.');
+  const before = (await productSnapshot(tx, id))!;
+  await tx
+    .update(products)
+    .set({ ...productValues(form), version: sql`${products.version} + 1`, updatedAt: new Date() })
+    .where(eq(products.id, id));
+  await reconcileVariants(tx, id, form);
+  let dropped: string[] = [];
+  if (plan.images) {
+    const kept = images.filter((image) => image.productId === id).map((image) => image.publicId);
+    const removed = await tx
+      .delete(productImages)
+      .where(
+        kept.length
+          ? and(eq(productImages.productId, id), notInArray(productImages.publicId, kept))
+          : eq(productImages.productId, id),
+      )
+      .returning({ publicId: productImages.publicId });
+    dropped = removed.map((image) => image.publicId);
+    for (const [position, image] of images.entries()) {
+      if (image.productId === id) {
+        await tx.update(productImages).set({ position }).where(eq(productImages.publicId, image.publicId));
+      } else await tx.insert(productImages).values(imageRows(id, [storedImageOf(image)], position));
+    }
+  }
+  await recordProductEdited(tx, actor, id, before);
+  return dropped;
+}
+
+/** Writes products inside `tx` (the new ones together); answers the image files to remove once committed. */
+async function writeAll(tx: Transaction, actor: AuditActor, batch: Prepared[]): Promise<string[]> {
+  await createAll(
+    tx,
+    actor,
+    batch.filter(({ plan }) => plan.action === 'create'),
+  );
+  const dropped: string[] = [];
+  for (const prepared of batch) {
+    if (prepared.plan.action === 'update') dropped.push(...(await updateOne(tx, actor, prepared)));
+  }
+  return dropped;
+}
+
+/**
+ * Writes a batch: all in one transaction; if that fails, each product in its own, the failing ones refused.
+ * Answers the image files to remove (dropped by updates, copies made for refused products).
+ */
+async function writeBatch(ctx: Ctx, actor: AuditActor, batch: Prepared[]): Promise<string[]> {
+  try {
+    return await ctx.db.transaction((tx) => writeAll(tx, actor, batch));
+  } catch {
+    // Rolled back: the products it created are not there any more.
+    for (const { plan } of batch) if (plan.action === 'create') plan.productId = null;
+  }
+  const toRemove: string[] = [];
+  for (const prepared of batch) {
+    try {
+      toRemove.push(...(await ctx.db.transaction((tx) => writeAll(tx, actor, [prepared]))));
+    } catch (error) {
+      const { plan } = prepared;
+      if (plan.action === 'create') plan.productId = null;
+      plan.action = 'refused';
+      plan.reasons = [failureReason(error)];
+      toRemove.push(...prepared.copies);
+    }
+  }
+  return toRemove;
+}
+
+/**
+ * Applies judged plans in file order, APPLY_BATCH products at a time, calling `progress` with the rows dealt
+ * with after each batch. Plans that fail to write become refused, with the reason.
+ */
+export async function applyImport(
+  ctx: Ctx,
+  plans: ProductPlan[],
+  actor: AuditActor,
+  progress: (doneRows: number) => void,
+): Promise<void> {
+  let done = 0;
+  for (const batchPlans of chunks(plans, APPLY_BATCH)) {
+    const batch: Prepared[] = [];
+    for (const plan of batchPlans) {
+      if (plan.action !== 'create' && plan.action !== 'update') continue;
+      try {
+        const { publicIds, copies } = await prepareImages(ctx, plan);
+        batch.push({ plan, images: publicIds, copies });
+      } catch {
+        plan.action = 'refused';
+        plan.reasons = ['Its images could not be copied: upload them again with the product form.'];
+      }
+    }
+    if (batch.length) {
+      const toRemove = await writeBatch(ctx, actor, batch);
+      ctx.catalogCache.invalidate();
+      await removeStoredImages(ctx.storage, toRemove);
+    }
+    done += batchPlans.reduce((sum, plan) => sum + plan.lines.length, 0);
+    progress(done);
+  }
+}

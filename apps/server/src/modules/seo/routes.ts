@@ -1,0 +1,117 @@
+/**
+ * The pages search engines and chat previews read (docs/shop-rules.md#seo), registered only when the server
+ * serves the web app: /product/<id> and /category/<name> answered with the web app's index.html carrying the
+ * page's own head (page-heads.ts), through the catalog cache with an ETag as the catalog's reads are
+ * (docs/shop-rules.md#catalog-cache); an unknown or inactive product, and a category without active products, 404
+ * with the same app shell (the web app then shows its not-found state) and `noindex`. Then /sitemap.xml and its
+ * files (sitemap.ts) and /robots.txt. Every other page keeps the plain index.html (plugins/static-files.ts).
+ */
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { CRAWLER_DISALLOWED_PATHS, idSchema } from '@pumpkart/shared';
+import { shopUrlOf } from '../../config';
+import type { ModuleOptions } from '../../context';
+import { etagMatches } from '../products';
+import { categoryHead, notFoundHead, productHead } from './page-heads';
+import type { PageTemplate } from './page-template';
+import { findCategoryProducts, findPageProduct } from './queries';
+import { pagesSitemap, productsSitemap, SITEMAP_PAGE_SIZE, sitemapRoot } from './sitemap';
+
+export interface SeoOptions extends ModuleOptions {
+  template: PageTemplate;
+  /** Addresses per sitemap file: the protocol's 50,000 (tests make it small to see the paging). */
+  sitemapPageSize?: number;
+}
+
+/** How many of a category's newest products its page's JSON-LD lists (the page's first screenful). */
+export const CATEGORY_LIST_LENGTH = 24;
+
+interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+}
+
+const XML = 'application/xml; charset=utf-8';
+/** Crawlers read these a few times a day; an hour late is soon enough. */
+const CRAWLER_FILE_CACHE = 'public, max-age=3600';
+const hidden = { schema: { hide: true } };
+
+const routes: FastifyPluginAsync<SeoOptions> = async (app, { ctx, template, sitemapPageSize = SITEMAP_PAGE_SIZE }) => {
+  const shopUrl = shopUrlOf(ctx.config);
+  const notFound: RenderedPage = { status: 404, html: template.render(notFoundHead(template.defaultHead)) };
+  const sitemapSource = { db: ctx.db, shopUrl, pageSize: sitemapPageSize };
+
+  /**
+   * A page through the catalog cache: the rendered HTML and its status are what is kept, so a hit costs no read;
+   * the ETag covers the whole page, template included, so a new build of the web app never meets an old 304.
+   */
+  const sendNotFound = (reply: FastifyReply) =>
+    reply.code(404).type('text/html; charset=utf-8').header('x-robots-tag', 'noindex').send(notFound.html);
+
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<RenderedPage>,
+  ) {
+    const entry = await ctx.catalogCache.getOrLoad(key, async () => ({ payload: await load() }));
+    const page = JSON.parse(entry.body) as RenderedPage;
+    reply.type('text/html; charset=utf-8').headers({ etag: entry.etag, 'cache-control': 'no-cache' });
+    if (page.status === 404) sendNotFound(reply);
+    else if (etagMatches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
+    else reply.send(page.html);
+    // As in products/cached-reply.ts: resolve only once the answer (maybe compressed as a stream) is out.
+    await reply;
+  }
+
+  app.get<{ Params: { productId: string } }>('/product/:productId', hidden, (request, reply) => {
+    const id = request.params.productId;
+    if (!idSchema.safeParse(id).success) return sendNotFound(reply);
+    return sendPage(request, reply, `page:product:${id}`, async () => {
+      const product = await findPageProduct(ctx.db, id);
+      return product ? { status: 200, html: template.render(productHead(product, shopUrl, ctx.storage)) } : notFound;
+    });
+  });
+
+  app.get<{ Params: { categoryName: string } }>('/category/:categoryName', hidden, (request, reply) => {
+    const category = request.params.categoryName;
+    return sendPage(request, reply, `page:category:${category}`, async () => {
+      const products = await findCategoryProducts(ctx.db, category, CATEGORY_LIST_LENGTH);
+      return products.length
+        ? { status: 200, html: template.render(categoryHead(category, products, shopUrl)) }
+        : notFound;
+    });
+  });
+
+  /** An XML file written as it is read; a failure before its first part is the usual error answer. */
+  async function sendXml(reply: FastifyReply, parts: AsyncGenerator<string>) {
+    const first = await parts.next();
+    async function* rest() {
+      if (!first.done) yield first.value;
+      yield* parts;
+    }
+    return reply.type(XML).header('cache-control', CRAWLER_FILE_CACHE).send(Readable.from(rest()));
+  }
+
+  app.get('/sitemap.xml', hidden, (_request, reply) => sendXml(reply, sitemapRoot(sitemapSource)));
+  app.get('/sitemap-pages.xml', hidden, (_request, reply) => sendXml(reply, pagesSitemap(sitemapSource)));
+  app.get<{ Params: { page: string } }>('/sitemap-products-:page.xml', hidden, async (request, reply) => {
+    const page = /^[1-9][0-9]{0,5}$/.test(request.params.page) ? Number(request.params.page) : 0;
+    const parts = page ? await productsSitemap(sitemapSource, page) : undefined;
+    if (!parts) return reply.code(404).send({ message: `No sitemap ${request.url}` });
+    return sendXml(reply, parts);
+  });
+
+  const robots = [
+    'User-agent: *',
+    ...CRAWLER_DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${shopUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+  app.get('/robots.txt', hidden, (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_FILE_CACHE).send(robots),
+  );
+};
+
+export default routes;

@@ -1,0 +1,159 @@
+/**
+ * Every route's guard (docs/shop-rules.md#staff, docs/shop-rules.md#permissions), against the real database: the
+ * app's routes, collected as they are added, must be exactly those of the table below, so a new route cannot slip
+ * in unguarded. Each route that needs a login answers 401 without one; each back-office route answers 403 to every
+ * role without its area and lets each role with it past the guard (whatever the handler then says of the empty
+ * request: 400, 404... but never 401 or 403).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayOpen, SERVER_MESSAGES, type Area, type Role } from '@pumpkart/shared';
+import { users } from '../db/schema';
+import { bearer, createTestApp, type TestApp } from '../test/app';
+import { createTestUser } from '../test/factories';
+
+type Access = 'public' | 'user' | Area;
+
+/** Who may call each route: anyone, any logged-in user, or one area of the back office. */
+const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /api/docs': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'PUT /api/auth/update-profile': 'user',
+  'POST /api/auth/change-password': 'user',
+  'POST /api/auth/logout-all': 'user',
+  'GET /api/products': 'public',
+  'GET /api/products/categories/list': 'public',
+  'GET /api/products/brands/list': 'public',
+  'GET /api/products/suggest': 'public',
+  'GET /api/products/:id': 'public',
+  'GET /api/products/admin/all': 'catalog',
+  'GET /api/products/admin/low-stock': 'catalog',
+  'GET /api/products/admin/:id': 'catalog',
+  'POST /api/products': 'catalog',
+  'PUT /api/products/:id': 'catalog',
+  'POST /api/products/remove-image': 'catalog',
+  'DELETE /api/products/:id': 'catalog',
+  'DELETE /api/products/:id/destroy': 'catalog',
+  'GET /api/products/export.csv': 'catalog',
+  'POST /api/products/import/dry-run': 'catalog',
+  'POST /api/products/import/apply': 'catalog',
+  'GET /api/products/stats': 'owner',
+  'GET /api/pincode/:code': 'public',
+  'GET /api/cart': 'user',
+  'POST /api/cart/add': 'user',
+  'PUT /api/cart/update': 'user',
+  'DELETE /api/cart/remove': 'user',
+  'DELETE /api/cart/clear': 'user',
+  'GET /api/favorites': 'user',
+  'POST /api/favorites/:productId/toggle': 'user',
+  'POST /api/orders': 'user',
+  'GET /api/orders/me': 'user',
+  // A buyer's own order and its documents; the orders area reads every order (orders/service.ts).
+  'GET /api/orders/:id': 'user',
+  'GET /api/orders/:id/invoice': 'user',
+  'GET /api/orders/:id/credit-note': 'user',
+  'PATCH /api/orders/:id/cancel': 'user',
+  'GET /api/orders': 'orders',
+  'GET /api/orders/export.csv': 'orders',
+  'PUT /api/orders/:id/status': 'orders',
+  'GET /api/payments/config': 'public',
+  'POST /api/payments/create': 'user',
+  'POST /api/payments/verify': 'user',
+  'GET /api/payments': 'orders',
+  'PATCH /api/payments/:orderId/cod': 'orders',
+  'POST /api/payments/webhook': 'public',
+  'GET /api/payments/sandbox/checkout.js': 'public',
+  'GET /api/payments/sandbox/window': 'public',
+  'GET /api/payments/sandbox/window.js': 'public',
+  'GET /api/payments/sandbox/orders/:orderId': 'public',
+  'POST /api/payments/sandbox/pay': 'user',
+  'POST /api/payments/sandbox/fail': 'user',
+  'GET /api/settings/store': 'public',
+  'PUT /api/settings/store': 'owner',
+  'GET /api/admin/gst-report': 'owner',
+  'GET /api/admin/emails': 'owner',
+  'GET /api/admin/emails/:id': 'owner',
+  'POST /api/admin/emails/:id/retry': 'owner',
+  'GET /api/admin/audit': 'owner',
+  'GET /api/admin/audit/actors': 'owner',
+  'GET /api/admin/staff': 'owner',
+  'POST /api/admin/staff': 'owner',
+  'PATCH /api/admin/staff/:id': 'owner',
+  'DELETE /api/admin/staff/:id': 'owner',
+  'GET /uploads/*': 'public',
+};
+
+const AREA_REFUSALS: Record<Area, string> = {
+  owner: SERVER_MESSAGES.adminOnly,
+  orders: SERVER_MESSAGES.ordersAreaOnly,
+  catalog: SERVER_MESSAGES.catalogAreaOnly,
+};
+
+const ROLES_CHECKED: Role[] = ['customer', 'orders_staff', 'catalog_staff', 'admin'];
+
+let t: TestApp;
+const accounts = new Map<Role, string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES_CHECKED) accounts.set(role, (await createTestUser(t.app, { role })).user.id);
+});
+afterAll(() => t?.close());
+
+/** A fresh token of the role's account: a route such as logout-all revokes the earlier ones. */
+async function tokenOf(role: Role): Promise<string> {
+  const id = accounts.get(role)!;
+  const [row] = await t.db.select({ ver: users.tokenVersion }).from(users).where(eq(users.id, id));
+  return t.app.signToken({ sub: id, role, ver: row!.ver });
+}
+
+/** The route's path with a fresh id for each parameter. */
+const concrete = (url: string) => url.replace(/:\w+/g, () => randomUUID()).replace('*', 'x');
+
+function call(route: string, token?: string) {
+  const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+  return t.app.inject({
+    method,
+    url: concrete(url),
+    headers: token ? bearer(token) : {},
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
+}
+
+it('has every route of the app in the table, and nothing else', () => {
+  const routes = t.routes.map(({ method, url }) => `${method} ${url}`).sort();
+  expect(routes).toEqual(Object.keys(ROUTE_ACCESS).sort());
+});
+
+const guarded = Object.entries(ROUTE_ACCESS).filter(
+  (entry): entry is [string, Exclude<Access, 'public'>] => entry[1] !== 'public',
+);
+
+describe.each(guarded)('%s (%s)', (route, access) => {
+  it('answers 401 without a login', async () => {
+    // The account routes check the login after the body (preHandler): an empty body is refused first.
+    const refusals = access === 'user' ? [400, 401] : [401];
+    expect(refusals).toContain((await call(route)).statusCode);
+  });
+
+  it.each(ROLES_CHECKED)('as %s: past the guard exactly when the role may', async (role) => {
+    const res = await call(route, await tokenOf(role));
+    if (access === 'user' || mayOpen(role, access)) {
+      expect([401, 403], `${role} on ${route}: ${res.body}`).not.toContain(res.statusCode);
+    } else {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ message: AREA_REFUSALS[access] });
+    }
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * The owner's Staff page (/admin/staff, docs/shop-rules.md#staff): invite a person with a role (orders staff:
+ * orders and payments; catalog staff: products), see who is invited and who joined (and until when an invite
+ * works), change a role and remove access, each after a question. Over GET/POST/PATCH/DELETE /api/admin/staff;
+ * the form is checked with the server's own schema first, and the server's refusals (an e-mail that has an
+ * account) show above it.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import {
+  inviteStaffBodySchema,
+  ROLE_LABELS,
+  STAFF_ROLE_SCOPES,
+  STAFF_ROLES,
+  type StaffMember,
+  type StaffRole,
+} from '@pumpkart/shared';
+import { errorMessage } from '../../api/http';
+import {
+  useChangeStaffRoleMutation,
+  useGetStaffQuery,
+  useInviteStaffMutation,
+  useRemoveStaffMutation,
+} from '../../api/shop-api';
+import { useConfirm } from '../../components/confirm-dialog';
+import { useNotify } from '../../store/hooks';
+import { formatDate, formatDateTime } from '../lib/format';
+import { Field, inputClass } from '../products/form-field';
+import { DataTable, type Column } from '../ui/data-table';
+import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
+
+export const STAFF_TEXT = {
+  title: 'Staff',
+  intro:
+    'Invite the people who help you run the shop. Each gets an e-mail with a link to set their password, and sees only what their role opens.',
+  inviteTitle: 'Invite a person',
+  invite: 'Send invitation',
+  inviting: 'Sending...',
+  listTitle: 'Staff accounts',
+  empty: 'Nobody is invited yet.',
+  loadFailed: 'The staff could not be loaded. Please try again.',
+  failed: 'That did not work. Please try again.',
+  sendAgain: 'Send a new link',
+  remove: 'Remove',
+  status: {
+    joined: 'Joined',
+    invited: 'Invited',
+    validUntil: (until: string) => `Link valid until ${until}`,
+    invitedOn: (day: string) => `Invited ${day}`,
+    expired: 'Invitation expired',
+  },
+} as const;
+
+type Fields = { name: string; email: string; role: StaffRole | '' };
+type Errors = Partial<Record<keyof Fields, string>>;
+
+const buttonClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50';
+
+export function StaffPage() {
+  const staff = useGetStaffQuery();
+  const [changeRole] = useChangeStaffRoleMutation();
+  const [removeStaff] = useRemoveStaffMutation();
+  const [inviteStaff] = useInviteStaffMutation();
+  const { ask, dialog } = useConfirm();
+  const notify = useNotify();
+
+  const act = async (run: () => Promise<{ message: string }>) => {
+    try {
+      notify((await run()).message, 'success');
+    } catch (failure) {
+      notify(errorMessage(failure, STAFF_TEXT.failed), 'error');
+    }
+  };
+
+  const onRoleChange = async (member: StaffMember, role: StaffRole) => {
+    const sure = await ask({
+      title: 'Change the role?',
+      message: `${member.name} becomes ${ROLE_LABELS[role].toLowerCase()} (${STAFF_ROLE_SCOPES[role].toLowerCase()}). They are logged out and log in again to use it.`,
+      confirmLabel: 'Change role',
+      cancelLabel: 'Keep the role',
+    });
+    if (sure) await act(() => changeRole({ id: member._id, role }).unwrap());
+  };
+
+  const onRemove = async (member: StaffMember) => {
+    const sure = await ask({
+      title: 'Remove staff access?',
+      message:
+        member.status === 'joined'
+          ? `${member.name} (${member.email}) loses the back office at once and is logged out everywhere. Their account stays, as a customer's.`
+          : `The invitation of ${member.name} (${member.email}) is withdrawn: its link stops working.`,
+      confirmLabel: 'Remove access',
+      destructive: true,
+    });
+    if (sure) await act(() => removeStaff(member._id).unwrap());
+  };
+
+  const onSendAgain = (member: StaffMember) =>
+    act(() => inviteStaff({ name: member.name, email: member.email, role: member.role }).unwrap());
+
+  const columns: Column<StaffMember>[] = [
+    {
+      header: 'Person',
+      cell: (member) => (
+        <span className="block">
+          <span className="block font-medium text-slate-900">{member.name}</span>
+          <span className="block text-xs text-slate-600">{member.email}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Role',
+      cell: (member) => (
+        <select
+          aria-label={`Role of ${member.name}`}
+          value={member.role}
+          onChange={(event) => void onRoleChange(member, event.target.value as StaffRole)}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    { header: 'Status', cell: (member) => <StaffStatus member={member} /> },
+    {
+      header: 'Actions',
+      cell: (member) => (
+        <span className="flex gap-2">
+          {member.status !== 'joined' && (
+            <button type="button" className={buttonClass} onClick={() => void onSendAgain(member)}>
+              {STAFF_TEXT.sendAgain}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`${buttonClass} text-red-700 hover:bg-red-50`}
+            aria-label={`${STAFF_TEXT.remove} ${member.name}`}
+            onClick={() => void onRemove(member)}
+          >
+            {STAFF_TEXT.remove}
+          </button>
+        </span>
+      ),
+    },
+  ];
+
+  let list;
+  if (staff.data) {
+    list = (
+      <DataTable
+        title={STAFF_TEXT.listTitle}
+        columns={columns}
+        rows={staff.data}
+        rowKey={(member) => member._id}
+        emptyText={STAFF_TEXT.empty}
+      />
+    );
+  } else if (staff.isError) list = <ErrorText text={STAFF_TEXT.loadFailed} />;
+  else list = <LoadingText text="Loading staff..." />;
+
+  return (
+    <div>
+      <PageHeader title={STAFF_TEXT.title} />
+      <p className="-mt-3 mb-5 max-w-2xl text-sm text-slate-600">{STAFF_TEXT.intro}</p>
+      <div className="space-y-6">
+        <InviteForm />
+        {list}
+      </div>
+      {dialog}
+    </div>
+  );
+}
+
+/** The status badge, and under it when the link runs out (an open invite) or when the person was invited. */
+function StaffStatus({ member }: { member: StaffMember }) {
+  const badge = {
+    joined: ['bg-green-100 text-green-800', STAFF_TEXT.status.joined],
+    invited: ['bg-amber-100 text-amber-900', STAFF_TEXT.status.invited],
+    expired: ['bg-slate-200 text-slate-700', STAFF_TEXT.status.expired],
+  }[member.status];
+  return (
+    <span className="block">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${badge[0]}`}>{badge[1]}</span>
+      <span className="mt-1 block text-xs text-slate-600">
+        {member.status === 'invited' ? (
+          STAFF_TEXT.status.validUntil(formatDateTime(member.inviteExpiresAt))
+        ) : (
+          <time dateTime={member.invitedAt}>{STAFF_TEXT.status.invitedOn(formatDate(member.invitedAt))}</time>
+        )}
+      </span>
+    </span>
+  );
+}
+
+function InviteForm() {
+  const id = useId();
+  const [inviteStaff] = useInviteStaffMutation();
+  const notify = useNotify();
+  const [fields, setFields] = useState<Fields>({ name: '', email: '', role: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(null);
+    const parsed = inviteStaffBodySchema.safeParse(fields);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof Fields;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      const first = (['name', 'email', 'role'] as const).find((name) => found[name]);
+      document.getElementById(first === 'role' ? `${id}-role-${STAFF_ROLES[0]}` : `${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await inviteStaff(parsed.data).unwrap();
+      notify(answer.message, 'success');
+      setFields({ name: '', email: '', role: '' });
+    } catch (failure) {
+      setRefusal(errorMessage(failure, STAFF_TEXT.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (name: 'name' | 'email', label: string, type: string, autoComplete: string) => (
+    <Field label={label} htmlFor={`${id}-${name}`} error={errors[name]}>
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={fields[name]}
+        onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))}
+        className={inputClass}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+      />
+    </Field>
+  );
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="max-w-3xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-800">
+        {STAFF_TEXT.inviteTitle}
+      </h2>
+      {refusal && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+          {refusal}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('name', 'Name', 'text', 'off')}
+        {text('email', 'E-mail', 'email', 'off')}
+      </div>
+      <fieldset aria-describedby={errors.role ? `${id}-role-error` : undefined}>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">Role</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {STAFF_ROLES.map((role) => (
+            <label
+              key={role}
+              htmlFor={`${id}-role-${role}`}
+              className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                id={`${id}-role-${role}`}
+                type="radio"
+                name="role"
+                value={role}
+                checked={fields.role === role}
+                onChange={() => setFields((current) => ({ ...current, role }))}
+                className="mt-1"
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">{ROLE_LABELS[role]}</span>
+                <span className="block text-xs text-slate-600">{STAFF_ROLE_SCOPES[role]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.role && (
+          <p id={`${id}-role-error`} className="mt-1 text-xs text-red-600">
+            {errors.role}
+          </p>
+        )}
+      </fieldset>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {busy ? STAFF_TEXT.inviting : STAFF_TEXT.invite}
+      </button>
+    </form>
+  );
+}
