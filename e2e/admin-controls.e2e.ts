@@ -131,9 +131,15 @@ describe('admin controls', () => {
     const storefrontHas = async () =>
       (await api<ApiProduct[]>('GET', '/products?limit=100')).some((p) => p._id === product!._id);
     const adminActive = async () =>
-      (await api<ApiProduct[]>('GET', '/products/admin/all', undefined, admin.token)).find(
-        (p) => p._id === product!._id,
-      )?.active;
+      // Searched by its title: the list's first page holds the newest products, which other journeys may add.
+      (
+        await api<ApiProduct[]>(
+          'GET',
+          `/products/admin/all?search=${encodeURIComponent(product!.title)}&limit=100`,
+          undefined,
+          admin.token,
+        )
+      ).find((p) => p._id === product!._id)?.active;
 
     const { context, page } = await newPage(browser, DESKTOP);
     const dialogs = watchDialogs(page);
