@@ -12,6 +12,7 @@
  *   npm run bench:admin-lists -- --quick                        # 1 s warm-up, 3 s measured
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:admin-lists   # also PostgreSQL
  *   npm run bench:admin-lists -- --db=postgres --sizes=large --explain-ms=2
+ *   npm run bench:admin-lists -- --rows=orders:,low stock                 # only the rows whose names contain these
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL: a database pumpkart_bench_lists_<pid>_<size>
  * is created on that server and dropped afterwards.
@@ -43,6 +44,8 @@ const WARMUP = Number(flag('warmup') ?? (QUICK ? 1 : 3));
 const DURATION = Number(flag('duration') ?? (QUICK ? 3 : 10));
 const CONNECTIONS = Number(flag('connections') ?? 10);
 const EXPLAIN_MS = Number(flag('explain-ms') ?? 5);
+/** Only the rows whose name contains one of these (comma-separated), e.g. --rows=orders,low stock. */
+const ROWS = flag('rows')?.split(',');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SECRETS = { jwtSecret: 'bench-lists-jwt-secret-0123456789abcdef', sandboxKeySecret: 'bench-lists-sandbox' };
 
@@ -234,7 +237,9 @@ async function runOn(db: string, size: SizeName, database: DatabaseHandle, expla
     `${db} ${size}: ${catalog.products} products in ${catalog.seconds.toFixed(1)} s, ` +
       `${SIZES[size].orders} orders in ${ordersSeconds.toFixed(1)} s, dashboard totals folded in ${foldSeconds.toFixed(1)} s`,
   );
-  const scenarios = await scenariosFor(session);
+  const scenarios = (await scenariosFor(session)).filter(
+    (scenario) => !ROWS || ROWS.some((part) => scenario.name.includes(part)),
+  );
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pumpkart-bench-lists-'));
   const config = loadConfig({

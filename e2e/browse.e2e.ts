@@ -36,11 +36,11 @@ const sections = (page: Page) => page.getByTestId('category-section');
 const sectionTitles = (page: Page) =>
   sections(page).evaluateAll((all) => all.map((section) => section.querySelector('h3')?.textContent ?? ''));
 
-/** Which slide is showing: the index of the active pagination bullet. */
+/** The slider's pagination: one "Go to slide N" button per banner. */
+const bullets = (page: Page) => page.getByTestId('ad-slider').getByRole('button', { name: /^Go to slide \d$/ });
+/** Which slide is showing: the index of the pagination bullet marked current. */
 const activeBullet = (page: Page) =>
-  page
-    .locator('.swiper-pagination-bullet')
-    .evaluateAll((bullets) => bullets.findIndex((b) => b.classList.contains('swiper-pagination-bullet-active')));
+  bullets(page).evaluateAll((all) => all.findIndex((b) => b.getAttribute('aria-current') === 'true'));
 
 describe('browsing the shop', () => {
   it('home, slider, search, filters, product modal, category page and back', async () => {
@@ -63,8 +63,8 @@ describe('browsing the shop', () => {
         expect(await link.getAttribute('target')).toBe('_blank');
         expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
       }
-      await expect(page.locator('.swiper-pagination-bullet').count()).resolves.toBe(4);
-      await page.locator('.swiper-pagination-bullet').nth(2).click();
+      await expect(bullets(page).count()).resolves.toBe(4);
+      await bullets(page).nth(2).click();
       await poll(() => activeBullet(page)).toBe(2);
       await page.mouse.move(5, DESKTOP.height - 5); // autoplay pauses while the pointer rests on the slider
       await poll(() => activeBullet(page)).toBe(3); // autoplay moves on by itself (every 4 s)

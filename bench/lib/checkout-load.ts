@@ -37,6 +37,7 @@
 import autocannon, { type AutocannonOptions } from 'autocannon';
 import { orderTotals, toPaise, toRupees } from '@pumpkart/shared';
 import type { CheckoutLoadRequest, CheckoutLoadResult, StepFigures } from './load-types';
+import { sampleServer, type ServerSample } from './server-probe';
 import { round, Samples } from './stats';
 
 const STEPS = ['product', 'order', 'payment-create', 'sandbox-pay', 'verify'] as const;
@@ -253,6 +254,15 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
       ? startPhase('warm-up', request.warmupSeconds)
       : startPhase('measured', request.durationSeconds);
   let measured: Phase | null = phase.name === 'measured' ? phase : null;
+  /** The server's CPU time and statements when the measured phase started and when its last connection closed. */
+  const sample = () => {
+    if (!request.server) return undefined;
+    const sampled = sampleServer(request.server);
+    sampled.catch(() => {}); // awaited (and so reported) after the run
+    return sampled;
+  };
+  let measuredStart = measured ? sample() : undefined;
+  let measuredEnd: Promise<ServerSample> | undefined;
   const connections: Connection[] = [];
   /** Connections with a checkout in progress, and connections not closed. */
   let busy = 0;
@@ -268,6 +278,7 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
     if (phase.name === 'measured') return 'close';
     if (busy > 0) return 'wait';
     phase = measured = startPhase('measured', request.durationSeconds);
+    measuredStart = sample();
     return 'start';
   };
 
@@ -453,7 +464,10 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
       connection.closed = true;
       client.responseMax = client.reqsMade;
       open -= 1;
-      if (open === 0 && measured) measured.endedAt = performance.now();
+      if (open === 0 && measured) {
+        measured.endedAt = performance.now();
+        measuredEnd = sample();
+      }
     };
 
     const send = (raw: RawRequest, step: Step | 'wait' | 'close', method: string, path: string, body?: unknown) => {
@@ -546,6 +560,7 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
   }
   const failure = fatal as { error: unknown } | null; // set in the callbacks, which TypeScript does not follow
   if (failure) throw failure.error;
+  const spent = await serverSpent(measuredStart, measuredEnd ?? sample());
 
   const figures = measured?.figures ?? new PhaseFigures();
   const durationSeconds = measured ? ((measured.endedAt || performance.now()) - measured.startedAt) / 1000 : 0;
@@ -573,7 +588,28 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
     checkoutsCompleted: figures.checkoutsCompleted,
     checkoutsPerSecond: durationSeconds > 0 ? round(figures.checkoutsCompleted / durationSeconds) : 0,
     steps,
+    perCheckout: spent && figures.checkoutsCompleted > 0 ? perCheckout(spent, figures.checkoutsCompleted) : undefined,
     all,
     errorSamples,
+  };
+}
+
+/** The server's CPU time and statements between two samples (undefined without a probe). */
+async function serverSpent(start: Promise<ServerSample> | undefined, end: Promise<ServerSample> | undefined) {
+  if (!start || !end) return undefined;
+  const [before, after] = await Promise.all([start, end]);
+  return {
+    cpuMs: after.cpuMs - before.cpuMs,
+    statements:
+      after.statements !== undefined && before.statements !== undefined
+        ? after.statements - before.statements
+        : undefined,
+  };
+}
+
+function perCheckout(spent: ServerSample, checkouts: number): NonNullable<CheckoutLoadResult['perCheckout']> {
+  return {
+    serverCpuMs: round(spent.cpuMs / checkouts),
+    statements: spent.statements === undefined ? undefined : round(spent.statements / checkouts, 1),
   };
 }

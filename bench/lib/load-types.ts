@@ -1,4 +1,5 @@
 /** What the orchestrator asks of the load process (bench/load.ts), and what it answers. */
+import type { ServerProbe } from './server-probe';
 import type { LatencySummary } from './stats';
 
 export interface HttpLoadRequest {
@@ -24,6 +25,8 @@ export interface CheckoutLoadRequest {
   /** Upper bound on checkouts started (warm-up and measured together). */
   maxCheckouts: number;
   seed: number;
+  /** The server process, sampled at the start and the end of the measured phase. */
+  server?: ServerProbe;
 }
 
 export type LoadRequest = HttpLoadRequest | CheckoutLoadRequest;
@@ -65,6 +68,12 @@ export interface CheckoutLoadResult extends LoadFigures {
   checkoutsCompleted: number;
   checkoutsPerSecond: number;
   steps: Record<string, StepFigures>;
+  /**
+   * The server's CPU time and (on PostgreSQL) SQL statements over the measured phase, per completed checkout:
+   * every request of it, the sandbox's webhook included; also the measured phase's idle and closing requests
+   * (GET /api/health, one `select 1` each, one per buyer at the end).
+   */
+  perCheckout?: { serverCpuMs: number; statements?: number };
   /** Over warm-up and measured run together: what the database should show afterwards. */
   all: { checkoutsStarted: number; ordersCreated: number; paymentsVerified: number; failedCheckouts: number };
   /** A few failures, for the report (status and message). */

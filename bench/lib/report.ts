@@ -114,6 +114,14 @@ export function renderDetails(results: BenchResults, markdown: boolean): string 
         `registering the buyers took ${twoDecimals.format(checkout.registrationSeconds)} s.`,
       ].join(' '),
     );
+    if (checkout.perCheckout) {
+      const { statements, serverCpuMs } = checkout.perCheckout;
+      parts.push(
+        `per completed checkout (measured phase, sandbox webhook included): ` +
+          `${statements === undefined ? 'statements not counted (embedded database)' : `${oneDecimal.format(statements)} statements per checkout`}, ` +
+          `server CPU ${twoDecimals.format(serverCpuMs)} ms per checkout.`,
+      );
+    }
     parts.push(
       `integrity ${check.pass ? 'PASS' : 'FAIL'}: ${check.orders} orders, ${check.processingOrders} processing, ` +
         `${check.successfulPayments} successful payments (buyers saw ${check.paymentsVerifiedByBuyers}), ` +

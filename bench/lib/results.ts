@@ -54,6 +54,8 @@ export interface CheckoutRowDetails {
   checkoutsPerSecond: number;
   registrationSeconds: number;
   steps: Record<string, StepFigures>;
+  /** The server's CPU ms and SQL statements (PostgreSQL only) per completed checkout; absent in older results. */
+  perCheckout?: CheckoutLoadResult['perCheckout'];
   all: CheckoutLoadResult['all'];
   errorSamples: string[];
   integrity: IntegrityCheck;

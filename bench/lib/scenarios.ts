@@ -381,6 +381,7 @@ async function runCheckout(
         durationSeconds: options.checkoutSeconds,
         maxCheckouts: Math.round(1_000 * (options.checkoutWarmupSeconds + options.checkoutSeconds)),
         seed: 42,
+        server: server.probe,
       };
       result = await runLoad<CheckoutLoadResult>(
         request,
@@ -418,6 +419,7 @@ async function runCheckout(
     loadAverageBefore,
     notes: [
       `${result.checkoutsPerSecond} checkouts/s (${result.checkoutsCompleted} completed)`,
+      ...perCheckoutNotes(result.perCheckout),
       `integrity ${integrity.pass ? 'PASS' : 'FAIL'}`,
       ...statusNote(result.statusCounts),
     ],
@@ -427,11 +429,21 @@ async function runCheckout(
       checkoutsPerSecond: result.checkoutsPerSecond,
       registrationSeconds: result.registrationSeconds,
       steps: result.steps,
+      perCheckout: result.perCheckout,
       all: result.all,
       errorSamples: result.errorSamples,
       integrity,
     },
   };
+}
+
+/** The server's cost of one checkout (bench/lib/server-probe.ts), as the row's notes say it. */
+function perCheckoutNotes(perCheckout: CheckoutLoadResult['perCheckout']): string[] {
+  if (!perCheckout) return [];
+  return [
+    ...(perCheckout.statements === undefined ? [] : [`${perCheckout.statements} statements per checkout`]),
+    `server CPU ${perCheckout.serverCpuMs} ms per checkout`,
+  ];
 }
 
 async function runStorefront(options: BenchOptions, server: RunningServer, results: BenchResults): Promise<void> {

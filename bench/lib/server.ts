@@ -1,17 +1,26 @@
 /**
  * One production server process (node apps/server/dist/main.js) on a free port of 127.0.0.1, on
- * a prepared data target, plus a sampler of its resident memory (/proc/<pid>/status VmRSS).
+ * a prepared data target, plus a sampler of its resident memory (/proc/<pid>/status VmRSS). On
+ * PostgreSQL it also counts the SQL statements it sends (count-statements.mjs, read through server-probe.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { onCleanup } from './cleanup';
 import type { DataTarget } from './database';
-import { ROOT } from './options';
+import { BENCH_DIR, ROOT } from './options';
+import type { ServerProbe } from './server-probe';
+
+/** Preloaded into a server on PostgreSQL: counts node-postgres' queries (server-probe.ts reads it). */
+const STATEMENT_COUNTER = pathToFileURL(path.join(BENCH_DIR, 'lib/count-statements.mjs')).href;
 
 export interface RunningServer {
   url: string;
   pid: number;
+  /** What the checkout load samples: the process, and its statement counter on PostgreSQL. */
+  probe: ServerProbe;
   /** Starts sampling VmRSS; the returned function stops and answers the peak in MB. */
   sampleMemory(): () => number;
   stop(): Promise<void>;
@@ -52,7 +61,10 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
   let port = await freePort();
   if (port === 3000) port = await freePort(); // never 3000: people run `npm start` there
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', options.bundle], {
+  // The embedded database (PGlite) runs inside the server and is not counted.
+  const statementsFile = target.kind === 'postgres' ? path.join(target.dataDir, 'statements.count') : undefined;
+  const preload = statementsFile ? ['--import', STATEMENT_COUNTER] : [];
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...preload, options.bundle], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -67,6 +79,7 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
       LOG_LEVEL: options.logLevel,
       // The checkout registers and logs in its buyers from one address.
       AUTH_RATE_LIMIT: '100000',
+      ...(statementsFile ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +124,7 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
   return {
     url,
     pid,
+    probe: { pid, statementsFile },
     sampleMemory() {
       let peak = residentMb(pid) ?? 0;
       const timer = setInterval(() => {

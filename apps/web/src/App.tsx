@@ -2,10 +2,12 @@
  * The route table. The home page is in the main bundle (it is the landing page);
  * every other page, and the whole admin area, is loaded on demand. The storefront's pages are
  * matched inside its frame by StorefrontRoutes, which shows a product opened in the app as a modal
- * over the page it was opened from (features/product/storefront-routes.tsx).
+ * over the page it was opened from (features/product/storefront-routes.tsx). The routes render through
+ * BrowserRouter and useRoutes: the app uses no loaders, actions or other data-router features, and the data
+ * router would add about 16 KB gzip to every page (docs/decisions/0016-storefront-weight.md).
  */
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth, RequireBackOffice } from './components/guards';
 import { Layout } from './components/layout';
 import { paths } from './config/paths';
@@ -80,8 +82,14 @@ export const routes: RouteObject[] = [
   { path: '/home', element: <Navigate to={paths.home} replace /> },
 ];
 
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

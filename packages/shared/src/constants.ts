@@ -23,9 +23,16 @@ export const SUGGESTED_CATEGORIES_LIMIT = 4;
  * The admin lists count at most this many matches (docs/shop-rules.md#admin-lists): a total of ADMIN_COUNT_CAP + 1
  * means "more than ADMIN_COUNT_CAP", so a page costs the same whatever the size of the shop's history.
  */
-export const ADMIN_COUNT_CAP = 10_000;
-/** Whether an admin list's total is the cap's lower bound ("10,000+") rather than the count. */
+export const ADMIN_COUNT_CAP = 1_000;
+/** Whether an admin list's total is the cap's lower bound ("1,000+") rather than the count. */
 export const totalIsCapped = (total: number) => total > ADMIN_COUNT_CAP;
+/**
+ * A storefront search counts at most this many matches (docs/shop-rules.md#search): a total of SEARCH_COUNT_CAP + 1
+ * means "more than SEARCH_COUNT_CAP" ("1,000+ results for 'dispenser'"), so a popular word costs what a page costs.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+/** Whether a search's total is the cap's lower bound ("1,000+") rather than the count. */
+export const searchTotalIsCapped = (total: number) => total > SEARCH_COUNT_CAP;
 /**
  * Upper bounds on what a client can send, so that no figure can overflow: a price (rupees) of at
  * most 1 crore (a fuel dispenser costs lakhs) and stock of at most 10 lakh units per product or

@@ -14,6 +14,8 @@ export const MESSAGES = {
   loadingProducts: 'Loading products...',
   /** The heading of search results (docs/shop-rules.md#filters). */
   resultsFor: (n: number, term: string) => `${n} ${n === 1 ? 'result' : 'results'} for '${term}'`,
+  /** The same when the search's count stopped at its cap (docs/shop-rules.md#search): "1,000+ results for 'x'". */
+  moreResultsFor: (cap: number, term: string) => `${cap.toLocaleString('en-IN')}+ results for '${term}'`,
   /** The heading of filtered results without a search term, and a category's count. */
   productCount: (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`,
   searchingFor: (term: string) => `Searching for '${term}'...`,

@@ -191,6 +191,15 @@ export function lowStockText(stock: number, lowStockThreshold: number): string |
 export const PRICE_RANGES = ['0-500', '500-1000', '1000+'] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
 
+/**
+ * Orders of the catalog list (docs/shop-rules.md#filters, #search): `relevance` (for a search: the term as a whole
+ * word in the title, then inside a title word, then as a whole word in the description, then inside a description
+ * word; newest first within each; without a search it is `newest`), by price either way, or `newest`. Ties go by
+ * id, so pages are stable.
+ */
+export const CATALOG_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
 /** Price-range filter (docs/shop-rules.md#filters): 0-500 inclusive, above 500 up to 1000, above 1000. */
 export function inPriceRange(price: number, range: PriceRange): boolean {
   switch (range) {
@@ -202,3 +211,19 @@ export function inPriceRange(price: number, range: PriceRange): boolean {
       return price > 1000;
   }
 }
+
+/**
+ * The width a product card is shown at, for the browser to pick a rendition (srcset `sizes`). It follows
+ * PRODUCT_GRID_CLASS (apps/web/src/components/product-card.tsx) inside the page frame of layout.tsx
+ * (`max-w-7xl px-3 sm:px-6`): the viewport less the frame's padding and the gaps between the columns, shared by
+ * the columns. From 1280 px the frame stops growing: (1280 - 2 x 24 - 3 x 16) / 4 = 296 px. Change both
+ * together. The server's category pages preload their first card's picture with it
+ * (apps/server/src/modules/seo/page-heads.ts), so it must be the card's exact `sizes`.
+ */
+export const CARD_IMAGE_SIZES = [
+  '(min-width: 1280px) 296px',
+  '(min-width: 1024px) calc((100vw - 96px) / 4)', // 4 columns: padding 2 x 24, gaps 3 x 16
+  '(min-width: 768px) calc((100vw - 80px) / 3)', // 3 columns: padding 2 x 24, gaps 2 x 16
+  '(min-width: 640px) calc((100vw - 64px) / 2)', // 2 columns: padding 2 x 24, gap 16
+  'calc((100vw - 36px) / 2)', // 2 columns: padding 2 x 12, gap 12
+].join(', ');

@@ -1,6 +1,6 @@
 /**
  * The admin lists' capped counts (docs/shop-rules.md#admin-lists): past ADMIN_COUNT_CAP matches the orders,
- * payments and products lists answer ADMIN_COUNT_CAP + 1 ("more than 10,000"), in the body and in X-Total-Count,
+ * payments and products lists answer ADMIN_COUNT_CAP + 1 ("more than 1,000"), in the body and in X-Total-Count,
  * and still page on; below the cap, and for the storefront, the count is exact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

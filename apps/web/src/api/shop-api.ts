@@ -46,6 +46,7 @@ import {
   productSchema,
   PRODUCTS_MAX_LIMIT,
   registerResponseSchema,
+  searchTotalIsCapped,
   statsResponseSchema,
   storeSettingsSchema,
   stringListSchema,
@@ -323,8 +324,12 @@ export const shopApi = createApi({
     getCatalogPages: build.infiniteQuery<ProductPage, CatalogListArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
-        getNextPageParam: (lastPage, allPages, lastPageParam) =>
-          distinctCount(allPages) < lastPage.total ? lastPageParam + 1 : undefined,
+        // A search's total may be its cap's lower bound (docs/shop-rules.md#search): there is more while pages come full.
+        getNextPageParam: (lastPage, allPages, lastPageParam, _pageParams, { search, limit }) =>
+          distinctCount(allPages) < lastPage.total ||
+          (search && searchTotalIsCapped(lastPage.total) && lastPage.items.length === limit)
+            ? lastPageParam + 1
+            : undefined,
       },
       query: ({ queryArg: { search, exact, category, brand, priceRange, availability, sort, limit }, pageParam }) => ({
         url: '/products',

@@ -7,7 +7,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithStore } from '../test/render';
-import { CARD_IMAGE_SIZES, PRODUCT_GRID_CLASS, ProductCard } from './product-card';
+import { CARD_IMAGE_SIZES } from '@pumpkart/shared';
+import { PRODUCT_GRID_CLASS, ProductCard } from './product-card';
 import { MODAL_IMAGE_SIZES, ProductModal } from './product-modal';
 import { makeProduct } from './test-products';
 

@@ -9,7 +9,7 @@
  * the product view over the current page (`state.background`, components/product-route-state.ts)
  * with the card's product already in the cache, so the view shows at once.
  */
-import { descriptionPreview, displayPrice, MESSAGES, type Product } from '@pumpkart/shared';
+import { CARD_IMAGE_SIZES, descriptionPreview, displayPrice, MESSAGES, type Product } from '@pumpkart/shared';
 import { Link, useLocation } from 'react-router';
 import { shopApi } from '../api/shop-api';
 import { productPath } from '../config/paths';
@@ -22,21 +22,8 @@ import { asBackground, type ProductLinkState } from './product-route-state';
 /** The image box every card reserves (4:3). */
 const CARD_IMAGE = { width: 400, height: 300 } as const;
 
+/** The product grid; CARD_IMAGE_SIZES (@pumpkart/shared) follows it. */
 export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
-
-/**
- * The width a card is shown at, for the browser to pick a rendition (srcset `sizes`). It follows
- * PRODUCT_GRID_CLASS inside the page frame of layout.tsx (`max-w-7xl px-3 sm:px-6`): the viewport
- * less the frame's padding and the gaps between the columns, shared by the columns. From 1280 px
- * the frame stops growing: (1280 - 2 x 24 - 3 x 16) / 4 = 296 px. Change both together.
- */
-export const CARD_IMAGE_SIZES = [
-  '(min-width: 1280px) 296px',
-  '(min-width: 1024px) calc((100vw - 96px) / 4)', // 4 columns: padding 2 x 24, gaps 3 x 16
-  '(min-width: 768px) calc((100vw - 80px) / 3)', // 3 columns: padding 2 x 24, gaps 2 x 16
-  '(min-width: 640px) calc((100vw - 64px) / 2)', // 2 columns: padding 2 x 24, gap 16
-  'calc((100vw - 36px) / 2)', // 2 columns: padding 2 x 12, gap 12
-].join(', ');
 
 export function ProductCard({
   product,

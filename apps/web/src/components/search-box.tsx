@@ -44,6 +44,9 @@ export function SearchBox({
   const options = asking ? optionsOf(currentData) : [];
   const expanded = open && options.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
+  /** The first category after the products, set apart by a rule. */
+  const startsCategories = (index: number) =>
+    options[index]?.kind === 'category' && options[index - 1]?.kind === 'product';
 
   const close = () => {
     setOpen(false);
@@ -130,7 +133,7 @@ export function SearchBox({
             aria-selected={index === active}
             onClick={() => choose(option)}
             onMouseEnter={() => setActive(index)}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${index === active ? 'bg-brand-50' : ''}`}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${index === active ? 'bg-brand-50' : ''} ${startsCategories(index) ? 'border-t border-slate-200' : ''}`}
           >
             {option.kind === 'product' ? (
               <>
@@ -142,8 +145,11 @@ export function SearchBox({
                   height={40}
                   className="h-10 w-10 shrink-0 rounded object-cover text-[0px]"
                 />
-                <span className="min-w-0 flex-1 truncate">{option.product.title}</span>
-                <span className="shrink-0 font-semibold tabular-nums">{formatPrice(option.product.price)}</span>
+                {/* On a phone the list is as narrow as the box: the price goes under the title. */}
+                <span className="flex min-w-0 flex-1 flex-col md:flex-row md:items-center md:gap-3">
+                  <span className="line-clamp-2 min-w-0 md:flex-1">{option.product.title}</span>
+                  <span className="shrink-0 font-semibold tabular-nums">{formatPrice(option.product.price)}</span>
+                </span>
               </>
             ) : (
               <span className="min-w-0 flex-1 truncate font-medium text-brand-800">

@@ -11,3 +11,4 @@ export * from './summary';
 export * from './amount-in-words';
 export * from './financial-year';
 export * from './document';
+export * from './gstr1-tables';

@@ -10,7 +10,7 @@ import {
   LOW_STOCK_DEFAULT_LIMIT,
   SUGGEST_MIN_CHARS,
 } from '../constants';
-import { AVAILABILITY, PRICE_RANGES } from '../product';
+import { AVAILABILITY, CATALOG_SORTS, PRICE_RANGES } from '../product';
 import { isGstRate } from '../gst';
 import { TAX_DATA_MESSAGES } from '../messages';
 import { idSchema, textSchema } from './fields';
@@ -97,15 +97,6 @@ const optionalFilter = (label: string, max = 100) =>
     (value) => (typeof value === 'string' && (value.trim() === '' || value.trim() === 'All') ? undefined : value),
     textSchema(label).trim().max(max).optional(),
   );
-
-/**
- * Orders of the catalog list (docs/shop-rules.md#filters, #search): `relevance` (for a search: the term as a whole
- * word in the title, then inside a title word, then as a whole word in the description, then inside a description
- * word; newest first within each; without a search it is `newest`), by price either way, or `newest`. Ties go by
- * id, so pages are stable.
- */
-export const CATALOG_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
-export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
 const searchSchema = textSchema('search').trim().max(100, 'search must be at most 100 characters.').optional();
 

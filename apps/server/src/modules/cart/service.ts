@@ -5,11 +5,11 @@
  * out of stock. Ordered lines leave the cart through removeOrderedLines (orders and payments
  * modules).
  */
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clampQuantity, MESSAGES, toRupees, variantChoiceOf, type CartLine, type CartResponse } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, carts, products, productVariants } from '../../db/schema';
+import { cartItems, carts, orderItems, products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { loadProductImages } from '../products';
 
@@ -161,4 +161,26 @@ export async function removeOrderedLines(tx: DbOrTx, userId: string, lines: read
   const cartId = await findCartId(tx, userId);
   if (!cartId) return;
   await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), or(...lines.map(lineMatches))));
+}
+
+/** The same for an order already written (online, once paid): its lines are read by the one DELETE itself. */
+export async function removeLinesOfOrder(tx: DbOrTx, userId: string, orderId: string): Promise<void> {
+  const ordered = tx
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.productId, cartItems.productId),
+        sql`${orderItems.variantId} is not distinct from ${cartItems.variantId}`,
+      ),
+    );
+  await tx
+    .delete(cartItems)
+    .where(
+      and(
+        inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))),
+        exists(ordered),
+      ),
+    );
 }

@@ -1,14 +1,16 @@
 /**
  * Renders a MailMessage to its subject, HTML and plain text (docs/shop-rules.md#emails), with the templates in
  * ./templates (React Email). Pure: everything it needs is in the message and the context, so the worker, the
- * admin's preview and the tests render the same e-mail from the same inputs. The plain-text part is rendered from
- * the same element as the HTML, so both carry the same facts and links.
+ * admin's preview and the tests render the same e-mail from the same inputs. The plain-text part is converted from
+ * the rendered HTML (what `render(..., { plainText: true })` does after a second React render of its own), so both
+ * carry the same facts and links for one render.
+ *
+ * React, React Email and the templates are imported on the first rendering, not when the server starts: most
+ * requests never render an e-mail (docs/decisions/0015-checkout-statements.md).
  */
-import { createElement } from 'react';
-import { render } from '@react-email/render';
 import type { MailKind, OrderDto } from '@pumpkart/shared';
 import type { MailMessage, RenderedMail } from './messages';
-import { MAIL_TEMPLATES, type MailInput, type MailTemplate } from './templates';
+import type { MailInput, MailTemplate } from './templates';
 
 export interface MailContext {
   /** The shop's public address without a trailing slash (PUBLIC_URL, else http://localhost:PORT): links start here. */
@@ -27,15 +29,18 @@ const TEXT_OPTIONS = {
   })),
 };
 
+const importRendering = () => Promise.all([import('react'), import('@react-email/render'), import('./templates')]);
+let renderer: ReturnType<typeof importRendering> | undefined;
+/** The rendering modules, imported once, on first use. */
+const rendering = () => (renderer ??= importRendering());
+
 export async function renderMail(message: MailMessage, context: MailContext): Promise<RenderedMail> {
   const input = inputOf(message, context);
+  const [{ createElement }, { render, toPlainText }, { MAIL_TEMPLATES }] = await rendering();
   // Each kind's template takes its own message; the registry is typed per kind, the lookup by a union.
   const template = MAIL_TEMPLATES[message.kind] as MailTemplate<MailKind>;
-  const element = createElement(template.Email, input);
-  const [html, text] = await Promise.all([
-    render(element),
-    render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
-  ]);
+  const html = await render(createElement(template.Email, input));
+  const text = toPlainText(html, TEXT_OPTIONS);
   return { subject: oneLine(template.subject(input)), html, text: text.trim() + '\n' };
 }
 

@@ -2,7 +2,7 @@
  * The outbox worker (docs/shop-rules.md#emails, docs/decisions/0010-email-outbox.md): delivers the messages
  * enqueueMail wrote, each by one server process at a time.
  *
- * - Claim: in one short transaction, the due messages (pending, next_attempt_at passed) are locked with FOR
+ * - Claim: in one statement, the due messages (pending, next_attempt_at passed) are locked with FOR
  *   UPDATE SKIP LOCKED, their attempt counted and next_attempt_at moved past a lease (2 minutes). Another
  *   process skips them; if this one dies before it records the outcome, they are due again when the lease ends.
  * - Render once: a message without a subject is rendered (renderMail) and the result stored on the row before
@@ -75,34 +75,23 @@ export const retryDelayMs = (baseMs: number, attempts: number) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 
 /**
- * Claims up to `limit` due messages for `leaseMs`: one transaction that locks them (skipping rows another
- * process is claiming), counts the attempt and moves next_attempt_at to the end of the lease. Answers the rows
- * as claimed (`attempts` is the claim's number).
+ * Claims up to `limit` due messages for `leaseMs`: one UPDATE whose subquery locks them (skipping rows another
+ * process is claiming), counting the attempt and moving next_attempt_at to the end of the lease, atomic on its
+ * own without an explicit transaction. Answers the rows as claimed (`attempts` is the claim's number).
  */
 export function claimDueMessages(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(due())
-      .orderBy(asc(outboxMessages.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (rows.length === 0) return [];
-    return tx
-      .update(outboxMessages)
-      .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: fromNow(leaseMs) })
-      .where(
-        and(
-          inArray(
-            outboxMessages.id,
-            rows.map((row) => row.id),
-          ),
-          eq(outboxMessages.status, 'pending'),
-        ),
-      )
-      .returning();
-  });
+  const dueIds = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(due())
+    .orderBy(asc(outboxMessages.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboxMessages)
+    .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: fromNow(leaseMs) })
+    .where(and(inArray(outboxMessages.id, dueIds), eq(outboxMessages.status, 'pending')))
+    .returning();
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
@@ -204,15 +193,18 @@ export class MailWorker implements MailRuntime {
       this.wanted = false;
       const claimed = await claimDueMessages(this.db, this.batchSize, this.leaseMs);
       if (claimed.length === 0 && !this.wanted) return;
-      await Promise.all(claimed.map((row) => this.attempt(row)));
+      // A paid order's buyer and owner messages are usually claimed together: their order is loaded once.
+      const contexts = new Map<string | null, Promise<MailContext>>();
+      await Promise.all(claimed.map((row) => this.attempt(row, contexts)));
     }
   }
 
   /** One attempt at one claimed message; never throws (a failure is recorded on the row). */
-  private async attempt(row: OutboxRow): Promise<void> {
+  private async attempt(row: OutboxRow, contexts: Map<string | null, Promise<MailContext>>): Promise<void> {
     try {
       const stored = renderingOf(row);
-      const rendered = stored ?? (await renderMail(row.data as unknown as MailMessage, await this.contextOf(row)));
+      const rendered =
+        stored ?? (await renderMail(row.data as unknown as MailMessage, await this.contextOf(row, contexts)));
       if (!this.transport) {
         if (await this.record(row, { ...rendered, status: 'kept', lastError: null })) {
           this.log.info({ mailId: row.id, kind: row.kind }, 'e-mail kept (no SMTP_URL)');
@@ -241,13 +233,22 @@ export class MailWorker implements MailRuntime {
     }
   }
 
-  /** The shop, the store's details and the order, as the templates see them. */
-  private async contextOf(row: OutboxRow): Promise<MailContext> {
+  /** The shop, the store's details and the order, as the templates see them: once per order in a batch. */
+  private contextOf(row: OutboxRow, contexts: Map<string | null, Promise<MailContext>>): Promise<MailContext> {
+    const orderId = typeof row.data.orderId === 'string' ? row.data.orderId : null;
+    let context = contexts.get(orderId);
+    if (!context) {
+      context = this.loadContext(orderId);
+      contexts.set(orderId, context);
+    }
+    return context;
+  }
+
+  private async loadContext(orderId: string | null): Promise<MailContext> {
     const settings = await findStoreSettings({ db: this.db });
     const store = settings
       ? { name: settings.tradeName, email: settings.email || null, phone: settings.phone || null }
       : { name: DEFAULT_STORE_NAME, email: null, phone: null };
-    const orderId = typeof row.data.orderId === 'string' ? row.data.orderId : null;
     const order = orderId ? await this.loadOrder(orderId) : undefined;
     if (orderId && !order) throw new Error(`The order ${orderId} no longer exists.`);
     return { shopUrl: shopUrlOf(this.config), store, order: order ?? null };

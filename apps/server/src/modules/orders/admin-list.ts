@@ -4,7 +4,7 @@
  * visible column; with the count of the matches, capped at ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). One query finds the page's ids and one counts, then the DTO
  * loader (dto.ts) reads those orders only, so a page costs the same at 200 orders or 200,000.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   indiaDayRange,
   type AdminOrderFilters,
@@ -31,11 +31,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${
  */
 function searchCondition(search: string): SQL {
   const pattern = containing(search);
-  const matches: (SQL | undefined)[] = [
-    ilike(orders.customerName, pattern),
-    ilike(orders.customerEmail, pattern),
-    ilike(orders.customerPhone, pattern),
-  ];
+  const matches: (SQL | undefined)[] = [sql`${orders.searchText} like lower(${pattern})`];
   if (ORDER_NUMBER.test(search)) {
     matches.push(sql`right(${orders.id}::text, ${sql.raw(String(ORDER_NUMBER_LENGTH))}) = ${search.toLowerCase()}`);
   }

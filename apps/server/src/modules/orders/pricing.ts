@@ -5,7 +5,7 @@
  * product+variant are merged into one line (quantities added; each sent line's price is still
  * checked).
  */
-import { asc, inArray } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   cartLineKey,
   orderTotals,
@@ -14,9 +14,10 @@ import {
   variantChoiceOf,
   type CreateOrderBody,
   type OrderTotals,
+  type ProductImageDto,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
+import { products } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CART_MESSAGES } from '../cart';
@@ -67,9 +68,19 @@ export function orderItemRows(orderId: string, lines: readonly Omit<PricedLine, 
 export interface PricedOrder {
   lines: PricedLine[];
   totals: OrderTotals;
+  /** The products' images as the order's answer shows them (already read for the lines' own image). */
+  images: Map<string, ProductImageDto[]>;
 }
 
 type ItemInput = CreateOrderBody['items'][number];
+
+/** What pricing reads of a variant. */
+interface PricingVariant {
+  id: string;
+  size: string | null;
+  pricePaise: number;
+  stock: number;
+}
 
 export async function priceOrder(
   db: DbOrTx,
@@ -86,13 +97,21 @@ export async function priceOrder(
   }
 
   const productIds = [...new Set(body.items.map((item) => item.product))];
-  const productRows = await db.select().from(products).where(inArray(products.id, productIds));
-  const variantRows = await db
-    .select()
-    .from(productVariants)
-    .where(inArray(productVariants.productId, productIds))
-    .orderBy(asc(productVariants.position));
-  const images = await loadProductImages(db, storage, productIds);
+  // The products with their variants (JSON, in position order) in one statement, their images beside it. The
+  // subquery names its tables itself: drizzle leaves a column unqualified in a one-table select.
+  const [productRows, images] = await Promise.all([
+    db
+      .select({
+        ...getTableColumns(products),
+        variants: sql<PricingVariant[]>`coalesce((
+          select json_agg(json_build_object('id', v.id, 'size', v.size, 'pricePaise', v.price_paise, 'stock', v.stock)
+            order by v.position)
+          from product_variants v where v.product_id = products.id), '[]'::json)`,
+      })
+      .from(products)
+      .where(inArray(products.id, productIds)),
+    loadProductImages(db, storage, productIds),
+  ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
 
   const lines: PricedLine[] = [];
@@ -102,8 +121,7 @@ export async function priceOrder(
       const name = product?.title ?? input.title ?? 'A product in your cart';
       throw new ConflictError(STOCK_MESSAGES.unavailable(name));
     }
-    const variants = variantRows.filter((v) => v.productId === product.id);
-    const choice = variantChoiceOf(variants, input.variantId, (v) => v.id);
+    const choice = variantChoiceOf(product.variants, input.variantId, (v) => v.id);
     if (choice.problem) throw new BadRequestError(CART_MESSAGES[choice.problem](product.title));
     const variant = choice.variant;
 
@@ -138,5 +156,5 @@ export async function priceOrder(
   if (toPaise(body.shipping) !== totals.shippingPaise || toPaise(body.total) !== totals.totalPaise) {
     throw new ConflictError(SERVER_MESSAGES.pricesChanged);
   }
-  return { lines, totals };
+  return { lines, totals, images };
 }

@@ -30,7 +30,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import { removeOrderedLines } from '../cart';
 import { taxDocumentPdf } from '../invoices';
 import { enqueueMails, ownerEmail, type Envelope } from '../mail';
-import { loadOrder, loadOrders } from './dto';
+import { loadOrder, loadOrders, orderDtoOf, type OrderRows } from './dto';
 import { ORDER_MESSAGES } from './lifecycle';
 import { orderItemRows, priceOrder } from './pricing';
 import { reserveStock } from './stock';
@@ -41,6 +41,12 @@ export const ORDER_LIMIT_MESSAGES = {
   tooManyUnpaid: (open: number) =>
     `You have ${open} unpaid ${open === 1 ? 'order' : 'orders'}. Pay or cancel one of them before placing another.`,
 } as const;
+
+/** What placing wrote, as the answer shows it (orderDtoOf). */
+type PlacedRows = Pick<OrderRows, 'order' | 'user' | 'payment' | 'items'>;
+
+/** Code-point order, as the database's C collation sorts (the order lines' display order). */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface PlacedOrder {
   order: OrderDto;
@@ -108,16 +114,23 @@ export async function createOrder(
   // Cash on delivery only when the operator turned it on (docs/shop-rules.md#cod).
   if (body.paymentMode === 'cod' && !ctx.config.COD_ENABLED) throw new BadRequestError(SERVER_MESSAGES.codDisabled);
   const buyer = buyerTaxDetails(body);
-  const { lines, totals } = await priceOrder(ctx.db, ctx.storage, body);
+  const { lines, totals, images } = await priceOrder(ctx.db, ctx.storage, body);
 
-  let placed: { orderId: string; replayed: boolean; availabilityChanged: boolean; mailed: boolean };
+  let placed:
+    | { orderId: string; replayed: true }
+    | { orderId: string; replayed: false; availabilityChanged: boolean; mailed: boolean; rows: PlacedRows };
   try {
     placed = await ctx.db.transaction(async (tx) => {
       // One placement per buyer at a time (FOR NO KEY UPDATE leaves other users' references alone).
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      const [user] = await tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('no key update');
+      if (!user) throw new Error(`The buyer ${userId} no longer exists.`);
       if (idempotencyKey) {
         const existing = await orderIdByKey(tx, userId, idempotencyKey);
-        if (existing) return { orderId: existing, replayed: true, availabilityChanged: false, mailed: false };
+        if (existing) return { orderId: existing, replayed: true as const };
       }
       // Only unpaid online orders count: a COD order is a placed order that waits for delivery.
       if (body.paymentMode === 'online') {
@@ -126,7 +139,7 @@ export async function createOrder(
           throw new ConflictError(ORDER_LIMIT_MESSAGES.tooManyUnpaid(open));
         }
       }
-      return { ...(await insertOrder(tx)), replayed: false };
+      return { ...(await insertOrder(tx, user)), replayed: false as const };
     });
   } catch (error) {
     // A concurrent request with the same key committed first (the lock makes this rare).
@@ -141,9 +154,11 @@ export async function createOrder(
   // Only a line that sold out changes what the catalog offers; lower stock figures may show up to
   // the cache's TTL stale (stock.ts, StockMove), as the cart and the next order check real stock.
   if (placed.availabilityChanged) ctx.catalogCache.invalidate();
-  return { order: await getOrder(ctx, placed.orderId), replayed: false };
+  // Answered from the rows just written, not read back: a new order has no tax document yet.
+  const order = orderDtoOf({ ...placed.rows, images, documents: undefined }, ctx.config.ORDER_PAYMENT_TIMEOUT_MIN);
+  return { order, replayed: false };
 
-  async function insertOrder(tx: DbOrTx) {
+  async function insertOrder(tx: DbOrTx, user: OrderRows['user']) {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -161,18 +176,21 @@ export async function createOrder(
         totalPaise: totals.totalPaise,
         idempotencyKey: idempotencyKey ?? null,
       })
-      .returning({ id: orders.id });
+      .returning();
     const id = order!.id;
-    await tx.insert(orderItems).values(orderItemRows(id, lines));
+    const items = await tx.insert(orderItems).values(orderItemRows(id, lines)).returning();
     const stockMove = await reserveStock(tx, lines);
     const cod = body.paymentMode === 'cod';
-    await tx.insert(payments).values({
-      orderId: id,
-      mode: body.paymentMode,
-      status: 'pending',
-      amountPaise: totals.totalPaise,
-      gateway: cod ? 'cod' : ctx.payments.gateway.name,
-    });
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: id,
+        mode: body.paymentMode,
+        status: 'pending',
+        amountPaise: totals.totalPaise,
+        gateway: cod ? 'cod' : ctx.payments.gateway.name,
+      })
+      .returning();
     // A COD order is placed for good now; an online one leaves the cart only once paid.
     if (cod) await removeOrderedLines(tx, userId, lines);
     // The e-mails it causes, in this transaction (docs/shop-rules.md#emails): a COD order is told to the buyer and
@@ -189,7 +207,17 @@ export async function createOrder(
       );
     }
     await enqueueMails(tx, mails);
-    return { orderId: id, availabilityChanged: stockMove.availabilityChanged, mailed: mails.length > 0 };
+    const titleOf = new Map(lines.map((line) => [line.productId, line.title]));
+    const rows = {
+      order: order!,
+      user,
+      payment: payment!,
+      // As loadOrders orders them: by title, then id.
+      items: items
+        .sort((a, b) => compareText(a.title, b.title) || compareText(a.id, b.id))
+        .map((item) => ({ item, productTitle: (item.productId && titleOf.get(item.productId)) ?? null })),
+    };
+    return { orderId: id, availabilityChanged: stockMove.availabilityChanged, mailed: mails.length > 0, rows };
   }
 }
 

@@ -84,8 +84,20 @@ function refusal(available: number | undefined, label: string): ConflictError {
   return new ConflictError(STOCK_MESSAGES.onlyNLeft(available, label));
 }
 
+/** The rows a raw statement answered (node-postgres and PGlite both put them in `rows`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The quantities as one JSON parameter, read by `json_to_recordset` (one statement, whatever the line count). */
+const wantedJson = (totals: ReturnType<typeof totalsById>) =>
+  JSON.stringify(totals.map(([id, { quantity }]) => ({ id, quantity })));
+
 /**
  * Takes the lines' quantities out of stock, or throws 409 naming the line (the caller rolls back).
+ * One statement for all the lines' products and one for their variants: each first locks its rows
+ * sorted by id (the materialized `locked` CTE hands them on in that order, whatever plan the UPDATE
+ * gets), then takes every quantity with the conditional decrement. A row it could not take from
+ * (not enough stock, inactive, gone) is missing from what it answers: the first such line, in id
+ * order, is refused as before, and the transaction rolls back whatever was taken.
  * Answers whether a product or variant sold out by it, and which products it brought down to their
  * low-stock threshold (from above it to at or below it, so each crossing is reported once; a threshold of
  * 0 is no threshold, as for the storefront's 'Hurry! Only n left!').
@@ -93,38 +105,60 @@ function refusal(available: number | undefined, label: string): ConflictError {
 export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Promise<Reservation> {
   let availabilityChanged = false;
   const lowStock: LowStockCrossing[] = [];
-  for (const [productId, { quantity, label }] of totalsById(lines, 'productId')) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${quantity}`, version: sql`${products.version} + 1` })
-      .where(sql`${products.id} = ${productId} and ${products.active} and ${products.stock} >= ${quantity}`)
-      .returning({ stock: products.stock, title: products.title, threshold: products.lowStockThreshold });
-    if (taken[0] && crossesZero(taken[0].stock + quantity, taken[0].stock)) availabilityChanged = true;
-    const after = taken[0];
-    if (after && after.threshold > 0 && after.stock + quantity > after.threshold && after.stock <= after.threshold) {
-      lowStock.push({ productId, ...after });
-    }
-    if (taken.length === 0) {
-      const [row] = await tx
-        .select({ stock: products.stock, active: products.active })
-        .from(products)
-        .where(eq(products.id, productId));
-      throw refusal(row?.active ? row.stock : undefined, label);
+  const productTotals = totalsById(lines, 'productId');
+  if (productTotals.length > 0) {
+    const taken = rowsOf<{ id: string; stock: number; title: string; threshold: number }>(
+      await tx.execute(sql`
+        with wanted as (select * from json_to_recordset(${wantedJson(productTotals)}::json) as w(id uuid, quantity int)),
+        locked as materialized (
+          select id from ${products} where id in (select id from wanted) order by id for no key update
+        )
+        update ${products} set stock = ${products.stock} - wanted.quantity, version = ${products.version} + 1
+        from locked join wanted on wanted.id = locked.id
+        where ${products.id} = locked.id and ${products.active} and ${products.stock} >= wanted.quantity
+        returning ${products.id} as id, ${products.stock} as stock, ${products.title} as title,
+          ${products.lowStockThreshold} as threshold`),
+    );
+    const after = new Map(taken.map((row) => [row.id, row]));
+    for (const [productId, { quantity, label }] of productTotals) {
+      const row = after.get(productId);
+      if (!row) {
+        const [current] = await tx
+          .select({ stock: products.stock, active: products.active })
+          .from(products)
+          .where(eq(products.id, productId));
+        throw refusal(current?.active ? current.stock : undefined, label);
+      }
+      if (crossesZero(row.stock + quantity, row.stock)) availabilityChanged = true;
+      if (row.threshold > 0 && row.stock + quantity > row.threshold && row.stock <= row.threshold) {
+        lowStock.push({ productId, title: row.title, stock: row.stock, threshold: row.threshold });
+      }
     }
   }
-  for (const [variantId, { quantity, label }] of totalsById(lines, 'variantId')) {
-    const taken = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${quantity}` })
-      .where(sql`${productVariants.id} = ${variantId} and ${productVariants.stock} >= ${quantity}`)
-      .returning({ stock: productVariants.stock });
-    if (taken[0] && crossesZero(taken[0].stock + quantity, taken[0].stock)) availabilityChanged = true;
-    if (taken.length === 0) {
-      const [row] = await tx
-        .select({ stock: productVariants.stock })
-        .from(productVariants)
-        .where(eq(productVariants.id, variantId));
-      throw refusal(row?.stock, label);
+  const variantTotals = totalsById(lines, 'variantId');
+  if (variantTotals.length > 0) {
+    const taken = rowsOf<{ id: string; stock: number }>(
+      await tx.execute(sql`
+        with wanted as (select * from json_to_recordset(${wantedJson(variantTotals)}::json) as w(id uuid, quantity int)),
+        locked as materialized (
+          select id from ${productVariants} where id in (select id from wanted) order by id for no key update
+        )
+        update ${productVariants} set stock = ${productVariants.stock} - wanted.quantity
+        from locked join wanted on wanted.id = locked.id
+        where ${productVariants.id} = locked.id and ${productVariants.stock} >= wanted.quantity
+        returning ${productVariants.id} as id, ${productVariants.stock} as stock`),
+    );
+    const after = new Map(taken.map((row) => [row.id, row.stock]));
+    for (const [variantId, { quantity, label }] of variantTotals) {
+      const stock = after.get(variantId);
+      if (stock === undefined) {
+        const [current] = await tx
+          .select({ stock: productVariants.stock })
+          .from(productVariants)
+          .where(eq(productVariants.id, variantId));
+        throw refusal(current?.stock, label);
+      }
+      if (crossesZero(stock + quantity, stock)) availabilityChanged = true;
     }
   }
   return { availabilityChanged, lowStock };

@@ -8,7 +8,7 @@
  * gateway order id alone must never be enough to mark it paid. (The window reads the shop's token,
  * being served from the shop's own origin.)
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -79,13 +79,17 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
     return payment;
   }
 
+  /** A sandbox payment with its buyer (prepared: every sandbox payment goes through it). */
+  const ownPaymentQuery = ctx.db
+    .select({ payment: payments, userId: orders.userId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.gatewayOrderId, sql.placeholder('gatewayOrderId')), eq(payments.gateway, 'sandbox')))
+    .prepare('sandbox_own_payment');
+
   /** The caller's own sandbox payment; another buyer's is 404, as if it did not exist. */
   async function findOwnPayment(gatewayOrderId: string, userId: string) {
-    const [row] = await ctx.db
-      .select({ payment: payments, userId: orders.userId })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.gateway, 'sandbox')));
+    const [row] = await ownPaymentQuery.execute({ gatewayOrderId });
     if (!row || row.userId !== userId) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
     return row.payment;
   }

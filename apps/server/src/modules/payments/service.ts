@@ -4,7 +4,7 @@
  * and the admin's "Mark as Paid" for cash on delivery, which issues the order's tax
  * invoice (docs/shop-rules.md#invoices).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatAmount, toRupees } from '@pumpkart/shared';
 import type {
   CheckoutConfig,
@@ -16,10 +16,11 @@ import type {
 import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { loadPayments } from './dto';
 import { recordAudit, type AuditActor } from '../audit';
 import { issueInvoiceIfAbsent } from '../invoices';
-import { settleCapturedPayment } from './settle';
+import { settleCapturedPayment, type LockedPayment } from './settle';
 
 export const SHOP_NAME = 'PumpKart';
 /** The payment window's fixed blue. */
@@ -55,12 +56,18 @@ export function checkoutConfig(ctx: AppContext): CheckoutConfig {
   };
 }
 
-async function ownOrderWithPayment(ctx: AppContext, userId: string, orderId: string) {
-  const [row] = await ctx.db
+/** An order with its payment (prepared: every checkout opens its payment through it). */
+const orderWithPaymentQuery = preparedPerDatabase((db) =>
+  db
     .select({ order: orders, payment: payments })
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_with_payment'),
+);
+
+async function ownOrderWithPayment(ctx: AppContext, userId: string, orderId: string) {
+  const [row] = await orderWithPaymentQuery(ctx.db).execute({ orderId });
   // Another buyer's order is 404, never 403, so that ids cannot be probed.
   if (!row || row.order.userId !== userId) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
   return row;
@@ -116,29 +123,31 @@ export async function verifyPayment(
   body: VerifyPaymentBody,
   log: Log,
 ): Promise<{ message: string; status: PaymentStatus; orderId: string }> {
-  const { payment } = await ownOrderWithPayment(ctx, userId, body.orderId);
-  if (!payment.gatewayOrderId) throw new BadRequestError(PAYMENT_MESSAGES.notStarted);
-  if (body.razorpay_order_id !== payment.gatewayOrderId) throw new BadRequestError(PAYMENT_MESSAGES.orderIdMismatch);
-  const valid = ctx.payments.gateway.verifyPaymentSignature({
-    gatewayOrderId: payment.gatewayOrderId,
-    paymentId: body.razorpay_payment_id,
-    signature: body.razorpay_signature,
-  });
-  if (!valid) throw new BadRequestError(PAYMENT_MESSAGES.verificationFailed);
-
+  // Checked on the locked rows (settle.ts reads the order and its payment once, FOR UPDATE): a refusal rolls back.
+  const accept = ({ order, payment }: LockedPayment) => {
+    if (order.userId !== userId) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
+    if (!payment.gatewayOrderId) throw new BadRequestError(PAYMENT_MESSAGES.notStarted);
+    if (body.razorpay_order_id !== payment.gatewayOrderId) throw new BadRequestError(PAYMENT_MESSAGES.orderIdMismatch);
+    const valid = ctx.payments.gateway.verifyPaymentSignature({
+      gatewayOrderId: payment.gatewayOrderId,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+    if (!valid) throw new BadRequestError(PAYMENT_MESSAGES.verificationFailed);
+  };
   const outcome = await settleCapturedPayment(
     ctx,
-    { gatewayOrderId: payment.gatewayOrderId, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
+    { orderId: body.orderId, accept, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
     log,
   );
-  const status = outcome?.status ?? payment.status;
+  if (!outcome) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
   const message =
-    status === 'refunded'
+    outcome.status === 'refunded'
       ? PAYMENT_MESSAGES.refundedAfterCancel
-      : outcome?.changed
+      : outcome.changed
         ? PAYMENT_MESSAGES.verified
         : PAYMENT_MESSAGES.verifiedAlready;
-  return { message, status, orderId: body.orderId };
+  return { message, status: outcome.status, orderId: body.orderId };
 }
 
 /**

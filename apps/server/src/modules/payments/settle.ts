@@ -8,8 +8,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentStatus } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
-import { removeOrderedLines } from '../cart';
+import { orders, payments, REFUND_DUE } from '../../db/schema';
+import { removeLinesOfOrder } from '../cart';
 import { issueInvoiceIfAbsent } from '../invoices';
 import { enqueueMails, ownerEmail } from '../mail';
 import { markRefunded, refundCapturedPayment } from './refund';
@@ -21,12 +21,28 @@ export interface SettleOutcome {
   changed: boolean;
 }
 
-async function lockOrderOfPayment(tx: DbOrTx, gatewayOrderId: string) {
-  const [payment] = await tx.select().from(payments).where(eq(payments.gatewayOrderId, gatewayOrderId));
-  if (!payment) return undefined;
-  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-  const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-  return order && current ? { order, payment: current } : undefined;
+export interface LockedPayment {
+  order: typeof orders.$inferSelect;
+  payment: typeof payments.$inferSelect;
+}
+
+/** Which payment to settle: by its gateway order id (webhook), or by its order, accepted by the caller once locked (verify). */
+export type SettleTarget = { gatewayOrderId: string } | { orderId: string; accept(locked: LockedPayment): void };
+
+/**
+ * The order and its payment, both locked, in one joined SELECT ... FOR UPDATE: orders come first in the FROM
+ * list, so the order row is locked before the payment row (rows are locked in the order of the FROM list), the
+ * order cancellations take. Both are read as they are once locked.
+ */
+async function lockOrderAndPayment(tx: DbOrTx, target: SettleTarget): Promise<LockedPayment | undefined> {
+  const [locked] = await tx
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where('orderId' in target ? eq(orders.id, target.orderId) : eq(payments.gatewayOrderId, target.gatewayOrderId))
+    .for('update', { of: [orders, payments] });
+  if (locked && 'accept' in target) target.accept(locked);
+  return locked;
 }
 
 /**
@@ -38,12 +54,12 @@ async function lockOrderOfPayment(tx: DbOrTx, gatewayOrderId: string) {
  */
 export async function settleCapturedPayment(
   ctx: AppContext,
-  input: { gatewayOrderId: string; paymentId: string; signature: string | null },
+  input: SettleTarget & { paymentId: string; signature: string | null },
   log: Log,
   now: Date = new Date(),
 ): Promise<SettleOutcome | undefined> {
   const result = await ctx.db.transaction(async (tx) => {
-    const locked = await lockOrderOfPayment(tx, input.gatewayOrderId);
+    const locked = await lockOrderAndPayment(tx, input);
     if (!locked) return undefined;
     const { order, payment } = locked;
     const [settled] = await tx
@@ -68,15 +84,7 @@ export async function settleCapturedPayment(
     }
     if (order.status === 'pending') {
       await tx.update(orders).set({ status: 'processing', updatedAt: now }).where(eq(orders.id, order.id));
-      const lines = await tx
-        .select({ productId: orderItems.productId, variantId: orderItems.variantId })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id));
-      await removeOrderedLines(
-        tx,
-        order.userId,
-        lines.filter((line): line is { productId: string; variantId: string | null } => Boolean(line.productId)),
-      );
+      await removeLinesOfOrder(tx, order.userId, order.id);
       // Paid: the buyer's receipt (with the invoice, issued below) and the owner's new order (docs/shop-rules.md#emails).
       await enqueueMails(tx, [
         { to: order.customerEmail, message: { kind: 'payment-received', orderId: order.id } },

@@ -6,13 +6,14 @@
  * unsigned call is refused with 400 before anything is read or written.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@pumpkart/shared';
 import type { AppContext, Log, ModuleOptions } from '../../context';
 import { payments, webhookEvents } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { settleCapturedPayment, settleFailedPayment, settleRefundedPayment } from './settle';
 
 export const WEBHOOK_MESSAGES = {
@@ -43,17 +44,34 @@ type WebhookEvent = z.infer<typeof eventSchema>;
 const webhookResponseSchema = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
 type WebhookResult = z.infer<typeof webhookResponseSchema>['status'];
 
-async function dispatch(ctx: AppContext, event: WebhookEvent, log: Log): Promise<WebhookResult> {
+/** The payment a captured event names: its amount, and whether it is settled already. */
+const capturedPaymentQuery = preparedPerDatabase((db) =>
+  db
+    .select({ amountPaise: payments.amountPaise, status: payments.status, gatewayPaymentId: payments.gatewayPaymentId })
+    .from(payments)
+    .where(eq(payments.gatewayOrderId, sql.placeholder('gatewayOrderId')))
+    .prepare('webhook_captured_payment'),
+);
+type CapturedPayment = Awaited<ReturnType<ReturnType<typeof capturedPaymentQuery>['execute']>>[number];
+
+/**
+ * A capture this very payment id already settled (the browser's verify usually comes first, and the gateway
+ * sends the webhook anyway): nothing to do, told after this one read, without a transaction or an event row.
+ */
+const settledBy = (ours: CapturedPayment | undefined, gatewayPaymentId: string) =>
+  ours?.gatewayPaymentId === gatewayPaymentId && (ours.status === 'success' || ours.status === 'refunded');
+
+async function dispatch(
+  ctx: AppContext,
+  event: WebhookEvent,
+  log: Log,
+  ours: CapturedPayment | undefined,
+): Promise<WebhookResult> {
   const payment = event.payload.payment?.entity;
   const refund = event.payload.refund?.entity;
   switch (event.event) {
     case 'payment.captured': {
-      if (!payment?.order_id) return 'ignored';
-      const [ours] = await ctx.db
-        .select({ amountPaise: payments.amountPaise })
-        .from(payments)
-        .where(eq(payments.gatewayOrderId, payment.order_id));
-      if (!ours) return 'ignored';
+      if (!payment?.order_id || !ours) return 'ignored';
       // A capture is settled only for exactly the order's amount; one without an amount is not trusted.
       if (payment.amount == null || payment.amount !== ours.amountPaise) {
         log.error(
@@ -114,6 +132,12 @@ export async function handleWebhook(
   const eventId =
     typeof header === 'string' && header ? header : `sha256:${createHash('sha256').update(body).digest('hex')}`;
 
+  const captured = event.event === 'payment.captured' ? event.payload.payment?.entity : undefined;
+  const ours = captured?.order_id
+    ? (await capturedPaymentQuery(ctx.db).execute({ gatewayOrderId: captured.order_id }))[0]
+    : undefined;
+  if (captured && settledBy(ours, captured.id)) return 'duplicate';
+
   const inserted = await ctx.db
     .insert(webhookEvents)
     .values({ id: eventId, event: event.event })
@@ -121,7 +145,7 @@ export async function handleWebhook(
     .returning({ id: webhookEvents.id });
   if (inserted.length === 0) return 'duplicate';
   try {
-    return await dispatch(ctx, event, log);
+    return await dispatch(ctx, event, log, ours);
   } catch (error) {
     // Forget the event so that the gateway's retry is handled, not dropped as a duplicate.
     await ctx.db

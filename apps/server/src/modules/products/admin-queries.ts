@@ -137,6 +137,9 @@ const hasVariants = exists(sql`(select 1 from ${productVariants} where ${product
  */
 export async function findLowStock(db: DbOrTx, limit: number): Promise<LowStockItem[]> {
   const alerting = and(eq(products.active, true), gt(products.lowStockThreshold, 0));
+  // Sizes are read lowest stock first (variants_stock_idx) and joined to their product's level; without this
+  // bound the read would go on through every size above every level, since none of them joins.
+  const highestLevel = sql`(select max(${products.lowStockThreshold}) from ${products} where ${alerting})`;
   const [plain, sizes] = await Promise.all([
     db
       .select({
@@ -160,7 +163,9 @@ export async function findLowStock(db: DbOrTx, limit: number): Promise<LowStockI
       })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(alerting, lte(productVariants.stock, products.lowStockThreshold)))
+      .where(
+        and(alerting, lte(productVariants.stock, products.lowStockThreshold), lte(productVariants.stock, highestLevel)),
+      )
       .orderBy(
         asc(productVariants.stock),
         desc(products.lowStockThreshold),

@@ -6,7 +6,7 @@
  */
 export { default as productRoutes } from './routes';
 export { loadProductImages } from './product-images';
-export { PRIMARY_WIDTH, processImages, removeStoredImages, renditionKey } from './images';
+export { PRIMARY_WIDTH, processImages, removeStoredImages, renditionKey, toImageDto } from './images';
 export { productValues } from './service';
 export { distinctActiveValues, NEWEST_FIRST } from './queries';
 export { etagMatches } from './cached-reply';

@@ -3,13 +3,15 @@
  * filters of GET /api/products as SQL, one page in the asked order (newest, price either way, or
  * relevance to the search) with its total, the home view (at most 4 products per category, through a
  * LATERAL subquery per category), the loading of variants and images for the rows of a page, and
- * the products suggested while typing. Every read costs O(page), never O(catalog), except that a page by relevance
- * ranks every match.
+ * the products suggested while typing. Every read costs O(page), never O(catalog): a search counts its matches
+ * up to SEARCH_COUNT_CAP + 1 only and a page by relevance ranks the newest matches it needs
+ * (docs/decisions/0014-search-at-scale.md), except when a relevance group is rare among many matches.
  */
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   availabilityOf,
   HOME_PRODUCTS_PER_CATEGORY,
+  SEARCH_COUNT_CAP,
   toPaise,
   toRupees,
   type CatalogSort,
@@ -20,7 +22,7 @@ import {
   type Suggestions,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { productImages, products, productVariants } from '../../db/schema';
+import { productImages, products, productVariants, searchWords } from '../../db/schema';
 import { cappedCount } from '../../lib/capped-count';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
@@ -180,10 +182,111 @@ export interface ProductPage {
   total: number;
 }
 
+/** A term of ASCII letters only, 3 or more: one title word of the vocabulary holds each of its matches in a title. */
+const VOCABULARY_WORD = /^[a-z]{3,}$/;
+
 /**
- * One page of matches in the asked order (newest first by default), with the number of all matches.
- * `where` and `order`, when given, replace the catalog's (the admin list, admin-queries.ts); `capped` counts at
- * most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts), the storefront counts them all.
+ * What the title vocabulary (`search_words`: the words of active products' titles, runs of 3 or more letters, with
+ * how many have each; docs/decisions/0012-typo-tolerant-search.md) tells about a search, from a table of a few
+ * thousand words instead of the products (docs/decisions/0014-search-at-scale.md):
+ * - `atLeast`: every active product whose title has a word containing the term matches it, so the most products any
+ *   such word has is a lower bound of the count when nothing but the term narrows the search (else 0);
+ * - `firstRank`: the first relevance group (searchRank) that can hold a match. For a term of letters only (3 or more),
+ *   a title having it as a whole word has it as one of its words (group 0), and a title having it at all has a word
+ *   containing it (groups 0 and 1): without such words those groups are empty, whatever the other filters.
+ */
+async function vocabularyFacts(db: DbOrTx, filter: CatalogFilter): Promise<{ atLeast: number; firstRank: number }> {
+  const { search, ...narrowing } = filter;
+  if (!search) return { atLeast: 0, firstRank: 0 };
+  const [row] = await db
+    .select({
+      most: sql<number | null>`max(${searchWords.products})`.mapWith(Number),
+      whole: sql<boolean | null>`bool_or(${searchWords.word} = lower(${search}))`,
+    })
+    .from(searchWords)
+    .where(and(sql`${searchWords.word} like lower(${containsPattern(search)})`, gt(searchWords.products, 0)));
+  const most = row?.most ?? 0;
+  const searchOnly = !narrowing.includeInactive && Object.values(narrowing).every((value) => value === undefined);
+  const letters = VOCABULARY_WORD.test(search.toLowerCase());
+  return { atLeast: searchOnly ? most : 0, firstRank: !letters || row?.whole ? 0 : most > 0 ? 1 : 2 };
+}
+
+/**
+ * The number of a storefront read's matches: exact, but for a search counted up to SEARCH_COUNT_CAP + 1 and no
+ * further (docs/shop-rules.md#search), which the title vocabulary often tells without reading a product.
+ */
+async function catalogCount(
+  db: DbOrTx,
+  filter: CatalogFilter,
+  where: SQL | undefined,
+  atLeast: number,
+): Promise<number> {
+  if (!filter.search) {
+    const [counted] = await db.select({ total: count() }).from(products).where(where);
+    return Number(counted?.total ?? 0);
+  }
+  if (atLeast > SEARCH_COUNT_CAP) return SEARCH_COUNT_CAP + 1;
+  return cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic(), SEARCH_COUNT_CAP);
+}
+
+/** How many of the newest matches a page by relevance ranks, per row up to the page's end (rankedRows). */
+const RELEVANCE_WINDOW_FACTOR = 4;
+
+/**
+ * Rows `offset` to `offset + limit` of the matches by relevance (docs/shop-rules.md#search), in O(page) when the
+ * best group that can have matches (`firstRank`, vocabularyFacts) is common enough: the newest
+ * RELEVANCE_WINDOW_FACTOR x (offset + limit) matches are ranked (the newest-first walk a plain page takes); when they
+ * hold offset + limit of that group, those are the newest of the group, so the page, and when they are all the
+ * matches, ranking them is ranking all. Otherwise, and for a page past the SEARCH_COUNT_CAP matches a search
+ * counts, every match is ranked, as one query ordered by searchRank.
+ */
+async function rankedRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  search: string,
+  page: { offset: number; limit: number; firstRank: number },
+): Promise<ProductRow[]> {
+  const end = page.offset + page.limit;
+  const windowSize = end * RELEVANCE_WINDOW_FACTOR;
+  const everyMatchRanked = () =>
+    db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...catalogOrder('relevance', search))
+      .limit(page.limit)
+      .offset(page.offset);
+  if (end > SEARCH_COUNT_CAP) return everyMatchRanked();
+  const newest = db
+    .select({
+      id: products.id,
+      createdAt: products.createdAt,
+      rank: sql<number>`${searchRank(search)}`.mapWith(Number).as('rank'),
+    })
+    .from(products)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(windowSize)
+    .as('newest');
+  const window = await db
+    .select({ id: newest.id, rank: newest.rank })
+    .from(newest)
+    .orderBy(asc(newest.rank), desc(newest.createdAt), desc(newest.id));
+  const complete = window.length < windowSize;
+  if (complete || window.filter((row) => row.rank === page.firstRank).length >= end) {
+    const ids = window.slice(page.offset, end).map((row) => row.id);
+    if (ids.length === 0) return [];
+    const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+  return everyMatchRanked();
+}
+
+/**
+ * One page of matches in the asked order (newest first by default), with the number of all matches (a search's
+ * capped at SEARCH_COUNT_CAP + 1, catalogCount). `where` and `order`, when given, replace the catalog's (the admin
+ * list, admin-queries.ts); `capped` counts at most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts).
  */
 export async function findProductPage(
   db: DbOrTx,
@@ -192,31 +295,31 @@ export async function findProductPage(
   page: { page: number; limit: number; sort?: CatalogSort; where?: SQL; order?: SQL[]; capped?: boolean },
 ): Promise<ProductPage> {
   const where = page.where ?? catalogWhere(filter);
+  const offset = (page.page - 1) * page.limit;
+  const vocabulary = page.where ? { atLeast: 0, firstRank: 0 } : await vocabularyFacts(db, filter);
   // Two queries rather than count(*) over (): the page can then come straight off the created_at
   // index instead of materialising and sorting every match.
   const [rows, total] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...(page.order ?? catalogOrder(page.sort ?? 'newest', filter.search)))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    page.capped
-      ? cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic())
+    !page.order && page.sort === 'relevance' && filter.search
+      ? rankedRows(db, where, filter.search, { offset, limit: page.limit, firstRank: vocabulary.firstRank })
       : db
-          .select({ total: count() })
+          .select(productColumns)
           .from(products)
           .where(where)
-          .then(([counted]) => Number(counted?.total ?? 0)),
+          .orderBy(...(page.order ?? catalogOrder(page.sort ?? 'newest', filter.search)))
+          .limit(page.limit)
+          .offset(offset),
+    page.capped
+      ? cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic())
+      : catalogCount(db, filter, where, vocabulary.atLeast),
   ]);
   return { products: await toProductDtos(db, storage, rows), total };
 }
 
 /**
  * The products the navbar suggests for a term (docs/shop-rules.md#search): at most `limit` active ones by relevance,
- * each with its title, (cheapest) price and first image. The search page's read without its count and with a
- * smaller select; one more query loads the first images.
+ * each with its title, (cheapest) price and first image. The search page's read without its count; one more query
+ * loads the first images.
  */
 export async function findSuggestedProducts(
   db: DbOrTx,
@@ -224,12 +327,9 @@ export async function findSuggestedProducts(
   search: string,
   limit: number,
 ): Promise<Suggestions['products']> {
-  const rows = await db
-    .select({ id: products.id, title: products.title, pricePaise: products.pricePaise })
-    .from(products)
-    .where(catalogWhere({ search }))
-    .orderBy(...catalogOrder('relevance', search))
-    .limit(limit);
+  const filter = { search };
+  const { firstRank } = await vocabularyFacts(db, filter);
+  const rows = await rankedRows(db, catalogWhere(filter), search, { offset: 0, limit, firstRank });
   if (rows.length === 0) return [];
   const images = await db
     .selectDistinctOn([productImages.productId])

@@ -5,10 +5,17 @@
  * newest products; and the not-found page's `noindex`. Every text is escaped here (lib/markup.ts); the titles
  * and descriptions come from @pumpkart/shared (page-head.ts), which the web app uses too.
  */
-import { categoryPageHead, productPageHead, SHOP_NAME, toRupees, type PageHead } from '@pumpkart/shared';
+import {
+  CARD_IMAGE_SIZES,
+  categoryPageHead,
+  productPageHead,
+  SHOP_NAME,
+  toRupees,
+  type PageHead,
+} from '@pumpkart/shared';
 import { escapeMarkup, jsonForScript } from '../../lib/markup';
 import type { ImageStorage } from '../../storage/image-storage';
-import { renditionKey } from '../products';
+import { renditionKey, toImageDto } from '../products';
 import { INDENT } from './page-template';
 import type { PageImage, PageProduct } from './queries';
 
@@ -126,12 +133,38 @@ export function productHead(product: PageProduct, shopUrl: string, storage: Imag
   ].join(INDENT);
 }
 
-/** A category page's head: `products` are its newest, as the page lists them first. */
-export function categoryHead(category: string, products: { id: string; title: string }[], shopUrl: string): string {
+/**
+ * The preload of a product card's picture, as the card's <img> asks for it (the same srcset and CARD_IMAGE_SIZES),
+ * so the browser fetches it with the page rather than after the app has asked the API for the list.
+ */
+function cardPicturePreload(storage: ImageStorage, image: PageImage): string | undefined {
+  const picture = toImageDto(storage, image);
+  if (!picture.url) return undefined;
+  const srcset = (picture.sizes ?? []).map((size) => `${size.url} ${size.width}w`).join(', ');
+  return (
+    `<link rel="preload" as="image" href="${escapeMarkup(picture.url)}"` +
+    (srcset ? ` imagesrcset="${escapeMarkup(srcset)}" imagesizes="${escapeMarkup(CARD_IMAGE_SIZES)}"` : '') +
+    ' fetchpriority="high" />'
+  );
+}
+
+/**
+ * A category page's head: `products` are its newest, as the page lists them first; the first one's picture, the
+ * page's largest on a phone, is preloaded (docs/decisions/0016-storefront-weight.md).
+ */
+export function categoryHead(
+  category: string,
+  products: { id: string; title: string; image: PageImage | null }[],
+  shopUrl: string,
+  storage: ImageStorage,
+): string {
   const url = categoryUrl(shopUrl, category);
   const head = categoryPageHead(category);
+  const first = products[0]?.image;
+  const preload = first ? cardPicturePreload(storage, first) : undefined;
   return [
     ...titleAndDescription(head, url),
+    ...(preload ? [preload] : []),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', SHOP_NAME),
     meta('property', 'og:title', category),

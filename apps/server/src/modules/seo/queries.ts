@@ -59,10 +59,20 @@ export async function findPageProduct(db: DbOrTx, id: string): Promise<PageProdu
   return row;
 }
 
-/** The newest `limit` active products of a category (empty: no such category in the storefront). */
+/** The first image of the product, or null when it has none. */
+const firstImageOfProduct = sql<PageImage | null>`(
+  select jsonb_build_object(
+      'publicId', image.public_id, 'width', image.width, 'height', image.height, 'renditions', image.renditions)
+  from ${productImages} image where image.product_id = ${products}.id
+  order by image.position, image.created_at, image.id limit 1)`;
+
+/**
+ * The newest `limit` active products of a category (empty: no such category in the storefront), each with its
+ * first image (the picture of its card).
+ */
 export function findCategoryProducts(db: DbOrTx, category: string, limit: number) {
   return db
-    .select({ id: products.id, title: products.title })
+    .select({ id: products.id, title: products.title, image: firstImageOfProduct })
     .from(products)
     .where(and(eq(products.active, true), eq(products.category, category)))
     .orderBy(...NEWEST_FIRST)

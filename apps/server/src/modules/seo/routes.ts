@@ -78,7 +78,7 @@ const routes: FastifyPluginAsync<SeoOptions> = async (app, { ctx, template, site
     return sendPage(request, reply, `page:category:${category}`, async () => {
       const products = await findCategoryProducts(ctx.db, category, CATEGORY_LIST_LENGTH);
       return products.length
-        ? { status: 200, html: template.render(categoryHead(category, products, shopUrl)) }
+        ? { status: 200, html: template.render(categoryHead(category, products, shopUrl, ctx.storage)) }
         : notFound;
     });
   });

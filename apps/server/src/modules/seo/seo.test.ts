@@ -3,7 +3,7 @@
  * app's own index.html: the head each product address answers (title, description, canonical, Open Graph,
  * Twitter card and the schema.org Product JSON-LD, validated field by field), escaping of a title that holds
  * quotes and `</script>`, 404 with `noindex` for unknown, malformed and inactive products, the category page's
- * head, the sitemap (active products and categories only; paged past the limit) and robots.txt.
+ * head (with its newest product's card picture preloaded), the sitemap (active products and categories only; paged past the limit) and robots.txt.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRAWLER_DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_TITLE, SITEMAP_PAGE_PATHS } from '@pumpkart/shared';
+import {
+  CARD_IMAGE_SIZES,
+  CRAWLER_DISALLOWED_PATHS,
+  SHOP_DESCRIPTION,
+  SHOP_TITLE,
+  SITEMAP_PAGE_PATHS,
+  type ProductImage,
+} from '@pumpkart/shared';
 import { productImages, products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestAdmin, createTestProduct } from '../../test/factories';
@@ -247,6 +254,34 @@ describe('a category address', () => {
         },
       }),
     ]);
+  });
+
+  it("preloads its newest product's card picture as the card asks for it, and nothing without a picture", async () => {
+    const category = 'Preload Pumps';
+    const { product: older } = await createTestProduct(t.db, { title: 'Older Pump', category });
+    await t.db.insert(productImages).values(image(older.id, 0));
+    await t.db
+      .update(products)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(products.id, older.id));
+    const { product: newer } = await createTestProduct(t.db, { title: 'Newer Pump', category });
+    await t.db.insert(productImages).values([image(newer.id, 0), image(newer.id, 1)]);
+
+    // The picture the storefront's card shows: the API's first image, its url and its renditions.
+    const card = (await get(`/api/products/${newer.id}`)).json<{ images: ProductImage[] }>().images[0]!;
+    const srcset = card.sizes!.map((size) => `${size.url} ${size.width}w`).join(', ');
+    const html = (await get(`/category/${encodeURIComponent(category)}`)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="preload" as="image" ([^>]*)\/>/g)].map((match) => match[1]!);
+    const ours = preloads.filter((attributes) => attributes.includes('imagesrcset'));
+    expect(ours).toEqual([
+      `href="${card.url}" imagesrcset="${srcset}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high" `,
+    ]);
+
+    const bare = 'Pictureless Pumps';
+    await createTestProduct(t.db, { title: 'Bare Pump', category: bare });
+    const bareHead = (await get(`/category/${encodeURIComponent(bare)}`)).body;
+    expect(bareHead.slice(0, bareHead.indexOf('</head>'))).not.toContain('imagesrcset');
   });
 
   it('answers 404 with noindex for a category without active products', async () => {

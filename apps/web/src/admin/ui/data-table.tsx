@@ -19,7 +19,7 @@ export interface DataTableProps<Row> {
   rows: Row[];
   rowKey: (row: Row) => string;
   emptyText: string;
-  /** The number of rows in all, when the table shows one page of them (by default, the rows shown); 10,000+ past the cap. */
+  /** The number of rows in all, when the table shows one page of them (by default, the rows shown); 1,000+ past the cap. */
   count?: number;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Previous / Next under a server-paged admin table: "21–40 of 57 payments" and "Page 2 of 3" (read out when it
  * changes). The rows' page lives in the address (use-table-state.ts). Past the server's count cap
- * (docs/shop-rules.md#admin-lists) it reads "1–20 of 10,000+ orders" and "Page 3 of 500+", and Next stays enabled
+ * (docs/shop-rules.md#admin-lists) it reads "1–20 of 1,000+ orders" and "Page 3 of 50+", and Next stays enabled
  * while the page is full.
  */
 import { totalIsCapped } from '@pumpkart/shared';

@@ -27,7 +27,7 @@ export function oneOf<Value extends string, Fallback extends string>(
 export const pageCount = (total: number, pageSize: number) =>
   Math.max(1, Math.ceil(Math.min(total, ADMIN_COUNT_CAP) / pageSize));
 
-/** A list's total as shown: '1,234', or '10,000+' when the server counted no further (docs/shop-rules.md#admin-lists). */
+/** A list's total as shown: '1,234', or '1,000+' when the server counted no further (docs/shop-rules.md#admin-lists). */
 export const totalLabel = (total: number) =>
   totalIsCapped(total) ? `${ADMIN_COUNT_CAP.toLocaleString('en-IN')}+` : total.toLocaleString('en-IN');
 

@@ -3,7 +3,7 @@
  * ("12 results for 'nozzle'", or "12 products" with filters only), the active search term and
  * filters as removable chips, and Clear all. Removing a chip re-asks without that filter at once.
  */
-import { MESSAGES, type PriceRange } from '@pumpkart/shared';
+import { MESSAGES, SEARCH_COUNT_CAP, searchTotalIsCapped, type PriceRange } from '@pumpkart/shared';
 import { forwardRef, useEffect, useRef } from 'react';
 import {
   allCleared,
@@ -38,12 +38,16 @@ export function activeChips(search: string, filters: AppliedFilters): Chip[] {
 
 /**
  * What the results heading says: the count once known, else that they are loading; for a search answered for its
- * corrected words (docs/shop-rules.md#search), "Showing results for '...'".
+ * corrected words (docs/shop-rules.md#search), "Showing results for '...'"; for a search whose count stopped at its
+ * cap, "1,000+ results for '...'".
  */
 export function resultsHeading(search: string, total: number | undefined, correctedSearch?: string): string {
   if (total === undefined) return search ? MESSAGES.searchingFor(search) : MESSAGES.loadingProducts;
   if (search && correctedSearch) return MESSAGES.showingResultsFor(correctedSearch);
-  return search ? MESSAGES.resultsFor(total, search) : MESSAGES.productCount(total);
+  if (!search) return MESSAGES.productCount(total);
+  return searchTotalIsCapped(total)
+    ? MESSAGES.moreResultsFor(SEARCH_COUNT_CAP, search)
+    : MESSAGES.resultsFor(total, search);
 }
 
 export const ResultsHeading = forwardRef<

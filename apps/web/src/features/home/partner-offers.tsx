@@ -2,7 +2,7 @@
  * The home page's partner offers. The first banner is a plain picture from
  * the main bundle, in the box the slider will fill, fetched at once with high priority (index.html
  * preloads it as well): it is the first thing a visitor sees, on a phone the page's Largest
- * Contentful Paint, and must not wait for Swiper's 97 KB chunk (bench/README). Once that picture
+ * Contentful Paint, and must not wait for the slider's chunk (bench/README). Once that picture
  * has loaded, and the browser has painted it and has a moment to spare, the slider's chunk is
  * fetched and the slider takes the box over, starting on the same banner, so nothing moves. Should
  * the chunk fail to load, the first banner simply stays.

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pumpkart/shared';
+import { MESSAGES, SEARCH_COUNT_CAP } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,19 @@ describe('home search results', () => {
     renderWithStore(<HomePage />, withFilters({ category: 'Safety' }));
     await waitFor(async () => expect(await resultsHeading()).toHaveTextContent(/^30 products$/));
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+  });
+
+  it("says '1,000+ results' when the search's count stopped at its cap, and offers more", async () => {
+    serve(nozzles(24), SEARCH_COUNT_CAP + 1);
+    const { unmount } = renderWithStore(<HomePage />, withFilters({ search: 'nozzle' }));
+    await waitFor(async () => expect(await resultsHeading()).toHaveTextContent(/^1,000\+ results for 'nozzle'$/));
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    unmount();
+
+    // Exactly the cap is a count like any other.
+    serve(nozzles(24), SEARCH_COUNT_CAP);
+    renderWithStore(<HomePage />, withFilters({ search: 'nozzle' }));
+    await waitFor(async () => expect(await resultsHeading()).toHaveTextContent(/^1000 results for 'nozzle'$/));
   });
 
   it('shows every active filter as a chip; removing one asks again without it and keeps the others', async () => {

@@ -1,0 +1,145 @@
+/**
+ * A search at more matches than SEARCH_COUNT_CAP (docs/shop-rules.md#search, docs/decisions/0014-search-at-scale.md):
+ * the count stops at the cap, by the title vocabulary or by counting, and every page, newest first or by relevance,
+ * is the page of the plainest computation of the same answer: every product read back, matched, ranked and sorted
+ * in JavaScript. The catalog puts a term in every relevance group, in more titles than the cap, in descriptions
+ * only, with ties in created_at and an inactive product.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_CAP, TOTAL_COUNT_HEADER, type ProductDto } from '@pumpkart/shared';
+import { products } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+
+let t: TestApp;
+const BASE = Date.UTC(2026, 0, 1);
+/** More products whose title has 'dispenser' as a whole word than the cap: 8 in 10 of them. */
+const PRODUCTS = 1_400;
+
+/**
+ * Product i: its group for 'dispenser' follows i % 10, and every 7th shares its created_at with the one before. One
+ * old title has 'disp' as a word, so that group 0 of 'disp' is not empty although the newest matches hold none of it.
+ */
+function fixture(i: number) {
+  const kind = i % 10;
+  const title =
+    i === 3
+      ? 'Disp Unit 3'
+      : kind < 8
+        ? `Fuel Dispenser ${i}`
+        : kind === 8
+          ? `Dispensers Rack ${i}`
+          : i % 20 === 9
+            ? `Hose Reel ${i}`
+            : `Nozzle ${i}`;
+  const description =
+    kind < 9 ? 'Stainless steel.' : i % 20 === 9 ? 'Fits any dispenser.' : 'For dispensers and pumps.';
+  const minute = i % 7 === 0 ? i - 1 : i;
+  return { title, description, active: i !== 5, createdAt: new Date(BASE + minute * 60_000) };
+}
+
+interface Stored {
+  id: string;
+  title: string;
+  description: string;
+  active: boolean;
+  createdAt: Date;
+}
+let catalog: Stored[] = [];
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const ids = (res: { json(): unknown }) => (res.json() as ProductDto[]).map((product) => product._id);
+
+/** The rule of docs/shop-rules.md#search in JavaScript, for ASCII terms: match, group, newest first, then id. */
+function expected(term: string, order: 'newest' | 'relevance'): string[] {
+  const lower = term.toLowerCase();
+  const whole = new RegExp(`(^|[^a-z0-9])${lower}([^a-z0-9]|$)`);
+  const rank = (p: Stored) => {
+    const title = p.title.toLowerCase();
+    if (whole.test(title)) return 0;
+    if (title.includes(lower)) return 1;
+    return whole.test(p.description.toLowerCase()) ? 2 : 3;
+  };
+  const newest = (a: Stored, b: Stored) =>
+    b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  return catalog
+    .filter((p) => p.active && `${p.title}\n${p.description}`.toLowerCase().includes(lower))
+    .sort((a, b) => (order === 'relevance' ? rank(a) - rank(b) : 0) || newest(a, b))
+    .map((p) => p.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ CATALOG_CACHE_SIZE: '0' });
+  catalog = await t.db
+    .insert(products)
+    .values(Array.from({ length: PRODUCTS }, (_, i) => ({ ...fixture(i), pricePaise: 100_00, stock: 5 })))
+    .returning({
+      id: products.id,
+      title: products.title,
+      description: products.description,
+      active: products.active,
+      createdAt: products.createdAt,
+    });
+});
+afterAll(() => t.close());
+
+describe('the count of a search', () => {
+  it.each([
+    ['dispenser', 'title words counted in the vocabulary'],
+    ['stainless', 'descriptions only: counted up to the cap'],
+    ['dispenser&availability=In%20Stock', 'narrowed by a filter: counted up to the cap'],
+  ])('stops at SEARCH_COUNT_CAP + 1 for ?search=%s (%s)', async (query) => {
+    const term = query.split('&')[0]!;
+    expect(expected(term, 'newest').length).toBeGreaterThan(SEARCH_COUNT_CAP + 1);
+    const res = await get(`/api/products?search=${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(SEARCH_COUNT_CAP + 1));
+  });
+
+  it('is exact up to the cap', async () => {
+    for (const term of ['reel', 'pumps', 'rack']) {
+      const res = await get(`/api/products?search=${term}`);
+      expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(expected(term, 'newest').length));
+    }
+    expect((await get('/api/products?search=zzzz')).headers[TOTAL_COUNT_HEADER]).toBe('0');
+  });
+
+  it('counts every product of a list without a search, above the cap too', async () => {
+    const res = await get('/api/products?limit=1');
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(PRODUCTS - 1));
+  });
+});
+
+describe('the pages of a search above the cap', () => {
+  it.each([1, 2, 30])('newest first: page %i is the plain computation', async (page) => {
+    const res = await get(`/api/products?search=dispenser&page=${page}&limit=24`);
+    expect(ids(res)).toEqual(expected('dispenser', 'newest').slice((page - 1) * 24, page * 24));
+  });
+
+  it.each([
+    // Whole title words, then across into the next groups (past the 1,118 whole-word titles).
+    ['dispenser', [1, 2, 46, 47, 48, 55, 59]],
+    // One old title has it as a word, then the words containing it.
+    ['disp', [1, 2, 47]],
+    // No title has it as a word: the words containing it come first.
+    ['ispens', [1, 50]],
+    // Descriptions only, above the cap.
+    ['stainless', [1, 3]],
+    // Fewer matches than the window: all of them ranked.
+    ['reel', [1, 3]],
+    ['pumps', [1, 2]],
+    ['RACK', [1, 6]],
+  ] as const)('by relevance: ?search=%s, pages %j are the plain computation', async (term, pages) => {
+    const all = expected(term, 'relevance');
+    for (const page of pages) {
+      const res = await get(`/api/products?search=${term}&sort=relevance&page=${page}&limit=24`);
+      expect(ids(res)).toEqual(all.slice((page - 1) * 24, page * 24));
+    }
+  });
+
+  it('suggests the first products by relevance', async () => {
+    const res = await get('/api/products/suggest?q=disp');
+    const suggested = (res.json() as { products: { _id: string }[] }).products.map((product) => product._id);
+    expect(suggested).toEqual(expected('disp', 'relevance').slice(0, suggested.length));
+    expect(suggested.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * What the server process spends, sampled by the checkout load at the start and the end of its measured
+ * phase: its CPU time (utime + stime of /proc/<pid>/stat: the JavaScript thread, the garbage collector and
+ * libuv's pool together) and, on PostgreSQL, the SQL statements it sent (bench/lib/count-statements.mjs,
+ * preloaded into the server, writes its count to a file on SIGWINCH).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+
+export interface ServerProbe {
+  pid: number;
+  /** Where the preloaded counter writes its count (PostgreSQL only). */
+  statementsFile?: string;
+}
+
+export interface ServerSample {
+  cpuMs: number;
+  statements?: number;
+}
+
+/** Clock ticks per second of /proc's times (100 on Linux, asked once). */
+const ticksPerSecond = (() => {
+  const answer = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  return Number(answer.stdout?.trim()) || 100;
+})();
+
+/** How long the counter has to answer a SIGWINCH (the server's event loop may be busy). */
+const STATEMENTS_TIMEOUT_MS = 10_000;
+const POLL_MS = 2;
+
+/** The process's CPU time in ms so far. */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+async function statementsOf(pid: number, file: string): Promise<number> {
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGWINCH');
+  const deadline = performance.now() + STATEMENTS_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      // not written yet
+    }
+    if (/^\d+$/.test(text)) return Number(text);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`The server's statement counter did not answer within ${STATEMENTS_TIMEOUT_MS} ms.`);
+}
+
+/** Reads the CPU time at once (before anything else can run), then asks for the statement count. */
+export async function sampleServer(probe: ServerProbe): Promise<ServerSample> {
+  const cpuMs = cpuMsOf(probe.pid);
+  const statements = probe.statementsFile ? await statementsOf(probe.pid, probe.statementsFile) : undefined;
+  return { cpuMs, statements };
+}
