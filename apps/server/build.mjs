@@ -17,6 +17,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Dynamic imports (the e-mail templates, PDF rendering) become chunks of their own, so what they import is loaded
+  // when they are first used, not at start (docs/decisions/0018-embedded-memory.md).
+  splitting: true,
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',

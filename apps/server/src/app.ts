@@ -20,7 +20,7 @@ import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
-import { LocalDiskStorage, type ImageStorage } from './storage/image-storage';
+import { externalOrigin, LocalDiskStorage, type ImageStorage } from './storage/image-storage';
 import type { PaymentGateway } from './gateways/gateway';
 import { selectGateway } from './gateways/select-gateway';
 import { httpTransport, ownUrl, WebhookSender, type WebhookTransport } from './gateways/webhook-sender';
@@ -78,7 +78,8 @@ export async function buildApp(options: BuildAppOptions) {
     if (closing) setImmediate(() => app.server.closeIdleConnections());
   });
 
-  const secrets = options.secrets ?? loadSecrets(config);
+  // The generated secrets live in the database, so it must be migrated already (main.ts, the tests' templates).
+  const secrets = options.secrets ?? (await loadSecrets(database.db, config));
   // The e-mail outbox's worker (docs/shop-rules.md#emails): ctx.mail, started when the app is ready.
   const mail = createMailWorker({
     db: database.db,
@@ -91,7 +92,12 @@ export async function buildApp(options: BuildAppOptions) {
     database,
     db: database.db,
     secrets,
-    storage: options.storage ?? new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads')),
+    storage:
+      options.storage ??
+      (config.STORAGE === 's3'
+        ? // The AWS SDK is loaded only by a shop that stores its images on S3 (docs/decisions/0018-embedded-memory.md).
+          (await import('./storage/s3-storage')).s3StorageOf(config)
+        : new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'))),
     catalogCache: new CatalogCache(config.CATALOG_CACHE_SIZE),
     payments: {
       gateway: options.paymentGateway ?? selectGateway(config, secrets, (message) => app.log.error(message)),
@@ -112,7 +118,10 @@ export async function buildApp(options: BuildAppOptions) {
   // Infrastructure
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
-  await app.register(securityPlugin, { razorpay: config.PAYMENT_GATEWAY === 'razorpay' });
+  await app.register(securityPlugin, {
+    razorpay: config.PAYMENT_GATEWAY === 'razorpay',
+    imageOrigin: externalOrigin(ctx.storage),
+  });
   await app.register(authPlugin, { secret: ctx.secrets.jwtSecret, expiresIn: config.JWT_EXPIRES_IN, db: ctx.db });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_PRODUCT, fields: 200, fieldSize: 64 * 1024 },

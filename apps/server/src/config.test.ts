@@ -130,3 +130,32 @@ describe('configProblems', () => {
     expect(() => assertStartableConfig(loadConfig(SAFE_PRODUCTION))).not.toThrow();
   });
 });
+
+describe('STORAGE', () => {
+  const S3 = { STORAGE: 's3', S3_BUCKET: 'shop-images', S3_ACCESS_KEY_ID: 'key-id', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('defaults to disk, and S3_REGION to us-east-1', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.STORAGE).toBe('disk');
+    expect(config.S3_REGION).toBe('us-east-1');
+    expect(config.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it('accepts s3 with a bucket and both keys, or neither key (the SDK default credentials), in production too', () => {
+    expect(problemsOf({ NODE_ENV: 'development', ...S3 })).toEqual([]);
+    expect(problemsOf({ ...SAFE_PRODUCTION, ...S3 })).toEqual([]);
+    expect(problemsOf({ ...SAFE_PRODUCTION, STORAGE: 's3', S3_BUCKET: 'shop-images' })).toEqual([]);
+  });
+
+  it('refuses to start s3 without a bucket or with one key of the pair, saying what to set', () => {
+    expect(problemsOf({ NODE_ENV: 'development', ...S3, S3_BUCKET: '' })).toEqual([
+      expect.stringMatching(/^STORAGE=s3 needs S3_BUCKET/),
+    ]);
+    expect(problemsOf({ ...SAFE_PRODUCTION, ...S3, S3_SECRET_ACCESS_KEY: '' })).toEqual([
+      expect.stringContaining('S3_SECRET_ACCESS_KEY not set'),
+    ]);
+    expect(() => assertStartableConfig(loadConfig({ NODE_ENV: 'test', STORAGE: 's3' }))).toThrow(/S3_BUCKET/);
+  });
+});

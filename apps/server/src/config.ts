@@ -12,24 +12,35 @@ export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 /** The shortest JWT_SECRET accepted in production, in bytes (HS256 keys should be at least 256 bits). */
 export const JWT_SECRET_MIN_BYTES = 32;
 
+/** The S3 region when S3_REGION is unset: AWS's default region, also what MinIO answers to. */
+export const DEFAULT_S3_REGION = 'us-east-1';
+
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalHttpUrl = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'must start with http:// or https://')
+    .optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Embedded database, image files and generated secrets live here. */
+  /** The embedded database and image files live here. */
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL server (postgres://...) instead of the embedded database. */
   DATABASE_URL: optionalText,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Secret that signs login tokens; generated and kept in DATA_DIR when unset. */
+  /** Secret that signs login tokens; generated and kept in the database when unset (lib/secrets.ts). */
   JWT_SECRET: optionalText,
   JWT_EXPIRES_IN: z.string().default('7d'),
   ADMIN_EMAIL: z.string().default('admin@pumpkart.in'),
@@ -73,6 +84,20 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   /** Attempts before a message is marked failed (the admin can then retry it). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** Where product images are stored: `disk` (DATA_DIR/uploads, served at /uploads/) or `s3` (a bucket). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  /** The S3-compatible service's address (R2, MinIO); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optionalHttpUrl,
+  /** AWS's region of the bucket; `auto` for Cloudflare R2; MinIO accepts the default. */
+  S3_REGION: z.string().default(DEFAULT_S3_REGION),
+  S3_BUCKET: optionalText,
+  /** Both keys, or neither for the AWS SDK's own credential chain (an IAM role, ~/.aws, AWS_* variables). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Where browsers fetch the bucket's objects (r2.dev, a CDN, a public bucket); image URLs are this plus the key. */
+  S3_PUBLIC_URL: optionalHttpUrl,
+  /** Address the bucket as <endpoint>/<bucket>/<key> instead of <bucket>.<endpoint>/<key> (MinIO). */
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -110,12 +135,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 /**
  * Every reason this configuration must not start a server, each saying what to set; empty when it
- * may start. Outside production only a Razorpay gateway without its keys is refused; in production
+ * may start. Outside production only a Razorpay gateway without its keys and STORAGE=s3 without its bucket
+ * or with half its keys are refused; in production
  * also the sandbox unless chosen explicitly, the demo admin password, a short JWT_SECRET and Razorpay
  * without its webhook secret (docs/decisions/0007-production-safety.md).
  */
 export function configProblems(config: Config): string[] {
-  const problems: string[] = [];
+  const problems: string[] = [...storageProblems(config)];
   const missingKeys = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const).filter((name) => !config[name]);
   if (config.NODE_ENV !== 'production') {
     if (config.PAYMENT_GATEWAY === 'razorpay' && missingKeys.length > 0) {
@@ -148,7 +174,25 @@ export function configProblems(config: Config): string[] {
   }
   if (config.JWT_SECRET !== undefined && Buffer.byteLength(config.JWT_SECRET, 'utf8') < JWT_SECRET_MIN_BYTES) {
     problems.push(
-      `JWT_SECRET has ${Buffer.byteLength(config.JWT_SECRET, 'utf8')} bytes: set it to at least ${JWT_SECRET_MIN_BYTES} random bytes (e.g. \`openssl rand -hex 32\`), or unset it to have one generated into DATA_DIR/secrets.json.`,
+      `JWT_SECRET has ${Buffer.byteLength(config.JWT_SECRET, 'utf8')} bytes: set it to at least ${JWT_SECRET_MIN_BYTES} random bytes (e.g. \`openssl rand -hex 32\`), or unset it to have one generated and kept in the database.`,
+    );
+  }
+  return problems;
+}
+
+/** STORAGE=s3 needs a bucket, and both keys or neither (half a key pair would silently use other credentials). */
+function storageProblems(config: Config): string[] {
+  if (config.STORAGE !== 's3') return [];
+  const problems: string[] = [];
+  if (!config.S3_BUCKET) {
+    problems.push(
+      'STORAGE=s3 needs S3_BUCKET: set it to the bucket that holds the product images, or unset STORAGE to keep them on disk.',
+    );
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    problems.push(
+      `STORAGE=s3 has only one of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (${missing} not set): set both, or neither to use the AWS SDK's default credentials (an IAM role, AWS_ACCESS_KEY_ID...).`,
     );
   }
   return problems;

@@ -44,7 +44,8 @@ async function main() {
   });
   await migrateDatabase(database);
 
-  const app = await buildApp({ config, database, secrets: loadSecrets(config) });
+  // After the migrations: generated secrets are kept in the database, shared by every process on it.
+  const app = await buildApp({ config, database, secrets: await loadSecrets(database.db, config) });
   const seeded = await seedDatabase(app.ctx);
   if (seeded.productsCreated > 0) {
     app.log.info(

@@ -621,6 +621,17 @@ export const dashboardTotals = pgTable(
   ],
 );
 
+/**
+ * Secrets the operator did not set in the environment (lib/secrets.ts): generated once by whichever process starts
+ * first and read by every other, so servers on one database sign and check login tokens and sandbox signatures
+ * alike. The name is e.g. 'jwt_secret'.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   users,
   products,
@@ -643,4 +654,5 @@ export const schema = {
   auditEvents,
   dashboardDeltas,
   dashboardTotals,
+  appSecrets,
 };

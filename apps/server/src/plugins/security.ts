@@ -1,7 +1,7 @@
 /**
  * Security headers and rate limiting (docs/shop-rules.md#accounts). The content-security policy
  * allows only this origin, plus Razorpay's checkout script and window when the live gateway is
- * configured. Rate limits are off by default and switched on per route (login, register, forgot-password, reset-password).
+ * configured and the image storage's origin when images come from elsewhere (STORAGE=s3). Rate limits are off by default and switched on per route (login, register, forgot-password, reset-password).
  */
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export default fp(
-  async function security(app: FastifyInstance, options: { razorpay: boolean }) {
+  async function security(app: FastifyInstance, options: { razorpay: boolean; imageOrigin?: string }) {
     const razorpayHosts = options.razorpay ? ['https://checkout.razorpay.com', 'https://*.razorpay.com'] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -17,7 +17,7 @@ export default fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...razorpayHosts],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...razorpayHosts],
+          imgSrc: ["'self'", 'data:', 'blob:', ...razorpayHosts, ...(options.imageOrigin ? [options.imageOrigin] : [])],
           connectSrc: ["'self'", ...razorpayHosts],
           frameSrc: ["'self'", ...razorpayHosts],
           fontSrc: ["'self'", 'data:'],

@@ -9,8 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-const ONE_YEAR = 'public, max-age=31536000, immutable';
+import { IMMUTABLE_CACHE_CONTROL as ONE_YEAR } from '../storage/image-storage';
 
 export default fp(
   async function staticFiles(app: FastifyInstance, options: { uploadsDir: string; webDist: string }) {
@@ -19,7 +18,6 @@ export default fp(
       root: options.uploadsDir,
       prefix: '/uploads/',
       decorateReply: false,
-      // Image keys are unique per upload, so a URL's content never changes.
       setHeaders: (res) => {
         res.header('cache-control', ONE_YEAR);
       },

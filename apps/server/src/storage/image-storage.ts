@@ -1,7 +1,6 @@
 /**
  * Where product images live (docs/architecture.md): an interface with a local-disk implementation
- * under DATA_DIR/uploads, served at /uploads/. An S3-compatible store can implement the same
- * interface.
+ * under DATA_DIR/uploads, served at /uploads/ (the default), and S3Storage (s3-storage.ts) for STORAGE=s3.
  */
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,9 +16,12 @@ export interface ImageStorage {
   url(key: string): string;
 }
 
+/** Image keys are unique per upload, so a URL's content never changes: caches may keep it for a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
 
-function assertSafeKey(key: string): void {
+export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
 }
 
@@ -54,4 +56,10 @@ export class LocalDiskStorage implements ImageStorage {
   url(key: string): string {
     return `${this.publicPrefix}${key}`;
   }
+}
+
+/** The origin images are served from when it is not this server's (an S3 bucket or CDN), for the CSP's img-src. */
+export function externalOrigin(storage: ImageStorage): string | undefined {
+  const base = storage.url('');
+  return /^https?:\/\//i.test(base) ? new URL(base).origin : undefined;
 }

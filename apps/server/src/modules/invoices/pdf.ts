@@ -12,8 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as createFont, type Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type { create as CreateFont, Font } from 'fontkit';
+import type PDFDocument from 'pdfkit';
 import {
   INDIA_TIME_ZONE,
   taxSummaryByRate,
@@ -28,7 +28,9 @@ type Pdf = InstanceType<typeof PDFDocument>;
 // ---------------------------------------------------------------------------------------------------------------
 // Fonts: read and parsed once per process, then shared by every document (pdfkit takes a fontkit font as it is
 // and makes its own subset per document). Parsing the font tables is most of the cost of a render, so this halves
-// it. Rendering is synchronous up to pdf.end(), so two documents never use a font at the same moment.
+// it. Rendering is synchronous up to pdf.end(), so two documents never use a font at the same moment. pdfkit and
+// fontkit are imported on the first render, not at start: most processes never render a PDF, and the two hold
+// about 20 MB (docs/decisions/0018-embedded-memory.md).
 
 const fontRequire = createRequire(import.meta.url);
 const FONT_FILES = {
@@ -38,14 +40,17 @@ const FONT_FILES = {
 type FontName = keyof typeof FONT_FILES;
 let fontCache: Record<FontName, Font> | undefined;
 
-function loadFont(file: string): Font {
+function loadFont(createFont: typeof CreateFont, file: string): Font {
   const font = createFont(readFileSync(fontRequire.resolve(file)));
   if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font.`);
   return font;
 }
 
-function fonts(): Record<FontName, Font> {
-  fontCache ??= { regular: loadFont(FONT_FILES.regular), bold: loadFont(FONT_FILES.bold) };
+async function fonts(): Promise<Record<FontName, Font>> {
+  if (!fontCache) {
+    const { create } = await import('fontkit');
+    fontCache = { regular: loadFont(create, FONT_FILES.regular), bold: loadFont(create, FONT_FILES.bold) };
+  }
   return fontCache;
 }
 
@@ -643,7 +648,8 @@ function drawFooters(pdf: Pdf, doc: TaxDocument): void {
 export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
   const issued = new Date(doc.issuedAt);
   const title = `${doc.kind === 'credit-note' ? 'Credit note' : 'Tax invoice'} ${doc.number}`;
-  const pdf: Pdf = new PDFDocument({
+  const [{ default: PdfDocument }, documentFonts] = await Promise.all([import('pdfkit'), fonts()]);
+  const pdf: Pdf = new PdfDocument({
     size: 'A4',
     // Everything is placed at explicit positions; a zero bottom margin keeps pdfkit from breaking pages itself.
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
@@ -665,7 +671,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
   });
   // pdfkit accepts a fontkit font wherever it takes a font file (its font factory checks for font.layout); its
   // type declarations only list files and buffers.
-  for (const [name, font] of Object.entries(fonts())) pdf.registerFont(name, font as unknown as Buffer);
+  for (const [name, font] of Object.entries(documentFonts)) pdf.registerFont(name, font as unknown as Buffer);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -6,7 +6,7 @@
  * the same function.
  */
 import { randomUUID } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import type { ProductImageDto } from '@pumpkart/shared';
 import { BadRequestError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
@@ -74,6 +74,8 @@ export async function processImage(
   options: ProcessImageOptions = {},
 ): Promise<StoredImage> {
   const name = quoted(upload.name || 'image');
+  // sharp (libvips, about 20 MB) is loaded by the first upload, not at start (docs/decisions/0018-embedded-memory.md).
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(upload.data, { limitInputPixels: false }).metadata();
@@ -177,20 +179,25 @@ const STORED_IMAGE_KEY = /^(products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 
 /**
  * The public_id of an image the shop stores, from a URL of one of its renditions as the API shows it
- * ('/uploads/products/<uuid>/640.webp', with or without this or another origin) or from the public_id itself;
+ * ('/uploads/products/<uuid>/640.webp' or S3_PUBLIC_URL + 'products/<uuid>/640.webp', with or without this or
+ * another origin) or from the public_id itself;
  * undefined for anything else. Whether such an image exists is the caller's question.
  */
 export function publicIdOfImageUrl(storage: ImageStorage, reference: string): string | undefined {
+  const prefix = storage.url('');
   let key = reference.trim();
-  if (/^https?:\/\//i.test(key)) {
+  if (key.startsWith(prefix)) {
+    key = key.slice(prefix.length);
+  } else if (/^https?:\/\//i.test(key)) {
     try {
       key = new URL(key).pathname;
     } catch {
       return undefined;
     }
+    // The storage's own URLs may be absolute (S3_PUBLIC_URL): compare paths then.
+    const prefixPath = /^https?:\/\//i.test(prefix) ? new URL(prefix).pathname : prefix;
+    if (key.startsWith(prefixPath)) key = key.slice(prefixPath.length);
   }
-  const prefix = storage.url('');
-  if (key.startsWith(prefix)) key = key.slice(prefix.length);
   return STORED_IMAGE_KEY.exec(key)?.[1];
 }
 
