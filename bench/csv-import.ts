@@ -15,11 +15,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { PRODUCT_CSV_COLUMNS } from '@pumpkart/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
-import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../apps/server/src/modules/products/csv-format';
+import type { ProductCsvColumn } from '../apps/server/src/modules/products/csv-format';
 import { createTestAdmin, createTestProduct } from '../apps/server/src/test/factories';
 import { adminUrl, databaseUrl } from '../apps/server/src/test/postgres';
 

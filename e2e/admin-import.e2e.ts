@@ -4,6 +4,7 @@
 // rows, then the
 // result; the new products are in the list. Nothing is written by the dry run.
 import type { Browser } from 'playwright-core';
+import { PRODUCT_CSV_COLUMNS } from '@pumpkart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, loginApi, storeSession } from './support/api';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
@@ -20,29 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'brand',
-  'category',
-  'price',
-  'stock',
-  'low_stock_threshold',
-  'active',
-  'hsn_code',
-  'gst_rate',
-  'country_of_origin',
-  'manufacturer',
-  'bis_licence',
-  'peso_approval',
-  'legal_metrology_approval',
-  'variant_id',
-  'variant_size',
-  'variant_price',
-  'variant_stock',
-  'images',
-];
+const COLUMNS = PRODUCT_CSV_COLUMNS;
 
 /** A file of `products` new products with sizes S and L in `category`, and one row refused for its price. */
 function importFile(stamp: string, category: string, products: number): string {

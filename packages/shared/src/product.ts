@@ -227,3 +227,31 @@ export const CARD_IMAGE_SIZES = [
   '(min-width: 640px) calc((100vw - 64px) / 2)', // 2 columns: padding 2 x 24, gap 16
   'calc((100vw - 36px) / 2)', // 2 columns: padding 2 x 12, gap 12
 ].join(', ');
+
+/**
+ * The products CSV's columns (docs/shop-rules.md#products-csv), in the export's order; an import file has all of them,
+ * in any order. The server's csv-format.ts reads and writes them; the browser journey writes a file with them.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'brand',
+  'category',
+  'price',
+  'stock',
+  'low_stock_threshold',
+  'active',
+  'hsn_code',
+  'gst_rate',
+  'country_of_origin',
+  'manufacturer',
+  'bis_licence',
+  'peso_approval',
+  'legal_metrology_approval',
+  'variant_id',
+  'variant_size',
+  'variant_price',
+  'variant_stock',
+  'images',
+] as const;

@@ -1,35 +1,11 @@
 /**
- * The products CSV (docs/shop-rules.md#products-csv), the one home of its format: the columns, a product (with its
- * variants and images) as rows for the export, and the rows of a file gathered back into products, each as the
+ * The products CSV (docs/shop-rules.md#products-csv), the one home of its format (its columns are PRODUCT_CSV_COLUMNS
+ * in @pumpkart/shared): a product (with its variants and images) as rows for the export, and the rows of a file gathered back into products, each as the
  * fields the admin form sends, for the import to validate with the form's own schema.
  */
-import { toPaise, type ProductDto, type ProductTaxData } from '@pumpkart/shared';
+import { PRODUCT_CSV_COLUMNS, toPaise, type ProductDto, type ProductTaxData } from '@pumpkart/shared';
 import { csvAmount, textCell } from '../../lib/csv-stream';
 
-/** Every column, in the export's order; an import file has all of them, in any order. */
-export const PRODUCT_CSV_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'brand',
-  'category',
-  'price',
-  'stock',
-  'low_stock_threshold',
-  'active',
-  'hsn_code',
-  'gst_rate',
-  'country_of_origin',
-  'manufacturer',
-  'bis_licence',
-  'peso_approval',
-  'legal_metrology_approval',
-  'variant_id',
-  'variant_size',
-  'variant_price',
-  'variant_stock',
-  'images',
-] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export type ProductCsvRecord = Record<ProductCsvColumn, string>;
 

@@ -12,6 +12,7 @@ import {
   errorSchema,
   importDryRunResponseSchema,
   PRODUCT_IMPORT_MAX_BYTES,
+  PRODUCT_CSV_COLUMNS,
   PRODUCT_IMPORT_MAX_ROWS,
   type ImportLine,
 } from '@pumpkart/shared';
@@ -19,7 +20,6 @@ import type { ModuleOptions } from '../../context';
 import { sendCsv } from '../../lib/csv-stream';
 import { BadRequestError } from '../../lib/errors';
 import { documentedBody } from '../../plugins/docs';
-import { PRODUCT_CSV_COLUMNS } from './csv-format';
 import { productCsvBatches, productCsvFileName } from './csv-export';
 import { applyImport, judgeImport, rowReports, summaryOf } from './csv-import';
 import { IMPORT_MESSAGES, readProductCsv } from './csv-read';

@@ -5,6 +5,7 @@ import {
   importDoneLineSchema,
   importDryRunResponseSchema,
   importLineSchema,
+  PRODUCT_CSV_COLUMNS,
   productSchema,
   toPaise,
   type ImportDryRunResponse,
@@ -15,7 +16,6 @@ import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { productForm, testPng } from '../../test/catalog-factories';
 import { orderBody, placeOrderOk } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
-import { PRODUCT_CSV_COLUMNS } from './csv-format';
 import { EXPORT_BATCH_SIZE, productCsvBatches } from './csv-export';
 
 let t: TestApp;
