@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Database, DatabaseHandle } from '../db/client';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { openTestDatabase } from './database';
 
 export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret', sandboxKeySecret: 'test-sandbox-key-secret' };
@@ -26,8 +26,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * Another test app whose PostgreSQL database this one opens through its own pool, as a second server
+   * process on the same database would (tests of what several processes share). PostgreSQL only: the
+   * embedded database belongs to one process.
+   */
+  sameDatabaseAs?: TestApp;
+}
+
 /** `env` overrides configuration variables for this file, e.g. `{ COD_ENABLED: 'true' }`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pumpkart-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +46,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SEED_DEMO: 'false',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.sameDatabaseAs
+    ? await reopenDatabase(options.sameDatabaseAs.database)
+    : await openTestDatabase();
   const routes: TestApp['routes'] = [];
   const app = await buildApp({
     config,
@@ -62,6 +73,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** A second pool on a test app's PostgreSQL database; closing it leaves the database to its owner. */
+async function reopenDatabase(owner: DatabaseHandle): Promise<DatabaseHandle> {
+  if (owner.kind !== 'postgres' || !owner.url) {
+    throw new Error('sameDatabaseAs needs PostgreSQL (TEST_DATABASE_URL): the embedded database has one process');
+  }
+  return openDatabase({ url: owner.url, poolSize: 10 });
+}
+
+/** PostgreSQL-only tests: `describe.skipIf(!onPostgres)(...)`, with the reason in the title. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** The Authorization header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
