@@ -102,8 +102,8 @@ class PhaseFigures {
   checkoutsCompleted = 0;
 }
 
-/** A small deterministic random source (mulberry32), one per buyer, so runs compare. */
-function random(seed: number): () => number {
+/** A small deterministic random source (mulberry32), one per buyer, so runs compare (also the cluster test's). */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -128,12 +128,38 @@ interface Buyer {
   token: string;
 }
 
-interface OrderItem {
+export interface OrderItem {
   product: string;
   variantId: string | null;
   title: string;
+  /** The unit price in rupees, as the product answer gives it. */
   price: number;
   quantity: number;
+}
+
+/**
+ * The body of `POST /api/orders` for an online order of these lines, as the storefront sends it: the shipping and
+ * total computed with the shared orderTotals, so that the server accepts them (also the cluster test's orders).
+ */
+export function onlineOrderBody(name: string, email: string, items: OrderItem[]) {
+  const totals = orderTotals(items.map((item) => ({ unitPricePaise: toPaise(item.price), quantity: item.quantity })));
+  return {
+    customer: { name, email, phone: '9876543210' },
+    address: {
+      recipientName: name,
+      recipientPhone: '9876543210',
+      line1: 'Plot 12, Highway Fuel Station',
+      line2: 'NH 48',
+      city: 'Pune',
+      state: 'Maharashtra',
+      postalCode: '411028',
+      country: 'India',
+    },
+    items,
+    shipping: toRupees(totals.shippingPaise),
+    total: toRupees(totals.totalPaise),
+    paymentMode: 'online' as const,
+  };
 }
 
 /** One checkout in progress on a connection. */
@@ -323,32 +349,8 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
     switch (checkout.step) {
       case 'product':
         return ['GET', `/api/products/${checkout.lines[checkout.nextLine]!}`];
-      case 'order': {
-        const totals = orderTotals(
-          checkout.items.map((item) => ({ unitPricePaise: toPaise(item.price), quantity: item.quantity })),
-        );
-        return [
-          'POST',
-          '/api/orders',
-          {
-            customer: { name: `Bench Buyer ${buyer.index + 1}`, email: buyer.email, phone: '9876543210' },
-            address: {
-              recipientName: `Bench Buyer ${buyer.index + 1}`,
-              recipientPhone: '9876543210',
-              line1: 'Plot 12, Highway Fuel Station',
-              line2: 'NH 48',
-              city: 'Pune',
-              state: 'Maharashtra',
-              postalCode: '411028',
-              country: 'India',
-            },
-            items: checkout.items,
-            shipping: toRupees(totals.shippingPaise),
-            total: toRupees(totals.totalPaise),
-            paymentMode: 'online',
-          },
-        ];
-      }
+      case 'order':
+        return ['POST', '/api/orders', onlineOrderBody(`Bench Buyer ${buyer.index + 1}`, buyer.email, checkout.items)];
       case 'payment-create':
         return ['POST', '/api/payments/create', { orderId: checkout.orderId }];
       case 'sandbox-pay':

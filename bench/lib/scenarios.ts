@@ -142,8 +142,8 @@ async function getJson<T>(url: string): Promise<{ status: number; body: T; heade
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }
 
-/** The demo category with the most products (the category page a buyer most likely opens). */
-async function biggestCategory(baseUrl: string): Promise<{ name: string; total: number } | undefined> {
+/** The demo category with the most products (the category page a buyer most likely opens; also bench/cluster.ts). */
+export async function biggestCategory(baseUrl: string): Promise<{ name: string; total: number } | undefined> {
   const home = await getJson<{ sections?: { category: string; total: number }[] }>(`${baseUrl}/api/products?view=home`);
   const sections = [...(home.body?.sections ?? [])].sort((a, b) => b.total - a.total);
   return sections[0] ? { name: sections[0].category, total: sections[0].total } : undefined;

@@ -2,6 +2,7 @@
  * One production server process (node apps/server/dist/main.js) on a free port of 127.0.0.1, on
  * a prepared data target, plus a sampler of its resident memory (/proc/<pid>/status VmRSS). On
  * PostgreSQL it also counts the SQL statements it sends (count-statements.mjs, read through server-probe.ts).
+ * The cluster test (bench/cluster.ts) starts several on one database, from the sources through tsx.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,11 +24,17 @@ export interface RunningServer {
   probe: ServerProbe;
   /** Starts sampling VmRSS; the returned function stops and answers the peak in MB. */
   sampleMemory(): () => number;
+  /** The last lines the process printed (stdout and stderr). */
+  output(): string;
+  /** `kill -9`: the process ends at once, as in a crash; resolves when it has. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export interface ServerOptions {
+  /** The script node runs: the bundle, or src/main.ts with nodeArgs ['--import', 'tsx']. */
   bundle: string;
+  nodeArgs?: string[];
   webDist: string;
   logLevel: string;
   env?: Record<string, string>;
@@ -64,7 +71,8 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
   // The embedded database (PGlite) runs inside the server and is not counted.
   const statementsFile = target.kind === 'postgres' ? path.join(target.dataDir, 'statements.count') : undefined;
   const preload = statementsFile ? ['--import', STATEMENT_COUNTER] : [];
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...preload, options.bundle], {
+  const args = ['--enable-source-maps', ...(options.nodeArgs ?? []), ...preload, options.bundle];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -134,6 +142,12 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
         clearInterval(timer);
         return Math.max(peak, residentMb(pid) ?? 0);
       };
+    },
+    output: () => output.join(''),
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
     async stop() {
       const stopping = performance.now();

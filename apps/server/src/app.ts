@@ -12,12 +12,14 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT } from '@pumpkart/shared';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './context';
+import { CacheBus, CATALOG_CHANNEL } from './lib/cache-bus';
 import { CatalogCache } from './lib/catalog-cache';
 import { loadSecrets, type Secrets } from './lib/secrets';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import { chooseRateLimitStore } from './plugins/rate-limit-store';
 import securityPlugin from './plugins/security';
 import staticFilesPlugin from './plugins/static-files';
 import { externalOrigin, LocalDiskStorage, type ImageStorage } from './storage/image-storage';
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   webhookTransport?: WebhookTransport;
   /** Told of every route as it is added (tests list the routes to check each one's guard). */
   onRoute?: (route: RouteOptions) => void;
+  /** The prefix of the rate-limit keys in Redis (tests sharing one Redis give each run its own). */
+  rateLimitKeyPrefix?: string;
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -87,6 +91,20 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     loadOrder: (orderId) => loadOrder(ctx, orderId),
   });
+  const catalogCache = new CatalogCache(config.CATALOG_CACHE_SIZE);
+  // Several processes on one PostgreSQL tell each other of catalog changes (docs/shop-rules.md#catalog-cache).
+  const catalogBus =
+    database.kind === 'postgres' && database.url
+      ? new CacheBus({
+          url: database.url,
+          db: database.db,
+          channel: CATALOG_CHANNEL,
+          listen: catalogCache.enabled,
+          onRemoteChange: () => catalogCache.invalidateLocally(),
+          log: app.log,
+        })
+      : undefined;
+  if (catalogBus) catalogCache.onInvalidate = () => catalogBus.publish();
   const ctx: AppContext = {
     config,
     database,
@@ -98,7 +116,7 @@ export async function buildApp(options: BuildAppOptions) {
         ? // The AWS SDK is loaded only by a shop that stores its images on S3 (docs/decisions/0018-embedded-memory.md).
           (await import('./storage/s3-storage')).s3StorageOf(config)
         : new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'))),
-    catalogCache: new CatalogCache(config.CATALOG_CACHE_SIZE),
+    catalogCache,
     payments: {
       gateway: options.paymentGateway ?? selectGateway(config, secrets, (message) => app.log.error(message)),
       webhooks: new WebhookSender(
@@ -114,13 +132,22 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onReady', async () => mail.start());
   // onClose: after the last request (which may have woken it), waiting for the attempts under way.
   app.addHook('onClose', () => mail.stop());
+  if (catalogBus) {
+    app.addHook('onReady', () => catalogBus.start());
+    // onClose, before the caller closes the pool: the last NOTIFYs go out, then the listener closes.
+    app.addHook('onClose', () => catalogBus.stop());
+  }
 
   // Infrastructure
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
+  // The auth rate limits count across processes: in Redis, else PostgreSQL, else memory (docs/decisions/0019-shared-rate-limits.md).
+  const rateLimitStore = await chooseRateLimitStore(config, database, app.log, options.rateLimitKeyPrefix);
+  app.addHook('onClose', () => rateLimitStore.close());
   await app.register(securityPlugin, {
     razorpay: config.PAYMENT_GATEWAY === 'razorpay',
     imageOrigin: externalOrigin(ctx.storage),
+    rateLimitStore: rateLimitStore.options,
   });
   await app.register(authPlugin, { secret: ctx.secrets.jwtSecret, expiresIn: config.JWT_EXPIRES_IN, db: ctx.db });
   await app.register(multipart, {

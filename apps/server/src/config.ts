@@ -66,6 +66,18 @@ const envSchema = z.object({
   PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'razorpay']).optional()),
   /** Requests per minute per client address on login, register, forgot-password and reset-password. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * A Redis server (redis://[:password@]host:6379[/db], rediss:// for TLS) where every process counts the auth rate
+   * limits; unset: PostgreSQL's rate_limit_hits table on a PostgreSQL server, the process's memory on the embedded
+   * database (docs/decisions/0019-shared-rate-limits.md).
+   */
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/i, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
   /** In-memory catalog cache entries kept (0 turns the cache off). */
   CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: booleanText.default(false),

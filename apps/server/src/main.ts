@@ -1,5 +1,6 @@
 /**
- * The server process: read the configuration, open and migrate the database, seed an empty one,
+ * The server process: read the configuration, open and migrate the database, seed an empty one
+ * (startup.ts: on PostgreSQL one critical section, so that servers starting together seed once),
  * listen, and shut down gracefully on SIGTERM/SIGINT (in-flight requests finish, then the database
  * closes and the data-directory lock is released). A configuration that configProblems() refuses stops
  * it before anything is opened, with one line per problem (docs/decisions/0007-production-safety.md).
@@ -7,13 +8,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
 import { assertStartableConfig, ConfigError, DEFAULT_ADMIN_PASSWORD, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
 import { acquireDataDirLock } from './db/lock';
-import { migrateDatabase } from './db/migrate';
-import { DEMO_CUSTOMER, seedDatabase } from './seed/index';
-import { loadSecrets } from './lib/secrets';
+import { DEMO_CUSTOMER } from './seed/index';
+import { startUp } from './startup';
 
 /** The start-up line about the admin account: its password only when it was just created with the demo default. */
 function adminLoginMessage(config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>, created: boolean): string {
@@ -37,16 +35,8 @@ async function main() {
   const config = { ...loaded, WEB_DIST: loaded.WEB_DIST || path.resolve(here, '../../web/dist') };
 
   const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.DATA_DIR);
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'db'),
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
-  await migrateDatabase(database);
-
-  // After the migrations: generated secrets are kept in the database, shared by every process on it.
-  const app = await buildApp({ config, database, secrets: await loadSecrets(database.db, config) });
-  const seeded = await seedDatabase(app.ctx);
+  // Open, migrate, secrets, app, seed: on PostgreSQL one critical section across the servers starting together.
+  const { app, database, seeded } = await startUp(config);
   if (seeded.productsCreated > 0) {
     app.log.info(
       `Seeded the demo catalog: ${seeded.productsCreated} products and ${seeded.ordersCreated} past orders of ${DEMO_CUSTOMER.email}`,

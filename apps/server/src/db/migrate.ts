@@ -1,6 +1,6 @@
 /**
  * Applies the drizzle-kit migrations at start-up (docs/architecture.md#database). On a PostgreSQL
- * server an advisory lock keeps two processes starting at once from migrating side by side.
+ * server an advisory lock (db/advisory-lock.ts) keeps two processes starting at once from migrating side by side.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,10 +9,8 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from './advisory-lock';
 import type { DatabaseHandle } from './client';
-
-const MIGRATION_LOCK_KEY = 7_240_417;
 
 /** The drizzle folder, found upwards from this file: works from src/ (tsx, tests) and from dist/ (bundle). */
 export function migrationsFolder(): string {
@@ -31,14 +29,8 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
-  // A dedicated connection holds a session advisory lock for the whole run.
-  const client = new pg.Client({ connectionString: handle.url });
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder: folder });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    await client.end();
-  }
+  // The migrator runs on the connection that holds the lock, for the whole run.
+  await withAdvisoryLock(handle.url!, ADVISORY_LOCK_KEYS.migrations, (client) =>
+    migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder: folder }),
+  );
 }

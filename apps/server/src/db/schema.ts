@@ -401,6 +401,18 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
+ * The per-address rate limits of the auth routes when the shop runs on PostgreSQL without Redis
+ * (docs/decisions/0019-shared-rate-limits.md): one row per route and client address, shared by every server
+ * process on the database. `hits` counts the requests of the window that ends at `expires_at`; a request after
+ * it starts a new window. Rows whose window is over are deleted now and then (plugins/rate-limit-store.ts).
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The store's business details (docs/shop-rules.md#store-settings): one row, id 1. The PAN is the GSTIN's
  * characters 3 to 12 and the invoice prefix 1 to 3 capitals or digits other than CN; the shared schema checks
  * the rest (the GSTIN's check character, the state against the GSTIN's state code).
@@ -646,6 +658,7 @@ export const schema = {
   payments,
   webhookEvents,
   loginThrottle,
+  rateLimitHits,
   storeSettings,
   taxDocuments,
   documentSequences,

@@ -97,3 +97,27 @@ describe('CatalogCache.getOrLoad', () => {
     expect((await cache.getOrLoad('home', load)).body).toBe('2');
   });
 });
+
+describe('CatalogCache invalidation and onInvalidate', () => {
+  it('tells onInvalidate of invalidate() only; invalidateLocally() drops entries and reads under way alike', async () => {
+    const cache = new CatalogCache(10);
+    let told = 0;
+    cache.onInvalidate = () => (told += 1);
+    await cache.getOrLoad('home', async () => ({ payload: 'before' }));
+
+    cache.invalidate();
+    expect(told).toBe(1);
+    expect(cache.get('home')).toBeUndefined();
+
+    await cache.getOrLoad('home', async () => ({ payload: 'again' }));
+    const read = controlledLoad('stale');
+    const underWay = cache.getOrLoad('brands', read.load);
+    cache.invalidateLocally();
+    expect(told).toBe(1);
+    expect(cache.get('home')).toBeUndefined();
+    // A read that began before another process's change is answered but not kept.
+    read.release();
+    expect((await underWay).body).toBe('"stale"');
+    expect(cache.get('brands')).toBeUndefined();
+  });
+});

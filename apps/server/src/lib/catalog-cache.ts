@@ -3,8 +3,11 @@
  * by the request, each with a strong ETag. Product edits call invalidate() at once; stock moves
  * from orders, payments and cancellations call it only when a product or variant goes out of stock
  * or comes back (modules/orders/stock.ts), so other stock figures may be shown up to one TTL stale.
- * Entries expire after that short TTL, which also lets several processes on one PostgreSQL converge
- * without a shared bus. Concurrent misses of one key share a single read (getOrLoad).
+ * Entries expire after that short TTL. Several processes on one PostgreSQL tell each other of their
+ * invalidations through LISTEN/NOTIFY (lib/cache-bus.ts, wired in app.ts through onInvalidate), so an
+ * edit in one is seen by the others within a second; the TTL stays the bound when that bus is down
+ * (docs/decisions/0020-several-processes.md). This class holds no database code. Concurrent misses of
+ * one key share a single read (getOrLoad).
  */
 import { createHash } from 'node:crypto';
 
@@ -25,10 +28,16 @@ export class CatalogCache {
   /** Reads under way, by key: the requests that miss meanwhile wait for the same one. */
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
   private generation = 0;
+  /**
+   * Told of every invalidate(), not of invalidateLocally(): app.ts has it tell the other processes on
+   * the same PostgreSQL (lib/cache-bus.ts). Must not throw.
+   */
+  onInvalidate: (() => void) | undefined;
 
   constructor(
     private readonly maxEntries: number,
-    private readonly ttlMs = 5_000,
+    /** How long an entry is answered: the bound on staleness when no invalidation reaches this process. */
+    readonly ttlMs = 5_000,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -97,8 +106,17 @@ export class CatalogCache {
     return this.store(key, payload, version, headers);
   }
 
-  /** Drops everything: called after any write that changes what the catalog shows. */
+  /**
+   * Drops everything: called after any write that changes what the catalog shows, once it has
+   * committed (the other processes are told at once and re-read the database).
+   */
   invalidate(): void {
+    this.invalidateLocally();
+    this.onInvalidate?.();
+  }
+
+  /** Drops everything without telling anyone: another process changed the catalog (lib/cache-bus.ts). */
+  invalidateLocally(): void {
     this.generation += 1;
     this.entries.clear();
     // Reads under way may have seen the catalog before the write: later requests must not join them.

@@ -1,15 +1,24 @@
 /**
  * Security headers and rate limiting (docs/shop-rules.md#accounts). The content-security policy
  * allows only this origin, plus Razorpay's checkout script and window when the live gateway is
- * configured and the image storage's origin when images come from elsewhere (STORAGE=s3). Rate limits are off by default and switched on per route (login, register, forgot-password, reset-password).
+ * configured and the image storage's origin when images come from elsewhere (STORAGE=s3). Rate limits are off by default and switched on per route (login, register, forgot-password, reset-password),
+ * counted in the store app.ts chose (Redis, PostgreSQL or memory: rate-limit-store.ts).
  */
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RateLimitStoreOptions } from './rate-limit-store';
+
+export interface SecurityOptions {
+  razorpay: boolean;
+  imageOrigin?: string;
+  /** Where the rate limits are counted: chooseRateLimitStore()'s options. */
+  rateLimitStore: RateLimitStoreOptions;
+}
 
 export default fp(
-  async function security(app: FastifyInstance, options: { razorpay: boolean; imageOrigin?: string }) {
+  async function security(app: FastifyInstance, options: SecurityOptions) {
     const razorpayHosts = options.razorpay ? ['https://checkout.razorpay.com', 'https://*.razorpay.com'] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -31,7 +40,7 @@ export default fp(
       // HSTS belongs to the TLS terminator in front of the app, not to plain-HTTP local runs.
       strictTransportSecurity: false,
     });
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, ...options.rateLimitStore });
   },
   { name: 'security' },
 );

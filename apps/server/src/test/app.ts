@@ -33,6 +33,8 @@ export interface TestAppOptions {
    * embedded database belongs to one process.
    */
   sameDatabaseAs?: TestApp;
+  /** The prefix of the rate-limit keys in Redis (with REDIS_URL): a run's own, so that runs sharing a Redis never meet. */
+  rateLimitKeyPrefix?: string;
 }
 
 /** `env` overrides configuration variables for this file, e.g. `{ COD_ENABLED: 'true' }`. */
@@ -55,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     database,
     secrets: TEST_SECRETS,
     logger: false,
+    rateLimitKeyPrefix: options.rateLimitKeyPrefix,
     onRoute: (route) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { orderBody, placeOrder, productStock, variantStock } from '../../test/commerce-factories';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+import { orderBody, placeOrder, placeOrderOk, productStock, variantStock } from '../../test/commerce-factories';
 import { createTestProduct, createTestUser } from '../../test/factories';
 
 let t: TestApp;
@@ -59,5 +59,36 @@ describe('stock under concurrent orders', () => {
     expect(writtenPayments).toHaveLength(10);
     const [one] = await t.db.select().from(orders).where(eq(orders.id, accepted[0]!.json().order._id));
     expect(one!.status).toBe('pending');
+  });
+});
+
+describe('orders and cancellations of the same products at once', () => {
+  it('never deadlock: placing locks the products in the same order as cancelling does', async () => {
+    // Two products without sizes; the lines name them against the id order, so an order's lines reference the
+    // products (its order_items) in the opposite order to the one in which stock moves lock them (stock.ts).
+    const made = [await createTestProduct(t.db, { stock: 10_000 }), await createTestProduct(t.db, { stock: 10_000 })];
+    const [low, high] = made.map(({ product }) => product).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const body = orderBody([
+      { product: high!, quantity: 1 },
+      { product: low!, quantity: 2 },
+    ]);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => createTestUser(t.app)));
+    const cancel = (token: string, orderId: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}/cancel`, headers: bearer(token) });
+
+    let held = await Promise.all(buyers.map((buyer) => placeOrderOk(t.app, buyer.token, body)));
+    for (let round = 0; round < 6; round += 1) {
+      // Each buyer cancels the order it holds while placing the next one.
+      const [placed, cancelled] = await Promise.all([
+        Promise.all(buyers.map((buyer) => placeOrder(t.app, buyer.token, body))),
+        Promise.all(buyers.map((buyer, index) => cancel(buyer.token, held[index]!._id))),
+      ]);
+      expect(placed.map((res) => res.statusCode)).toEqual(buyers.map(() => 201));
+      expect(cancelled.map((res) => res.statusCode)).toEqual(buyers.map(() => 200));
+      held = placed.map((res) => res.json().order);
+    }
+    // Only the orders still held keep stock: one each.
+    expect(await productStock(t.db, high!.id)).toBe(10_000 - buyers.length);
+    expect(await productStock(t.db, low!.id)).toBe(10_000 - 2 * buyers.length);
   });
 });

@@ -169,8 +169,11 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
  * for a product that has variants now (its variant was removed once no open order held it, and the
  * closed order was then cancelled by an admin) has no variant to go back to: adding its units to
  * the product alone would break "product stock = sum of its variants' stock", so they are dropped.
- * The product row is locked first (the products module's edits lock it before changing variants),
- * so the check sees any edit that committed before it.
+ * The product row is locked first (the products module's edits lock it FOR UPDATE before changing variants),
+ * so the check sees any edit that committed before it. FOR NO KEY UPDATE, the lock the stock update below takes
+ * anyway: it waits for an edit, but not for an order being placed, whose order_items hold FOR KEY SHARE on their
+ * products (the foreign key) taken in line order, before its stock moves lock them in id order; FOR UPDATE would
+ * wait for those, and such an order wait for the next product this cancellation locks: a deadlock.
  */
 async function returnableToProduct(tx: DbOrTx, productId: string, lines: readonly StockLine[]): Promise<number> {
   let total = 0;
@@ -181,7 +184,7 @@ async function returnableToProduct(tx: DbOrTx, productId: string, lines: readonl
     if (!line.variantId) loose += line.quantity;
   }
   if (loose === 0) return total;
-  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('no key update');
   const [variant] = await tx
     .select({ id: productVariants.id })
     .from(productVariants)

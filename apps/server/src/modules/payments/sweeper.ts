@@ -7,9 +7,15 @@
  * webhook or another process). It also retries refunds of cancelled orders whose gateway call
  * failed or never finished, when they are due (refund.ts: growing delay, bounded attempts, the
  * gateway asked first).
+ *
+ * Every process runs it; each job runs once (docs/decisions/0020-several-processes.md): an expired
+ * order is claimed with FOR UPDATE SKIP LOCKED in the transaction that cancels it, so concurrent
+ * sweepers take different orders, and one that dies mid-transaction releases its order to the next
+ * sweep; a refund retry is claimed by refund.ts's conditional update (the attempt count is the lease).
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext, Log } from '../../context';
+import type { Transaction } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { ownerEmail } from '../mail';
 import { cancelOrderInTransaction } from '../orders';
@@ -22,6 +28,30 @@ export interface SweepResult {
   refundsRetried: number;
 }
 
+/** Online orders still pending whose payment is still pending since before `cutoff`. */
+const expiredBefore = (cutoff: Date) =>
+  and(
+    eq(orders.status, 'pending'),
+    eq(orders.paymentMode, 'online'),
+    eq(payments.status, 'pending'),
+    lt(payments.createdAt, cutoff),
+  );
+
+/**
+ * Locks order `id` for this transaction if it is still expired. SKIP LOCKED: an order whose row another
+ * transaction holds (another sweeper cancelling it, a buyer's payment settling it) is skipped at once
+ * instead of waited for; the next sweep sees it again if it is still expired then.
+ */
+async function claimExpiredOrder(tx: Transaction, id: string, cutoff: Date): Promise<boolean> {
+  const claimed = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.id, id), expiredBefore(cutoff)))
+    .for('update', { of: orders, skipLocked: true });
+  return claimed.length > 0;
+}
+
 /** One sweep at `now` (tests pass a clock); safe to run in several processes at once. */
 export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = new Date()): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - ctx.config.ORDER_PAYMENT_TIMEOUT_MIN * 60_000);
@@ -31,21 +61,20 @@ export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = 
       .select({ id: orders.id })
       .from(orders)
       .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(
-        and(
-          eq(orders.status, 'pending'),
-          eq(orders.paymentMode, 'online'),
-          eq(payments.status, 'pending'),
-          lt(payments.createdAt, cutoff),
-        ),
-      )
+      .where(expiredBefore(cutoff))
       .orderBy(asc(payments.createdAt))
       .limit(BATCH);
     let cancelledThisBatch = 0;
     for (const { id } of candidates) {
-      const cancelled = await ctx.db.transaction((tx) =>
-        cancelOrderInTransaction(tx, id, ['pending'], 'expired', { log, by: 'expiry', owner: ownerEmail(ctx.config) }),
-      );
+      const cancelled = await ctx.db.transaction(async (tx) => {
+        if (!(await claimExpiredOrder(tx, id, cutoff))) return null;
+        // Still the conditional cancellation every path uses: the claim does not replace it.
+        return cancelOrderInTransaction(tx, id, ['pending'], 'expired', {
+          log,
+          by: 'expiry',
+          owner: ownerEmail(ctx.config),
+        });
+      });
       if (cancelled) cancelledThisBatch += 1;
     }
     expired += cancelledThisBatch;
