@@ -4,7 +4,8 @@
  * snapshot stored at issue, so a download never changes what was issued. Who may download is the caller's check
  * (the order's buyer or an admin).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   SERVER_MESSAGES,
   type DocumentLine,
@@ -15,12 +16,26 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { taxDocuments, type TaxDocumentKind } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
+import { epochMs } from '../../lib/raw-rows';
 import { renderTaxDocumentPdf } from './pdf';
 
 export interface OrderTaxDocuments {
   invoice: TaxDocumentRef | null;
   creditNote: TaxDocumentRef | null;
 }
+
+/** Puts an issued document where the order carries it: its invoice, or the credit note that cancelled it. */
+function withDocument(
+  documents: OrderTaxDocuments,
+  document: { kind: TaxDocumentKind; number: string; issuedAt: Date },
+): OrderTaxDocuments {
+  const ref = { number: document.number, issuedAt: document.issuedAt.toISOString() };
+  if (document.kind === 'invoice') documents.invoice = ref;
+  else documents.creditNote = ref;
+  return documents;
+}
+
+const noDocuments = (): OrderTaxDocuments => ({ invoice: null, creditNote: null });
 
 /** The invoice and credit note of each of the orders (both null for an order without any). */
 export async function taxDocumentsOfOrders(
@@ -38,14 +53,37 @@ export async function taxDocumentsOfOrders(
     })
     .from(taxDocuments)
     .where(inArray(taxDocuments.orderId, [...orderIds]));
-  for (const row of rows) {
-    const entry = result.get(row.orderId) ?? { invoice: null, creditNote: null };
-    const ref = { number: row.number, issuedAt: row.issuedAt.toISOString() };
-    if (row.kind === 'invoice') entry.invoice = ref;
-    else entry.creditNote = ref;
-    result.set(row.orderId, entry);
-  }
+  for (const row of rows) result.set(row.orderId, withDocument(result.get(row.orderId) ?? noDocuments(), row));
   return result;
+}
+
+/** An issued document as taxDocumentsJson answers it (`issuedAt` in epoch milliseconds). */
+export interface TaxDocumentJson {
+  kind: TaxDocumentKind;
+  number: string;
+  issuedAt: number;
+}
+
+/**
+ * The documents issued for the order `orderId` names, for a statement that reads them beside the order (the
+ * orders' DTO, orders/dto.ts): a json array of TaxDocumentJson, null when none was issued. Read it with
+ * orderTaxDocumentsOf.
+ */
+export function taxDocumentsJson(orderId: SQL | PgColumn): SQL {
+  return sql`(
+    select json_agg(json_build_object(
+        'kind', ${taxDocuments.kind}, 'number', ${taxDocuments.number}, 'issuedAt', ${epochMs(taxDocuments.issuedAt)}
+      ))
+    from ${taxDocuments} where ${taxDocuments.orderId} = ${orderId}
+  )`;
+}
+
+/** The invoice and credit note of taxDocumentsJson's array (both null for none). */
+export function orderTaxDocumentsOf(documents: readonly TaxDocumentJson[] | null): OrderTaxDocuments {
+  return (documents ?? []).reduce(
+    (result, document) => withDocument(result, { ...document, issuedAt: new Date(document.issuedAt) }),
+    noDocuments(),
+  );
 }
 
 /**

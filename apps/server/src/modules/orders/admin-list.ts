@@ -1,10 +1,10 @@
 /**
  * The admin's order list (docs/shop-rules.md#admin-lists): a page of orders filtered by order status,
  * payment mode and payment status, the days placed (India time, both included), and a search; sorted by a
- * visible column; with the count of the matches, capped at ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). One query finds the page's ids and one counts, then the DTO
- * loader (dto.ts) reads those orders only, so a page costs the same at 200 orders or 200,000.
+ * visible column; with the count of the matches, capped at ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). The DTO loader
+ * (dto.ts) reads the page's orders only, found by their ids' query, so a page costs the same at 200 orders or 200,000.
  */
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   indiaDayRange,
   type AdminOrderFilters,
@@ -15,7 +15,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { cappedCount } from '../../lib/capped-count';
 import { orders, payments } from '../../db/schema';
-import { loadOrders, type OrderDtoSource } from './dto';
+import { loadOrders, NEWEST_ORDERS_FIRST, type OrderDtoSource } from './dto';
 
 /** The characters of an order number (the id's last 6) as the buyer sees it. */
 const ORDER_NUMBER_LENGTH = 6;
@@ -56,7 +56,7 @@ export function filtersOf(query: AdminOrderFilters): SQL | undefined {
 
 /** The ORDER BY of each sort; the id breaks ties, so that a page never repeats or skips a row. */
 const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
-  newest: [desc(orders.createdAt), desc(orders.id)],
+  newest: NEWEST_ORDERS_FIRST,
   oldest: [asc(orders.createdAt), asc(orders.id)],
   total_desc: [desc(orders.totalPaise), desc(orders.createdAt), desc(orders.id)],
   total_asc: [asc(orders.totalPaise), desc(orders.createdAt), desc(orders.id)],
@@ -65,10 +65,10 @@ const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
 };
 
 /**
- * The ids of one page and the count of the matches, capped (lib/capped-count.ts). The payment is joined only
- * when its status is filtered (every order has exactly one payment row: payments.order_id is unique).
+ * The select of one page's ids, and the count of the matches, capped (lib/capped-count.ts). The payment is joined
+ * only when its status is filtered (every order has exactly one payment row: payments.order_id is unique).
  */
-async function pageIds(db: DbOrTx, query: AdminOrderListQuery): Promise<{ ids: string[]; total: number }> {
+function pageQueries(db: DbOrTx, query: AdminOrderListQuery) {
   const where = filtersOf(query);
   const joinPayment = Boolean(query.paymentStatus);
   let idQuery = db.select({ id: orders.id }).from(orders).$dynamic();
@@ -77,26 +77,29 @@ async function pageIds(db: DbOrTx, query: AdminOrderListQuery): Promise<{ ids: s
     idQuery = idQuery.innerJoin(payments, eq(payments.orderId, orders.id));
     countQuery = countQuery.innerJoin(payments, eq(payments.orderId, orders.id));
   }
-  const [rows, total] = await Promise.all([
-    idQuery
+  return {
+    ids: idQuery
       .where(where)
       .orderBy(...ORDERINGS[query.sort])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    cappedCount(db, countQuery.where(where)),
-  ]);
-  return { ids: rows.map((row) => row.id), total };
+    total: cappedCount(db, countQuery.where(where)),
+  };
 }
 
-/** A page of the admin's order list, in the sort's order, and how many orders match (capped). */
+/**
+ * A page of the admin's order list, in the sort's order, and how many orders match (capped). Two statements side
+ * by side, the page's orders and the count, then the page's tax documents and images (dto.ts): the orders'
+ * statement finds the page's ids itself, in a subquery run once.
+ */
 export async function listOrdersForAdmin(
   source: OrderDtoSource,
   query: AdminOrderListQuery,
 ): Promise<{ data: OrderDto[]; total: number }> {
-  const { ids, total } = await pageIds(source.db, query);
-  if (ids.length === 0) return { data: [], total };
-  const loaded = await loadOrders(source, inArray(orders.id, ids));
-  const position = new Map(ids.map((id, index) => [id, index]));
-  const data = loaded.sort((a, b) => position.get(a._id)! - position.get(b._id)!);
+  const page = pageQueries(source.db, query);
+  const [data, total] = await Promise.all([
+    loadOrders(source, sql`${orders.id} = any(array(${page.ids}))`, ORDERINGS[query.sort]),
+    page.total,
+  ]);
   return { data, total };
 }

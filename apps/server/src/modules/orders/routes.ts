@@ -20,6 +20,7 @@ import {
 import type { ModuleOptions } from '../../context';
 import { sendCsv } from '../../lib/csv-stream';
 import { BadRequestError } from '../../lib/errors';
+import { sendJsonText } from '../../lib/json-reply';
 import { listOrdersForAdmin } from './admin-list';
 import { ORDER_CSV_COLUMNS, orderCsvBatches, orderCsvFileName } from './export';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
@@ -99,7 +100,8 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     async (request, reply) => {
       const page = await listOrdersForAdmin(ctx, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return page;
+      // Built by dto.ts in the schema's shape: sent without the response schema's second pass (lib/json-reply.ts).
+      return sendJsonText(reply, JSON.stringify(page));
     },
   );
 

@@ -2,12 +2,16 @@
  * Product images as the API shows them (productImageSchema), for the cart's and the orders' lines,
  * mapped by toImageDto so that the storage layout is known in one place only.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ProductImageDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { productImages } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
+
+/** A product's images in display order: by position, then as uploaded. */
+const DISPLAY_ORDER = [asc(productImages.position), asc(productImages.createdAt)];
 
 /** Every image of the given products, in display order, keyed by product id. */
 export async function loadProductImages(
@@ -22,11 +26,33 @@ export async function loadProductImages(
     .select()
     .from(productImages)
     .where(inArray(productImages.productId, ids))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt));
+    .orderBy(asc(productImages.productId), ...DISPLAY_ORDER);
   for (const row of rows) {
     const list = byProduct.get(row.productId) ?? [];
     list.push(toImageDto(storage, row));
     byProduct.set(row.productId, list);
   }
   return byProduct;
+}
+
+/** An image as productImagesJson answers it: the columns toImageDto reads. */
+export type ProductImageJson = Parameters<typeof toImageDto>[1];
+
+/**
+ * The images of the product `productId` names, for a statement that reads them beside other rows (the orders'
+ * lines, orders/dto.ts): a json array of ProductImageJson in display order, null when it has none. Map it with
+ * imagesFromJson.
+ */
+export function productImagesJson(productId: SQL | PgColumn): SQL {
+  return sql`(
+    select json_agg(json_build_object(
+        'publicId', ${productImages.publicId}, 'width', ${productImages.width}, 'height', ${productImages.height},
+        'renditions', ${productImages.renditions}
+      ) order by ${sql.join(DISPLAY_ORDER, sql`, `)})
+    from ${productImages} where ${productImages.productId} = ${productId}
+  )`;
+}
+
+export function imagesFromJson(storage: ImageStorage, images: ProductImageJson[] | null): ProductImageDto[] {
+  return images ? images.map((image) => toImageDto(storage, image)) : [];
 }
