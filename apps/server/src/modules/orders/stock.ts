@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
+import { rowsOf } from '../../lib/raw-rows';
 
 export interface StockLine {
   productId: string | null;
@@ -83,9 +84,6 @@ function refusal(available: number | undefined, label: string): ConflictError {
   if (available <= 0) return new ConflictError(STOCK_MESSAGES.outOfStock(label));
   return new ConflictError(STOCK_MESSAGES.onlyNLeft(available, label));
 }
-
-/** The rows a raw statement answered (node-postgres and PGlite both put them in `rows`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The quantities as one JSON parameter, read by `json_to_recordset` (one statement, whatever the line count). */
 const wantedJson = (totals: ReturnType<typeof totalsById>) =>

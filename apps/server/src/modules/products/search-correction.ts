@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { searchWords } from '../../db/schema';
+import { rowsOf } from '../../lib/raw-rows';
 
 /** A word, as the vocabulary's triggers split titles: a run of letters. */
 const WORD = /\p{L}+/gu;
@@ -91,7 +92,7 @@ export async function correctSearch(db: DbOrTx, search: string): Promise<string 
       ) as near`);
   });
   const candidatesOf = new Map<string, Candidate[]>();
-  for (const row of (result as unknown as { rows: (Candidate & { typed: string })[] }).rows) {
+  for (const row of rowsOf<Candidate & { typed: string }>(result)) {
     const list = candidatesOf.get(row.typed) ?? [];
     list.push({ word: row.word, products: Number(row.products) });
     candidatesOf.set(row.typed, list);

@@ -19,7 +19,8 @@ import {
 } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { sweepExpiredOrders } from '../payments';
-import { foldDeltas, rowsOf } from './running-totals';
+import { rowsOf } from '../../lib/raw-rows';
+import { foldDeltas } from './running-totals';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createTestAdmin>>;

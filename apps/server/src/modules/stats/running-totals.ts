@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { dashboardDeltas, dashboardTotals } from '../../db/schema';
+import { rowsOf } from '../../lib/raw-rows';
 
 /** The figures the triggers keep, each by its key (migration 0013). */
 export const METRICS = {
@@ -21,11 +22,6 @@ export const METRICS = {
 
 /** One fold at a time: a second one finds the lock taken and leaves the deltas to the first. */
 const FOLD_LOCK = 4_242_013;
-
-/** The rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `rows`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** Pending deltas from which the dashboard's read folds them first. */
 export const FOLD_AT = 1_000;

@@ -9,7 +9,8 @@ import { ORDER_STATUSES, toRupees, type StatsResponse } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { dashboardDeltas, dashboardTotals, products } from '../../db/schema';
-import { deltasPiledUp, figuresOf, foldDeltas, METRICS, rowsOf } from './running-totals';
+import { rowsOf } from '../../lib/raw-rows';
+import { deltasPiledUp, figuresOf, foldDeltas, METRICS } from './running-totals';
 
 export const STATS_MONTHS = 6;
 export const TOP_PRODUCTS = 5;
