@@ -27,10 +27,13 @@ COPY apps/web apps/web
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX here and the node flags of CMD are apps/server/node-settings.json's (src/node-settings.test.ts
+# checks that they agree): docs/decisions/0018-embedded-memory.md, second part.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
@@ -47,4 +50,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=1024", "--max-semi-space-size=4", "apps/server/dist/main.js"]

@@ -6,12 +6,18 @@
 import { runCheckoutLoad } from './lib/checkout-load';
 import { runHttpLoad } from './lib/http-load';
 import type { LoadRequest, LoadResult } from './lib/load-types';
+import { runSoakLoad } from './lib/soak-load';
 
 async function main() {
   const text = process.argv[2];
   if (!text) throw new Error('usage: load.ts <load request as JSON>');
   const request = JSON.parse(text) as LoadRequest;
-  const result: LoadResult = request.mode === 'http' ? await runHttpLoad(request) : await runCheckoutLoad(request);
+  const result: LoadResult =
+    request.mode === 'http'
+      ? await runHttpLoad(request)
+      : request.mode === 'soak'
+        ? await runSoakLoad(request)
+        : await runCheckoutLoad(request);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -42,6 +42,7 @@ async function main(): Promise<number> {
       durationSeconds: options.durationSeconds,
       buyers: options.buyers,
       checkoutSeconds: options.checkoutSeconds,
+      soakMinutes: options.only.has('soak') ? options.soakMinutes : undefined,
       generatedProducts: options.generatedProducts,
       serverLogLevel: options.serverLogLevel,
     },
@@ -93,8 +94,8 @@ async function main(): Promise<number> {
   results.machine.loadAverageAtEnd = loadAverage();
 
   for (const row of results.databases.flatMap((db) => db.rows)) {
-    const check = row.checkout?.integrity;
-    if (check && !check.pass) failures.push(`checkout integrity on ${row.db} FAILED: ${check.problems.join('; ')}`);
+    const check = row.checkout?.integrity ?? row.soak?.integrity;
+    if (check && !check.pass) failures.push(`${row.name} integrity on ${row.db} FAILED: ${check.problems.join('; ')}`);
   }
 
   console.log(`\n${renderConsole(results)}\n`);

@@ -3,10 +3,14 @@
 // development (sandbox payments, demo data, admin123). `NODE_ENV=production npm start` runs the shop
 // for real, and refuses an unsafe configuration (docs/decisions/0007-production-safety.md).
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIsStale } from './build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Node's flags and environment for the server, kept in one file that the Dockerfile and the benchmarks follow
+// too: a bounded heap and fewer malloc arenas (docs/decisions/0018-embedded-memory.md, second part).
+const settings = JSON.parse(readFileSync(path.join(root, 'apps/server/node-settings.json'), 'utf8'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 if (buildIsStale()) {
@@ -15,9 +19,9 @@ if (buildIsStale()) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+const server = spawnSync(process.execPath, [...settings.nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
   cwd: process.cwd(),
   stdio: 'inherit',
-  env: { NODE_ENV: 'development', ...process.env },
+  env: { NODE_ENV: 'development', ...settings.env, ...process.env },
 });
 process.exit(server.status ?? (server.signal ? 0 : 1));

@@ -122,7 +122,7 @@ interface CatalogProduct {
   variants: { _id: string; size: string | null; price: number; stock: number }[];
 }
 
-interface Buyer {
+export interface Buyer {
   index: number;
   email: string;
   token: string;
@@ -197,7 +197,7 @@ interface Connection {
   closed: boolean;
 }
 
-const parseBody = (text: string): unknown => {
+export const parseBody = (text: string): unknown => {
   try {
     return text ? JSON.parse(text) : null;
   } catch {
@@ -205,40 +205,43 @@ const parseBody = (text: string): unknown => {
   }
 };
 
-const messageOf = (body: unknown) =>
+export const messageOf = (body: unknown) =>
   typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : '';
 
-const fieldOf = (body: unknown, key: string): unknown =>
+export const fieldOf = (body: unknown, key: string): unknown =>
   typeof body === 'object' && body ? (body as Record<string, unknown>)[key] : undefined;
 
-export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<CheckoutLoadResult> {
-  const base = new URL(request.baseUrl);
+/** A run's buyers: new accounts whose e-mails carry a tag of the run, so that their orders can be told apart. */
+export function runBuyers(count: number): { buyers: Buyer[]; buyerEmailPattern: string } {
   const runTag = `${Date.now().toString(36)}${process.pid}`;
-  const buyers: Buyer[] = Array.from({ length: request.buyers }, (_, index) => ({
+  const buyers = Array.from({ length: count }, (_, index) => ({
     index,
     email: `bench.buyer${index + 1}.${runTag}${BUYER_EMAIL_DOMAIN}`,
     token: '',
   }));
+  return { buyers, buyerEmailPattern: `bench.buyer%.${runTag}${BUYER_EMAIL_DOMAIN}` };
+}
 
-  /** Set-up requests (not measured). */
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(new URL(path, base), {
-      method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_SECONDS * 1000),
-    });
-    return { status: response.status, body: parseBody(await response.text()) };
-  };
+/** A set-up request (not measured): status and parsed body. */
+export async function setupCall(base: URL, method: string, path: string, body?: unknown) {
+  const response = await fetch(new URL(path, base), {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_SECONDS * 1000),
+  });
+  return { status: response.status, body: parseBody(await response.text()) };
+}
 
-  // 1. Accounts: register and log in every buyer (a few at a time: argon2 hashing is CPU-bound).
+/** Registers and logs in every buyer (a few at a time: argon2 hashing is CPU-bound); answers the seconds it took. */
+export async function registerBuyers(base: URL, buyers: Buyer[]): Promise<number> {
   const registrationStarted = performance.now();
   for (let i = 0; i < buyers.length; i += 5) {
     await Promise.all(
       buyers.slice(i, i + 5).map(async (buyer) => {
         const password = 'bench-password-1';
         const phone = `9${String(100000000 + buyer.index).padStart(9, '0')}`;
-        const registered = await call('POST', '/api/auth/register', {
+        const registered = await setupCall(base, 'POST', '/api/auth/register', {
           name: `Bench Buyer ${buyer.index + 1}`,
           email: buyer.email,
           phone,
@@ -247,7 +250,7 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
         if (registered.status >= 300) {
           throw new Error(`register ${buyer.email}: ${registered.status} ${messageOf(registered.body)}`);
         }
-        const login = await call('POST', '/api/auth/login', { email: buyer.email, password });
+        const login = await setupCall(base, 'POST', '/api/auth/login', { email: buyer.email, password });
         const token = fieldOf(login.body, 'token');
         if (login.status !== 200 || typeof token !== 'string' || !token) {
           throw new Error(`login ${buyer.email}: ${login.status}`);
@@ -256,7 +259,16 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
       }),
     );
   }
-  const registrationSeconds = (performance.now() - registrationStarted) / 1000;
+  return (performance.now() - registrationStarted) / 1000;
+}
+
+export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<CheckoutLoadResult> {
+  const base = new URL(request.baseUrl);
+  const { buyers, buyerEmailPattern } = runBuyers(request.buyers);
+  const call = (method: string, path: string, body?: unknown) => setupCall(base, method, path, body);
+
+  // 1. Accounts: register and log in every buyer.
+  const registrationSeconds = await registerBuyers(base, buyers);
 
   // 2. What can be bought: the in-stock products of the catalog's first page.
   const listing = await call('GET', '/api/products?availability=In%20Stock&limit=100');
@@ -578,7 +590,7 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
   return {
     mode: 'checkout',
     buyers: buyers.length,
-    buyerEmailPattern: `bench.buyer%.${runTag}${BUYER_EMAIL_DOMAIN}`,
+    buyerEmailPattern,
     registrationSeconds: round(registrationSeconds),
     requests: figures.all.count,
     durationSeconds: round(durationSeconds),

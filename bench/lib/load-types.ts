@@ -29,7 +29,20 @@ export interface CheckoutLoadRequest {
   server?: ServerProbe;
 }
 
-export type LoadRequest = HttpLoadRequest | CheckoutLoadRequest;
+/** The soak: a mixed storefront load for a while, the server's resident memory sampled at a fixed period. */
+export interface SoakLoadRequest {
+  mode: 'soak';
+  baseUrl: string;
+  /** Concurrent shoppers, each sending one request after the other. */
+  connections: number;
+  durationSeconds: number;
+  /** How often the server's VmRSS is read. */
+  sampleSeconds: number;
+  seed: number;
+  server: ServerProbe;
+}
+
+export type LoadRequest = HttpLoadRequest | CheckoutLoadRequest | SoakLoadRequest;
 
 export interface LoadFigures {
   requests: number;
@@ -80,4 +93,22 @@ export interface CheckoutLoadResult extends LoadFigures {
   errorSamples: string[];
 }
 
-export type LoadResult = HttpLoadResult | CheckoutLoadResult;
+/** The soak's request kinds; a checkout is its five steps (product, order, payment, sandbox pay, verify). */
+export const SOAK_KINDS = ['home', 'category', 'search', 'suggest', 'product', 'product page', 'checkout'] as const;
+export type SoakKind = (typeof SOAK_KINDS)[number];
+
+export interface SoakLoadResult extends LoadFigures {
+  mode: 'soak';
+  connections: number;
+  /** The server's VmRSS, every sampleSeconds from the start of the load (0 s: just before it). */
+  samples: { seconds: number; rssMb: number }[];
+  kinds: Record<SoakKind, StepFigures>;
+  checkoutsCompleted: number;
+  /** Buyers' e-mails (SQL LIKE), and what they saw: for the integrity check afterwards. */
+  buyerEmailPattern: string;
+  paymentsVerified: number;
+  failedCheckouts: number;
+  errorSamples: string[];
+}
+
+export type LoadResult = HttpLoadResult | CheckoutLoadResult | SoakLoadResult;

@@ -4,8 +4,20 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BENCH_DIR = path.join(ROOT, 'bench');
 
-/** What --only can name. `search` is the three rows on the generated catalog. */
-export const SCENARIO_GROUPS = ['baseline', 'home', 'category', 'search', 'checkout', 'weight', 'lighthouse'] as const;
+/**
+ * What --only can name. `search` is the rows on the generated catalog; `soak` the mixed load of --minutes (10), which
+ * a full run includes and a --quick run leaves out unless --only names it.
+ */
+export const SCENARIO_GROUPS = [
+  'baseline',
+  'home',
+  'category',
+  'search',
+  'checkout',
+  'weight',
+  'lighthouse',
+  'soak',
+] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 export type DbKind = 'embedded' | 'postgres';
@@ -25,6 +37,8 @@ export interface BenchOptions {
   buyers: number;
   checkoutWarmupSeconds: number;
   checkoutSeconds: number;
+  /** The soak's length. */
+  soakMinutes: number;
   serverLogLevel: string;
   build: boolean;
   serverBundle: string;
@@ -44,6 +58,8 @@ const HELP = `usage: npm run bench -- [flags]
   --connections=N         autocannon connections for the read scenarios (default 10)
   --buyers=N              concurrent buyers in the checkout (default 50)
   --checkout-duration=S   measured seconds of the checkout (default 60; quick 5)
+  --minutes=N             length of the soak, the mixed load whose memory is sampled (default 10;
+                          a --quick run has no soak unless --only=soak)
   --server-log-level=L    the server's LOG_LEVEL (default warn)
   --no-build              never run \`npm run build\`, even when the build looks stale
   --keep-data             keep the data directories under bench/.data/ afterwards
@@ -72,6 +88,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     'connections',
     'buyers',
     'checkout-duration',
+    'minutes',
     'server-log-level',
     'no-build',
     'keep-data',
@@ -88,7 +105,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   };
 
   const onlyText = flags.get('only');
-  const only = new Set<ScenarioGroup>(onlyText ? [] : SCENARIO_GROUPS);
+  // A quick run (CI) leaves the soak out: it lasts minutes by design.
+  const only = new Set<ScenarioGroup>(onlyText ? [] : SCENARIO_GROUPS.filter((group) => !(quick && group === 'soak')));
   for (const name of onlyText
     ?.split(',')
     .map((part) => part.trim())
@@ -118,6 +136,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     buyers: Math.round(number('buyers', 50)),
     checkoutWarmupSeconds: number('warmup', quick ? 1 : 5, 0),
     checkoutSeconds: number('checkout-duration', quick ? 5 : 60),
+    soakMinutes: number('minutes', 10, 0.5),
     serverLogLevel: flags.get('server-log-level') ?? 'warn',
     build: flags.get('no-build') !== 'true',
     serverBundle: path.resolve(env.BENCH_SERVER_BUNDLE || path.join(ROOT, 'apps/server/dist/main.js')),

@@ -85,6 +85,73 @@ export function renderDetails(results: BenchResults, markdown: boolean): string 
     for (const error of db.errors) parts.push(`${db.db}: FAILED ${error.split('\n')[0]}`);
   }
 
+  const memory = results.databases.flatMap((db) => (db.memory ?? []).map((figure) => ({ db: db.db, ...figure })));
+  if (memory.length) {
+    parts.push(heading('Memory of the read rows (the server process, VmRSS)'));
+    parts.push(
+      table(
+        ['db', 'catalog', 'products', 'RSS after start MB', 'peak RSS of its read rows MB', 'rows'],
+        memory.map((figure) => [
+          figure.db,
+          figure.catalog === 'demo' ? 'demo, cache on' : 'generated, cache off',
+          integer.format(figure.products),
+          oneDecimal.format(figure.restMb),
+          oneDecimal.format(figure.peakMb),
+          figure.rows,
+        ]),
+        markdown,
+        [false, false, true, true, true, true],
+      ),
+    );
+  }
+
+  for (const row of scenarioRows(results)) {
+    const soak = row.soak;
+    if (!soak) continue;
+    parts.push(
+      heading(
+        `Soak on ${row.db}: ${soak.minutes} min, ${soak.connections} shoppers, ${integer.format(soak.products)} products`,
+      ),
+    );
+    // One sample a minute (the one nearest to each whole minute), and the last.
+    const perMinute = new Map<number, (typeof soak.samples)[number]>();
+    for (const sample of soak.samples) {
+      const minute = Math.round(sample.seconds / 60);
+      const kept = perMinute.get(minute);
+      if (!kept || Math.abs(sample.seconds - minute * 60) < Math.abs(kept.seconds - minute * 60)) {
+        perMinute.set(minute, sample);
+      }
+    }
+    parts.push(
+      `RSS MB at ${[...perMinute].map(([minute, sample]) => `${minute} min ${oneDecimal.format(sample.rssMb)}`).join(', ')}; ` +
+        `slope over the last ${soak.slopeMinutes} min ${twoDecimals.format(soak.slopeMbPerMinute)} MB/min ` +
+        `(${soak.samples.length} samples, every ${soak.sampleSeconds} s).`,
+    );
+    parts.push(
+      table(
+        ['requests of', 'requests', 'p50 ms', 'p99 ms', 'non-2xx', 'socket errors'],
+        Object.entries(soak.kinds).map(([kind, figures]) => [
+          kind,
+          integer.format(figures.requests),
+          ms(figures.latency.p50Ms),
+          ms(figures.latency.p99Ms),
+          integer.format(figures.unexpectedStatus),
+          integer.format(figures.socketErrors),
+        ]),
+        markdown,
+        [false, true, true, true, true, true],
+      ),
+    );
+    const check = soak.integrity;
+    parts.push(
+      `checkouts: ${integer.format(soak.checkoutsCompleted)} completed, ${integer.format(soak.failedCheckouts)} failed; ` +
+        `integrity ${check.pass ? 'PASS' : 'FAIL'}: ${check.processingOrders} processing orders, ${check.successfulPayments} successful payments ` +
+        `(buyers saw ${check.paymentsVerifiedByBuyers}), negative stock: ${check.negativeProductStock} products / ${check.negativeVariantStock} variants` +
+        (check.problems.length ? `; problems: ${check.problems.join('; ')}` : '') +
+        (soak.errorSamples.length ? `; first errors: ${soak.errorSamples.map((text) => `"${text}"`).join(', ')}` : ''),
+    );
+  }
+
   for (const row of scenarioRows(results)) {
     const checkout = row.checkout;
     if (!checkout) continue;
@@ -241,7 +308,9 @@ export function renderMachine(results: BenchResults): string {
     `- load average (1, 5, 15 min) at start ${m.loadAverageAtStart.join(', ')}, at end ${m.loadAverageAtEnd?.join(', ') ?? '-'}`,
     `- ${results.mode} run started ${results.startedAt}, took ${Math.round(results.durationSeconds)} s; ` +
       `read scenarios: ${results.settings.connections} connections, ${results.settings.warmupSeconds} s warm-up + ${results.settings.durationSeconds} s measured; ` +
-      `checkout: ${results.settings.buyers} buyers, ${results.settings.checkoutSeconds} s; server LOG_LEVEL=${results.settings.serverLogLevel}`,
+      `checkout: ${results.settings.buyers} buyers, ${results.settings.checkoutSeconds} s; ` +
+      (results.settings.soakMinutes ? `soak: ${results.settings.soakMinutes} min; ` : '') +
+      `server LOG_LEVEL=${results.settings.serverLogLevel}`,
   ].join('\n');
 }
 

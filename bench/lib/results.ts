@@ -25,6 +25,37 @@ export interface ScenarioRow {
   /** The same request from one connection (search rows): latency without queueing behind others. */
   singleConnection?: { requestsPerSecond: number; p50Ms: number; p99Ms: number };
   checkout?: CheckoutRowDetails;
+  soak?: SoakRowDetails;
+}
+
+/** The soak row's memory figures (bench/lib/memory.ts computes them from the samples). */
+export interface SoakRowDetails {
+  minutes: number;
+  connections: number;
+  products: number;
+  /** The server's VmRSS every sampleSeconds from the start of the load. */
+  sampleSeconds: number;
+  samples: { seconds: number; rssMb: number }[];
+  /** VmRSS at 1, 5 and 10 minutes (those within the run) and at its end. */
+  rssAt: { minute: number; rssMb: number }[];
+  /** Least-squares slope of VmRSS over the last slopeMinutes (5, or half a shorter run): ~0 is flat. */
+  slopeMbPerMinute: number;
+  slopeMinutes: number;
+  kinds: Record<string, StepFigures>;
+  checkoutsCompleted: number;
+  failedCheckouts: number;
+  errorSamples: string[];
+  integrity: IntegrityCheck;
+}
+
+/** What one server held: after its start, and at its peak while the read rows ran on it. */
+export interface MemoryFigure {
+  catalog: 'demo' | 'generated';
+  products: number;
+  restMb: number;
+  peakMb: number;
+  /** The read rows measured on that server. */
+  rows: number;
 }
 
 export interface IntegrityCheck {
@@ -66,6 +97,8 @@ export interface DatabaseResults {
   skipped?: string;
   rows: ScenarioRow[];
   seeding?: { products: number; variants: number; seconds: number };
+  /** Per server of read rows (demo catalog, generated catalog); absent in older results. */
+  memory?: MemoryFigure[];
   notes: string[];
   /** Scenarios that failed (the harness broke): the run exits non-zero. */
   errors: string[];
@@ -148,6 +181,8 @@ export interface BenchResults {
     durationSeconds: number;
     buyers: number;
     checkoutSeconds: number;
+    /** Absent in older results. */
+    soakMinutes?: number;
     generatedProducts: number;
     serverLogLevel: string;
   };

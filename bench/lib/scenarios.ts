@@ -9,19 +9,25 @@
  *                                     the integrity check on the database
  *   generated catalog (bench seeds):  search term, misspelt term, price range + availability,
  *                                     with the catalog cache off so every request reaches the database
+ *   same data, restarted:             the soak: a mixed load for --minutes with the cache on, the server's
+ *                                     VmRSS read every 10 s (stock raised by SQL first), then the integrity check
+ *
+ * Each server of read rows also gives a memory figure: its RSS after start and the highest peak of its rows.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { wasInterrupted } from './cleanup';
 import { checkCheckoutIntegrity, prepareCheckoutStock } from './integrity';
 import { createDataTarget, openSession, type DataTarget } from './database';
-import type { CheckoutLoadRequest, CheckoutLoadResult, HttpLoadResult } from './load-types';
+import type { CheckoutLoadRequest, CheckoutLoadResult, HttpLoadResult, SoakLoadResult } from './load-types';
 import { runLoad } from './load-runner';
 import { runLighthouse } from './lighthouse';
 import { loadAverage } from './machine';
 import type { BenchOptions, DbKind } from './options';
-import type { BenchResults, DatabaseResults, ScenarioRow } from './results';
-import { residentMb, startServer, type RunningServer } from './server';
+import { soakMemory } from './memory';
+import type { BenchResults, DatabaseResults, MemoryFigure, ScenarioRow } from './results';
+import { startServer, type RunningServer } from './server';
+import { residentMb } from './server-probe';
 import { round } from './stats';
 import { measureStorefrontWeight } from './weight';
 import { seedGeneratedCatalog } from '../seed-catalog';
@@ -157,7 +163,8 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
   const targetOptions = { postgresUrl: options.postgresUrl, keepData: options.keepData };
   let baseline: ScenarioRow | undefined;
   const addRow = (row: ScenarioRow) => {
-    if (baseline && row !== baseline)
+    // Not the soak's: its requests are a mix, sent by a slower client (bench/lib/soak-load.ts).
+    if (baseline && row !== baseline && !row.soak)
       row.ratioToBaseline = round(row.requestsPerSecond / baseline.requestsPerSecond, 3);
     out.rows.push(row);
     return row;
@@ -195,10 +202,13 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
     await seeding.stop();
     out.notes.push(`first start with demo seeding: ${round((performance.now() - seedStartedAt) / 1000, 1)} s`);
     const server = await serverFor(options, target);
+    const rowsBefore = out.rows.length;
+    let memory: MemoryFigure | undefined;
     try {
       const count = await getJson<unknown[]>(`${server.url}/api/products?limit=1`);
       const productCount = Number(count.headers.get('x-total-count') ?? 0);
-      out.notes.push(`demo catalog: ${productCount} active products; server RSS after start ${idleRss(server)} MB`);
+      memory = { catalog: 'demo', products: productCount, restMb: idleRss(server), peakMb: 0, rows: 0 };
+      out.notes.push(`demo catalog: ${productCount} active products; server RSS after start ${memory.restMb} MB`);
       // The row every other row is compared with; always measured so that ratios exist.
       await attempt('baseline', () => measureBaseline(server, []));
       await attempt('health', async () =>
@@ -259,6 +269,8 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
           );
         });
       }
+      // The read rows' memory, before the browser's pages add theirs.
+      addMemory(out, memory, out.rows.slice(rowsBefore));
       if (storefront) await attempt('storefront', () => runStorefront(options, server, results));
     } finally {
       await server.stop();
@@ -272,23 +284,40 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
     }
   }
 
+  /** The generated catalog, made once for the search rows and the soak (which run one after the other on it). */
+  let generated: { target: DataTarget; seeding: NonNullable<DatabaseResults['seeding']> } | undefined;
+  const generatedCatalog = async () => {
+    if (generated) return generated;
+    const target = await createDataTarget(db, 'generated', targetOptions);
+    log(`${db}: generating a catalog of ${options.generatedProducts.toLocaleString('en-US')} products`);
+    const session = await openSession(target);
+    let seeding: DatabaseResults['seeding'];
+    try {
+      seeding = await seedGeneratedCatalog(session, options.generatedProducts);
+    } finally {
+      await session.close();
+    }
+    seeding.seconds = round(seeding.seconds, 1);
+    out.seeding = seeding;
+    log(`${db}: seeded ${seeding.products} products in ${seeding.seconds} s`);
+    generated = { target, seeding };
+    return generated;
+  };
+
   if (wants('search')) {
     await attempt('generated catalog', async () => {
-      const target = await createDataTarget(db, 'generated', targetOptions);
-      log(`${db}: generating a catalog of ${options.generatedProducts.toLocaleString('en-US')} products`);
-      const session = await openSession(target);
-      let seeding: DatabaseResults['seeding'];
-      try {
-        seeding = await seedGeneratedCatalog(session, options.generatedProducts);
-      } finally {
-        await session.close();
-      }
-      seeding.seconds = round(seeding.seconds, 1);
-      out.seeding = seeding;
-      log(`${db}: seeded ${seeding.products} products in ${seeding.seconds} s`);
+      const { target, seeding } = await generatedCatalog();
       const server = await serverFor(options, target, { SEED_DEMO: 'false', CATALOG_CACHE_SIZE: '0' });
+      const rowsBefore = out.rows.length;
+      const memory: MemoryFigure = {
+        catalog: 'generated',
+        products: seeding.products,
+        restMb: idleRss(server),
+        peakMb: 0,
+        rows: 0,
+      };
       try {
-        out.notes.push(`generated catalog: server RSS after start ${idleRss(server)} MB`);
+        out.notes.push(`generated catalog: server RSS after start ${memory.restMb} MB`);
         if (!baseline) await attempt('baseline', () => measureBaseline(server, ['on the generated-catalog server']));
         const notes = [`${seeding.products.toLocaleString('en-US')} products, catalog cache off`];
         for (const scenario of [
@@ -319,12 +348,122 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
             );
           });
         }
+        addMemory(out, memory, out.rows.slice(rowsBefore));
       } finally {
         await server.stop();
       }
     });
   }
+
+  if (wants('soak')) {
+    await attempt('soak', async () => {
+      const { target, seeding } = await generatedCatalog();
+      const row = await runSoak(options, db, target, seeding.products);
+      addRow(row);
+    });
+  }
   return out;
+}
+
+/** The memory figure of one server's read rows: its RSS after start and the highest peak of its rows. */
+function addMemory(out: DatabaseResults, memory: MemoryFigure | undefined, rows: ScenarioRow[]): void {
+  if (!memory || rows.length === 0) return;
+  memory.peakMb = Math.max(...rows.map((row) => row.peakRssMb));
+  memory.rows = rows.length;
+  (out.memory ??= []).push(memory);
+}
+
+/** Seconds between two readings of the server's VmRSS during the soak. */
+const SOAK_SAMPLE_SECONDS = 10;
+
+/**
+ * The soak (bench/lib/soak-load.ts): the generated catalog with the catalog cache on, as a shop runs, and stock for
+ * its checkouts; a mixed load for --minutes while the server's VmRSS is read every 10 s; then the checkout integrity
+ * check on the database.
+ */
+async function runSoak(options: BenchOptions, db: DbKind, target: DataTarget, products: number): Promise<ScenarioRow> {
+  const session = await openSession(target);
+  try {
+    await prepareCheckoutStock(session);
+  } finally {
+    await session.close();
+  }
+  const server = await serverFor(options, target, { SEED_DEMO: 'false' });
+  const loadAverageBefore = loadAverage()[0]!;
+  const durationSeconds = Math.round(options.soakMinutes * 60);
+  let result: SoakLoadResult;
+  let peakRssMb = 0;
+  try {
+    log(`  ${db} · soak: ${options.soakMinutes} min of mixed load, ${options.connections} shoppers ...`);
+    const stopSampling = server.sampleMemory();
+    try {
+      result = await runLoad<SoakLoadResult>(
+        {
+          mode: 'soak',
+          baseUrl: server.url,
+          connections: options.connections,
+          durationSeconds,
+          sampleSeconds: SOAK_SAMPLE_SECONDS,
+          seed: 42,
+          server: server.probe,
+        },
+        durationSeconds + 300,
+      );
+    } finally {
+      peakRssMb = stopSampling();
+    }
+  } finally {
+    await server.stop();
+  }
+  const check = await openSession(target);
+  let integrity: Awaited<ReturnType<typeof checkCheckoutIntegrity>>;
+  try {
+    integrity = await checkCheckoutIntegrity(check, {
+      buyerEmailPattern: result.buyerEmailPattern,
+      paymentsVerifiedByBuyers: result.paymentsVerified,
+    });
+  } finally {
+    await check.close();
+  }
+  const memory = soakMemory(result.samples, options.soakMinutes);
+  const mb = (value: number) => `${round(value, 1)} MB`;
+  return {
+    db,
+    id: 'soak',
+    name: `soak (${options.soakMinutes} min mixed)`,
+    request: 'home, category, search, suggest, product, product page, checkout',
+    requests: result.requests,
+    durationSeconds: result.durationSeconds,
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.latency.p50Ms,
+    p99Ms: result.latency.p99Ms,
+    unexpectedStatus: result.unexpectedStatus,
+    socketErrors: result.socketErrors,
+    peakRssMb: round(peakRssMb, 1),
+    loadAverageBefore,
+    notes: [
+      `RSS ${memory.rssAt.map((mark) => `${mark.minute} min ${mb(mark.rssMb)}`).join(', ')}`,
+      `slope over the last ${memory.slopeMinutes} min ${memory.slopeMbPerMinute >= 0 ? '+' : ''}${round(memory.slopeMbPerMinute, 2)} MB/min`,
+      `${products.toLocaleString('en-US')} products, catalog cache on`,
+      `${result.checkoutsCompleted} checkouts; integrity ${integrity.pass ? 'PASS' : 'FAIL'}`,
+      ...statusNote(result.statusCounts),
+    ],
+    soak: {
+      minutes: options.soakMinutes,
+      connections: result.connections,
+      products,
+      sampleSeconds: SOAK_SAMPLE_SECONDS,
+      samples: result.samples,
+      rssAt: memory.rssAt,
+      slopeMbPerMinute: round(memory.slopeMbPerMinute, 3),
+      slopeMinutes: memory.slopeMinutes,
+      kinds: result.kinds,
+      checkoutsCompleted: result.checkoutsCompleted,
+      failedCheckouts: result.failedCheckouts,
+      errorSamples: result.errorSamples,
+      integrity,
+    },
+  };
 }
 
 const CHECKOUT_ROUTES = ['/api/orders', '/api/payments/create', '/api/payments/sandbox/pay', '/api/payments/verify'];

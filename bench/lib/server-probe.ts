@@ -2,7 +2,8 @@
  * What the server process spends, sampled by the checkout load at the start and the end of its measured
  * phase: its CPU time (utime + stime of /proc/<pid>/stat: the JavaScript thread, the garbage collector and
  * libuv's pool together) and, on PostgreSQL, the SQL statements it sent (bench/lib/count-statements.mjs,
- * preloaded into the server, writes its count to a file on SIGWINCH).
+ * preloaded into the server, writes its count to a file on SIGWINCH). Also its resident memory, which the
+ * harness samples during every scenario and the soak load every 10 s.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -27,6 +28,17 @@ const ticksPerSecond = (() => {
 /** How long the counter has to answer a SIGWINCH (the server's event loop may be busy). */
 const STATEMENTS_TIMEOUT_MS = 10_000;
 const POLL_MS = 2;
+
+/** Resident memory of a process in MB (VmRSS of /proc/<pid>/status), or undefined once it is gone. */
+export function residentMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The process's CPU time in ms so far. */
 export function cpuMsOf(pid: number): number {

@@ -5,14 +5,14 @@
  * The cluster test (bench/cluster.ts) starts several on one database, from the sources through tsx.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { onCleanup } from './cleanup';
+import settings from '../../apps/server/node-settings.json';
 import type { DataTarget } from './database';
 import { BENCH_DIR, ROOT } from './options';
-import type { ServerProbe } from './server-probe';
+import { residentMb, type ServerProbe } from './server-probe';
 
 /** Preloaded into a server on PostgreSQL: counts node-postgres' queries (server-probe.ts reads it). */
 const STATEMENT_COUNTER = pathToFileURL(path.join(BENCH_DIR, 'lib/count-statements.mjs')).href;
@@ -53,17 +53,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resident memory of a process in MB, or undefined once it is gone. */
-export function residentMb(pid: number): number | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function startServer(target: DataTarget, options: ServerOptions): Promise<RunningServer> {
   let port = await freePort();
   if (port === 3000) port = await freePort(); // never 3000: people run `npm start` there
@@ -71,10 +60,12 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
   // The embedded database (PGlite) runs inside the server and is not counted.
   const statementsFile = target.kind === 'postgres' ? path.join(target.dataDir, 'statements.count') : undefined;
   const preload = statementsFile ? ['--import', STATEMENT_COUNTER] : [];
-  const args = ['--enable-source-maps', ...(options.nodeArgs ?? []), ...preload, options.bundle];
+  // Node's flags and environment as `npm start` and the Dockerfile give them (docs/decisions/0018-embedded-memory.md).
+  const args = [...settings.nodeArgs, ...(options.nodeArgs ?? []), ...preload, options.bundle];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
+      ...settings.env,
       ...process.env,
       // The demo configuration the scenarios use (sandbox payments, admin123): NODE_ENV=production
       // refuses it (docs/decisions/0007-production-safety.md). The server runs the same code either way.

@@ -20,7 +20,10 @@ describe('CatalogCache.getOrLoad', () => {
     const answers = await Promise.all(waiting);
     expect(read.calls()).toBe(1);
     expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1);
-    expect(answers[0]).toMatchObject({ body: '{"products":["a"]}', headers: { 'x-total-count': '1' } });
+    expect(answers[0]).toMatchObject({ headers: { 'x-total-count': '1' } });
+    // Kept as the UTF-8 bytes that are sent (docs/decisions/0018-embedded-memory.md).
+    expect(Buffer.isBuffer(answers[0]!.body)).toBe(true);
+    expect(answers[0]!.body.toString()).toBe('{"products":["a"]}');
     // Stored: the next request is answered from memory.
     expect(cache.get('home')?.etag).toBe(answers[0]!.etag);
     await cache.getOrLoad('home', read.load);
@@ -34,7 +37,7 @@ describe('CatalogCache.getOrLoad', () => {
     const answers = [cache.getOrLoad('home', home.load), cache.getOrLoad('brands', brands.load)];
     home.release();
     brands.release();
-    expect((await Promise.all(answers)).map((answer) => answer.body)).toEqual(['"home"', '"brands"']);
+    expect((await Promise.all(answers)).map((answer) => answer.body.toString())).toEqual(['"home"', '"brands"']);
     expect([home.calls(), brands.calls()]).toEqual([1, 1]);
   });
 
@@ -47,11 +50,11 @@ describe('CatalogCache.getOrLoad', () => {
     const after = controlledLoad('after the write');
     const second = cache.getOrLoad('home', after.load);
     before.release();
-    expect((await first).body).toBe('"before the write"');
+    expect((await first).body.toString()).toBe('"before the write"');
     expect(cache.get('home')).toBeUndefined();
     after.release();
-    expect((await second).body).toBe('"after the write"');
-    expect(cache.get('home')?.body).toBe('"after the write"');
+    expect((await second).body.toString()).toBe('"after the write"');
+    expect(cache.get('home')?.body.toString()).toBe('"after the write"');
     expect([before.calls(), after.calls()]).toEqual([1, 1]);
   });
 
@@ -69,7 +72,7 @@ describe('CatalogCache.getOrLoad', () => {
     const retry = controlledLoad('back');
     const answer = cache.getOrLoad('home', retry.load);
     retry.release();
-    expect((await answer).body).toBe('"back"');
+    expect((await answer).body.toString()).toBe('"back"');
     expect(retry.calls()).toBe(1);
   });
 
@@ -90,11 +93,11 @@ describe('CatalogCache.getOrLoad', () => {
     const cache = new CatalogCache(10, 5_000, () => now);
     let calls = 0;
     const load = async (): Promise<CatalogLoad> => ({ payload: (calls += 1) });
-    expect((await cache.getOrLoad('home', load)).body).toBe('1');
+    expect((await cache.getOrLoad('home', load)).body.toString()).toBe('1');
     now += 4_999;
-    expect((await cache.getOrLoad('home', load)).body).toBe('1');
+    expect((await cache.getOrLoad('home', load)).body.toString()).toBe('1');
     now += 1;
-    expect((await cache.getOrLoad('home', load)).body).toBe('2');
+    expect((await cache.getOrLoad('home', load)).body.toString()).toBe('2');
   });
 });
 
@@ -117,7 +120,7 @@ describe('CatalogCache invalidation and onInvalidate', () => {
     expect(cache.get('home')).toBeUndefined();
     // A read that began before another process's change is answered but not kept.
     read.release();
-    expect((await underWay).body).toBe('"stale"');
+    expect((await underWay).body.toString()).toBe('"stale"');
     expect(cache.get('brands')).toBeUndefined();
   });
 });

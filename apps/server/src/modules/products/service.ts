@@ -126,7 +126,7 @@ export async function suggest(ctx: Ctx, search: string): Promise<Suggestions> {
     payload: await listCategories(ctx),
   }));
   const term = search.toLowerCase();
-  const categories = (JSON.parse(categoryList.body) as string[])
+  const categories = (JSON.parse(categoryList.body.toString()) as string[])
     .filter((category) => category.toLowerCase().includes(term))
     .slice(0, SUGGESTED_CATEGORIES_LIMIT);
   const found = await findSuggestedProducts(ctx.db, ctx.storage, search, SUGGESTED_PRODUCTS_LIMIT);

@@ -55,7 +55,7 @@ const routes: FastifyPluginAsync<SeoOptions> = async (app, { ctx, template, site
     load: () => Promise<RenderedPage>,
   ) {
     const entry = await ctx.catalogCache.getOrLoad(key, async () => ({ payload: await load() }));
-    const page = JSON.parse(entry.body) as RenderedPage;
+    const page = JSON.parse(entry.body.toString()) as RenderedPage;
     reply.type('text/html; charset=utf-8').headers({ etag: entry.etag, 'cache-control': 'no-cache' });
     if (page.status === 404) sendNotFound(reply);
     else if (etagMatches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
