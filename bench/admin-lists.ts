@@ -13,6 +13,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:admin-lists   # also PostgreSQL
  *   npm run bench:admin-lists -- --db=postgres --sizes=large --explain-ms=2
  *   npm run bench:admin-lists -- --rows=orders:,low stock                 # only the rows whose names contain these
+ *   npm run bench:admin-lists -- --db=postgres --sizes=large --keep       # leave the database behind, to read its plans
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL: a database pumpkart_bench_lists_<pid>_<size>
  * is created on that server and dropped afterwards.
@@ -46,6 +47,8 @@ const CONNECTIONS = Number(flag('connections') ?? 10);
 const EXPLAIN_MS = Number(flag('explain-ms') ?? 5);
 /** Only the rows whose name contains one of these (comma-separated), e.g. --rows=orders,low stock. */
 const ROWS = flag('rows')?.split(',');
+/** Leave the PostgreSQL database behind (its name is printed), to look at its plans with psql afterwards. */
+const KEEP = process.argv.includes('--keep');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SECRETS = { jwtSecret: 'bench-lists-jwt-secret-0123456789abcdef', sandboxKeySecret: 'bench-lists-sandbox' };
 
@@ -315,7 +318,8 @@ async function onPostgres(serverUrl: string, size: SizeName) {
     } finally {
       await client.end();
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      if (KEEP) console.error(`kept the database ${url}`);
+      else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
   } finally {
     await admin.end();

@@ -137,6 +137,8 @@ export const products = pgTable(
     // The admin's products list and the dashboard's low stock (docs/decisions/0011-admin-lists-at-size.md).
     index('products_stock_idx').on(table.stock, table.id),
     index('products_category_price_idx').on(table.category, table.pricePaise),
+    // A category's count by stock level (in stock, out): an index-only range scan that stops at the capped count.
+    index('products_category_stock_idx').on(table.category, table.stock),
     // The dashboard's low stock: only the products at or below their alert level, in the card's order (worst
     // first, then the level, the title byte by byte, the id), so the ten worst are the index's first ten entries.
     index('products_low_stock_idx')
@@ -628,8 +630,9 @@ export const dashboardTotals = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.metric, table.key] }),
-    // The top products: the largest totals of a metric first.
-    index('dashboard_totals_value_idx').on(table.metric, table.value.desc()),
+    // The top products: the largest totals of a metric first, equal totals by key, so that the first few entries
+    // are the top few whatever the ties (docs/decisions/0011-admin-lists-at-size.md, fifth part).
+    index('dashboard_totals_value_idx').on(table.metric, table.value.desc(), table.key),
   ],
 );
 

@@ -24,11 +24,12 @@ async function lastMonths(db: Database): Promise<string[]> {
 }
 
 /**
- * The TOP_PRODUCTS most sold products, most units first, then by title; lines of a permanently deleted product
- * are grouped by their copied title. Only the keys that can be among them are read: the totals down to the
- * (TOP_PRODUCTS + pending keys)-th largest, ties included (an index range scan of dashboard_totals_value_idx, whose
- * order is DESC NULLS LAST: the ORDER BY says so to use it), and the keys with pending deltas with their totals
- * (primary key look-ups).
+ * The TOP_PRODUCTS most sold products, most units first; lines of a permanently deleted product are grouped by
+ * their copied title. Equal sellers are taken by key (the product's id), so that only the first few totals are
+ * ever read, whatever the ties; the ones taken are listed by title. The candidates are the first
+ * (TOP_PRODUCTS + pending keys) entries of dashboard_totals_value_idx (metric, value DESC NULLS LAST, key: the
+ * ORDER BY says so to use it) and the keys with pending deltas: a key that is neither has at least TOP_PRODUCTS
+ * keys without pending deltas before it, whose totals are final.
  */
 async function topProducts(db: Database): Promise<StatsResponse['topProducts']> {
   const metric = METRICS.unitsSold;
@@ -36,31 +37,28 @@ async function topProducts(db: Database): Promise<StatsResponse['topProducts']> 
     with pending as (
       select key, sum(value)::bigint as value from ${dashboardDeltas} where metric = ${metric} group by key
     ),
-    cutoff as (
-      select coalesce((
-        select value from ${dashboardTotals} where metric = ${metric}
-        order by value desc nulls last offset ${TOP_PRODUCTS - 1} + (select count(*) from pending) limit 1
-      ), 0) as value
+    candidates as (
+      (
+        select key from ${dashboardTotals} where metric = ${metric}
+        order by value desc nulls last, key limit ${TOP_PRODUCTS} + (select count(*) from pending)
+      )
+      union
+      select key from pending
     ),
     sold as (
-      select key, sum(value) as units from (
-        select key, value from ${dashboardTotals} where metric = ${metric} and value >= (select value from cutoff)
-        union all
-        select t.key, t.value from pending p
-        join ${dashboardTotals} t on t.metric = ${metric} and t.key = p.key
-        where t.value < (select value from cutoff)
-        union all
-        select key, value from pending
-      ) as figures
-      group by key
+      select c.key, coalesce(t.value, 0) + coalesce(p.value, 0) as units
+      from candidates c
+      left join ${dashboardTotals} t on t.metric = ${metric} and t.key = c.key
+      left join pending p on p.key = c.key
+    ),
+    top as (
+      select key, units from sold where units > 0 order by units desc, key limit ${TOP_PRODUCTS}
     )
-    select coalesce(${products.title}, substr(sold.key, length('title:') + 1)) as title, sold.units
-    from sold
+    select coalesce(${products.title}, substr(top.key, length('title:') + 1)) as title, top.units
+    from top
     left join ${products}
-      on ${products.id} = case when sold.key like 'product:%' then substr(sold.key, length('product:') + 1)::uuid end
-    where sold.units > 0
-    order by sold.units desc, 1
-    limit ${TOP_PRODUCTS}`);
+      on ${products.id} = case when top.key like 'product:%' then substr(top.key, length('product:') + 1)::uuid end
+    order by top.units desc, 1`);
   return rowsOf<{ title: string; units: string | number }>(result).map((row) => ({
     title: row.title,
     totalSold: Number(row.units),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { statsResponseSchema, type OrderStatus, type PaymentMode, type PaymentStatus } from '@pumpkart/shared';
 import { orderItems, orders, payments } from '../../db/schema';
+import { foldDeltas } from './running-totals';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestAdmin, createTestProduct, createTestUser, testAddress } from '../../test/factories';
 
@@ -22,9 +23,9 @@ interface FixtureOrder {
   lines: { productId: string | null; title: string; quantity: number }[];
 }
 
-async function insertOrder(userId: string, order: FixtureOrder) {
+async function insertOrder(userId: string, order: FixtureOrder, db = t.db) {
   const totalPaise = order.payment ? Math.round(order.payment.rupees * 100) : 10_000;
-  const [row] = await t.db
+  const [row] = await db
     .insert(orders)
     .values({
       userId,
@@ -40,7 +41,7 @@ async function insertOrder(userId: string, order: FixtureOrder) {
       createdAt: at(order.month),
     })
     .returning();
-  await t.db.insert(orderItems).values(
+  await db.insert(orderItems).values(
     order.lines.map((line) => ({
       orderId: row!.id,
       productId: line.productId,
@@ -52,7 +53,7 @@ async function insertOrder(userId: string, order: FixtureOrder) {
   );
   if (order.payment) {
     const { status, rupees, paidMonth } = order.payment;
-    await t.db.insert(payments).values({
+    await db.insert(payments).values({
       orderId: row!.id,
       mode: order.mode ?? 'online',
       status,
@@ -200,6 +201,48 @@ describe('GET /api/products/stats', () => {
       { title: 'Gilbarco SK700', totalSold: 3 },
       { title: 'Helmet', totalSold: 2 },
     ]);
+  });
+
+  it('takes equal sellers by product id and lists the five it takes by title, pending sales included', async () => {
+    const shop = await createTestApp();
+    try {
+      const { token } = await createTestAdmin(shop.app);
+      const buyer = await createTestUser(shop.app);
+      // Eight products sold 2 each: a tie far past the fifth place, as a large shop has many.
+      const tied: { id: string; title: string }[] = [];
+      for (const title of ['Hose', 'Apron', 'Gloves', 'Nozzle', 'Boots', 'Cap', 'Meter', 'Funnel']) {
+        const { product } = await createTestProduct(shop.db, { title });
+        await insertOrder(
+          buyer.user.id,
+          { month: 0, status: 'delivered', lines: [{ productId: product.id, title, quantity: 2 }] },
+          shop.db,
+        );
+        tied.push({ id: product.id, title });
+      }
+      const top = async () => {
+        const res = await shop.app.inject({ method: 'GET', url: '/api/products/stats', headers: bearer(token) });
+        return statsResponseSchema.parse(res.json()).topProducts;
+      };
+      const byKey = [...tied].sort((a, b) => (`product:${a.id}` < `product:${b.id}` ? -1 : 1));
+      const titles = (list: typeof tied) => list.map((product) => product.title).sort();
+      const first = await top();
+      expect(first.map((product) => product.title)).toEqual(titles(byKey.slice(0, 5)));
+      expect(first.every((product) => product.totalSold === 2)).toBe(true);
+
+      // Folded or pending, the last by key selling one more unit puts it first.
+      await foldDeltas(shop.db);
+      const last = byKey.at(-1)!;
+      await insertOrder(
+        buyer.user.id,
+        { month: 0, status: 'delivered', lines: [{ productId: last.id, title: last.title, quantity: 1 }] },
+        shop.db,
+      );
+      const second = await top();
+      expect(second[0]).toEqual({ title: last.title, totalSold: 3 });
+      expect(second.slice(1).map((product) => product.title)).toEqual(titles(byKey.slice(0, 4)));
+    } finally {
+      await shop.close();
+    }
   });
 
   it('answers zeros for an empty shop, with every status and six months', async () => {
