@@ -9,6 +9,7 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  ADMIN_COUNT_CAP,
   availabilityOf,
   HOME_PRODUCTS_PER_CATEGORY,
   SEARCH_COUNT_CAP,
@@ -195,7 +196,10 @@ const VOCABULARY_WORD = /^[a-z]{3,}$/;
  *   a title having it as a whole word has it as one of its words (group 0), and a title having it at all has a word
  *   containing it (groups 0 and 1): without such words those groups are empty, whatever the other filters.
  */
-async function vocabularyFacts(db: DbOrTx, filter: CatalogFilter): Promise<{ atLeast: number; firstRank: number }> {
+export async function vocabularyFacts(
+  db: DbOrTx,
+  filter: CatalogFilter,
+): Promise<{ atLeast: number; firstRank: number }> {
   const { search, ...narrowing } = filter;
   if (!search) return { atLeast: 0, firstRank: 0 };
   const [row] = await db
@@ -286,13 +290,23 @@ async function rankedRows(
 /**
  * One page of matches in the asked order (newest first by default), with the number of all matches (a search's
  * capped at SEARCH_COUNT_CAP + 1, catalogCount). `where` and `order`, when given, replace the catalog's (the admin
- * list, admin-queries.ts); `capped` counts at most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts).
+ * list, admin-queries.ts); `capped` counts at most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts),
+ * none when `atLeast` already says there are more.
  */
 export async function findProductPage(
   db: DbOrTx,
   storage: ImageStorage,
   filter: CatalogFilter,
-  page: { page: number; limit: number; sort?: CatalogSort; where?: SQL; order?: SQL[]; capped?: boolean },
+  page: {
+    page: number;
+    limit: number;
+    sort?: CatalogSort;
+    where?: SQL;
+    order?: SQL[];
+    capped?: boolean;
+    /** A lower bound of the admin list's matches: above ADMIN_COUNT_CAP, the capped count is known unread. */
+    atLeast?: number;
+  },
 ): Promise<ProductPage> {
   const where = page.where ?? catalogWhere(filter);
   const offset = (page.page - 1) * page.limit;
@@ -310,7 +324,9 @@ export async function findProductPage(
           .limit(page.limit)
           .offset(offset),
     page.capped
-      ? cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic())
+      ? page.atLeast !== undefined && page.atLeast > ADMIN_COUNT_CAP
+        ? ADMIN_COUNT_CAP + 1
+        : cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic())
       : catalogCount(db, filter, where, vocabulary.atLeast),
   ]);
   return { products: await toProductDtos(db, storage, rows), total };

@@ -43,6 +43,7 @@ import {
   findProductRow,
   findSuggestedProducts,
   toProductDtos,
+  vocabularyFacts,
   type CatalogFilter,
   type ProductPage,
 } from './queries';
@@ -146,6 +147,10 @@ export function homeView(ctx: Ctx, query: ProductListQuery): Promise<HomeView> {
  * with each product's tax data (docs/shop-rules.md#tax-data).
  */
 export async function listAllProducts(ctx: Ctx, query: AdminProductListQuery): Promise<ProductPage> {
+  // A search that nothing else narrows but to active products matches at least every active product with a title
+  // word containing the term: the title vocabulary's count, often past the cap (docs/decisions/0014-search-at-scale.md).
+  const searchOnly = query.search && !query.category && !query.brand && !query.stock && (query.active ?? true) === true;
+  const atLeast = searchOnly ? (await vocabularyFacts(ctx.db, { search: query.search })).atLeast : 0;
   const page = await findProductPage(
     ctx.db,
     ctx.storage,
@@ -156,6 +161,7 @@ export async function listAllProducts(ctx: Ctx, query: AdminProductListQuery): P
       where: adminListWhere(query),
       order: adminListOrder(query.sort),
       capped: true,
+      atLeast,
     },
   );
   return { ...page, products: await withTaxData(ctx.db, page.products) };
