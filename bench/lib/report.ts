@@ -31,6 +31,30 @@ function table(headers: string[], rows: Cell[][], markdown: boolean, rightAligne
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...text.map(line)].join('\n');
 }
 
+/** One row per kind of request (a checkout's steps, the soak's kinds): how many, p50, p99 and the failures. */
+function latencyTable(
+  label: string,
+  kinds: Record<
+    string,
+    { requests: number; latency: { p50Ms: number; p99Ms: number }; unexpectedStatus: number; socketErrors: number }
+  >,
+  markdown: boolean,
+): string {
+  return table(
+    [label, 'requests', 'p50 ms', 'p99 ms', 'non-2xx', 'socket errors'],
+    Object.entries(kinds).map(([kind, figures]) => [
+      kind,
+      integer.format(figures.requests),
+      ms(figures.latency.p50Ms),
+      ms(figures.latency.p99Ms),
+      integer.format(figures.unexpectedStatus),
+      integer.format(figures.socketErrors),
+    ]),
+    markdown,
+    [false, true, true, true, true, true],
+  );
+}
+
 function scenarioRows(results: BenchResults): ScenarioRow[] {
   return results.databases.flatMap((db) => db.rows);
 }
@@ -127,21 +151,7 @@ export function renderDetails(results: BenchResults, markdown: boolean): string 
         `slope over the last ${soak.slopeMinutes} min ${twoDecimals.format(soak.slopeMbPerMinute)} MB/min ` +
         `(${soak.samples.length} samples, every ${soak.sampleSeconds} s).`,
     );
-    parts.push(
-      table(
-        ['requests of', 'requests', 'p50 ms', 'p99 ms', 'non-2xx', 'socket errors'],
-        Object.entries(soak.kinds).map(([kind, figures]) => [
-          kind,
-          integer.format(figures.requests),
-          ms(figures.latency.p50Ms),
-          ms(figures.latency.p99Ms),
-          integer.format(figures.unexpectedStatus),
-          integer.format(figures.socketErrors),
-        ]),
-        markdown,
-        [false, true, true, true, true, true],
-      ),
-    );
+    parts.push(latencyTable('requests of', soak.kinds, markdown));
     const check = soak.integrity;
     parts.push(
       `checkouts: ${integer.format(soak.checkoutsCompleted)} completed, ${integer.format(soak.failedCheckouts)} failed; ` +
@@ -159,21 +169,7 @@ export function renderDetails(results: BenchResults, markdown: boolean): string 
     parts.push(
       heading(`Checkout on ${row.db}: ${checkout.buyers} buyers, ${oneDecimal.format(row.durationSeconds)} s measured`),
     );
-    parts.push(
-      table(
-        ['step', 'requests', 'p50 ms', 'p99 ms', 'non-2xx', 'socket errors'],
-        Object.entries(checkout.steps).map(([step, figures]) => [
-          step,
-          integer.format(figures.requests),
-          ms(figures.latency.p50Ms),
-          ms(figures.latency.p99Ms),
-          integer.format(figures.unexpectedStatus),
-          integer.format(figures.socketErrors),
-        ]),
-        markdown,
-        [false, true, true, true, true, true],
-      ),
-    );
+    parts.push(latencyTable('step', checkout.steps, markdown));
     parts.push(
       [
         `completed checkouts: ${integer.format(checkout.checkoutsCompleted)} (${twoDecimals.format(checkout.checkoutsPerSecond)}/s);`,
