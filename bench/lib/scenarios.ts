@@ -415,16 +415,7 @@ async function runSoak(options: BenchOptions, db: DbKind, target: DataTarget, pr
   } finally {
     await server.stop();
   }
-  const check = await openSession(target);
-  let integrity: Awaited<ReturnType<typeof checkCheckoutIntegrity>>;
-  try {
-    integrity = await checkCheckoutIntegrity(check, {
-      buyerEmailPattern: result.buyerEmailPattern,
-      paymentsVerifiedByBuyers: result.paymentsVerified,
-    });
-  } finally {
-    await check.close();
-  }
+  const integrity = await integrityAfter(target, result.buyerEmailPattern, result.paymentsVerified);
   const memory = soakMemory(result.samples, options.soakMinutes);
   const mb = (value: number) => `${round(value, 1)} MB`;
   return {
@@ -532,16 +523,7 @@ async function runCheckout(
   } finally {
     await server.stop();
   }
-  const check = await openSession(target);
-  let integrity: Awaited<ReturnType<typeof checkCheckoutIntegrity>>;
-  try {
-    integrity = await checkCheckoutIntegrity(check, {
-      buyerEmailPattern: result.buyerEmailPattern,
-      paymentsVerifiedByBuyers: result.all.paymentsVerified,
-    });
-  } finally {
-    await check.close();
-  }
+  const integrity = await integrityAfter(target, result.buyerEmailPattern, result.all.paymentsVerified);
   return {
     db,
     id: 'checkout',
@@ -610,5 +592,19 @@ async function runStorefront(options: BenchOptions, server: RunningServer, resul
   } catch (error) {
     storefront.error = error instanceof Error ? error.message : String(error);
     throw error;
+  }
+}
+
+/** The checkout integrity check (integrity.ts) of a run's buyers, on a session of its own once the server stopped. */
+async function integrityAfter(
+  target: Parameters<typeof openSession>[0],
+  buyerEmailPattern: string,
+  paymentsVerifiedByBuyers: number,
+) {
+  const check = await openSession(target);
+  try {
+    return await checkCheckoutIntegrity(check, { buyerEmailPattern, paymentsVerifiedByBuyers });
+  } finally {
+    await check.close();
   }
 }
