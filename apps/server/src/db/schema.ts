@@ -178,13 +178,31 @@ export const productVariants = pgTable(
     pricePaise: money('price_paise').notNull(),
     stock: integer('stock').notNull().default(0),
     position: integer('position').notNull().default(0),
+    /**
+     * Copies of the product's, so that the dashboard's low stock of sizes reads this table alone, in its order
+     * (docs/decisions/0011-admin-lists-at-size.md): triggers keep them (migration 0019), never the app. The alert
+     * level is the product's low-stock threshold while the product is active and the threshold above 0, else null:
+     * a size of an inactive (or deleted) product, or of a product without alert, never alerts.
+     */
+    alertLevel: integer('alert_level'),
+    /** The default only lets an insert leave it out: the insert's trigger sets the product's title. */
+    productTitle: text('product_title').notNull().default(''),
   },
   (table) => [
     check('variants_stock_non_negative', sql`${table.stock} >= 0`),
     check('variants_price_non_negative', sql`${table.pricePaise} >= 0`),
     index('variants_product_idx').on(table.productId, table.position),
-    // The dashboard's low stock of sizes: read lowest stock first until ten alerting sizes are found.
-    index('variants_stock_idx').on(table.stock, table.productId),
+    // The dashboard's low stock of sizes: only the sizes at or below their alert level, in the card's order (worst
+    // first, then the level, the title and the size byte by byte, the id), so the ten worst are its first ten entries.
+    index('variants_low_stock_idx')
+      .on(
+        table.stock,
+        table.alertLevel.desc().nullsFirst(),
+        sql`${table.productTitle} collate "C"`,
+        sql`coalesce(${table.size}, '') collate "C"`,
+        table.id,
+      )
+      .where(sql`${table.stock} <= ${table.alertLevel}`),
   ],
 );
 

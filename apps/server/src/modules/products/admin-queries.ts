@@ -126,7 +126,8 @@ function worstFirst(a: LowStockItem, b: LowStockItem): number {
   );
 }
 
-const inBytes = (column: SQL | typeof products.title | typeof productVariants.size) => sql`${column} collate "C"`;
+const inBytes = (column: SQL | typeof products.title | typeof productVariants.productTitle) =>
+  sql`${column} collate "C"`;
 
 const hasVariants = exists(sql`(select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`);
 
@@ -137,9 +138,6 @@ const hasVariants = exists(sql`(select 1 from ${productVariants} where ${product
  */
 export async function findLowStock(db: DbOrTx, limit: number): Promise<LowStockItem[]> {
   const alerting = and(eq(products.active, true), gt(products.lowStockThreshold, 0));
-  // Sizes are read lowest stock first (variants_stock_idx) and joined to their product's level; without this
-  // bound the read would go on through every size above every level, since none of them joins.
-  const highestLevel = sql`(select max(${products.lowStockThreshold}) from ${products} where ${alerting})`;
   const [plain, sizes] = await Promise.all([
     db
       .select({
@@ -152,24 +150,25 @@ export async function findLowStock(db: DbOrTx, limit: number): Promise<LowStockI
       .where(and(alerting, lte(products.stock, products.lowStockThreshold), not(hasVariants)))
       .orderBy(asc(products.stock), desc(products.lowStockThreshold), asc(inBytes(products.title)), asc(products.id))
       .limit(limit),
+    // The sizes carry their product's alert level (null when it never alerts) and title, kept by triggers
+    // (migration 0019): the WHERE and ORDER BY are variants_low_stock_idx's own, so the first `limit` entries of
+    // that index are the answer, however many sizes tie.
     db
       .select({
-        productId: products.id,
-        title: products.title,
+        productId: productVariants.productId,
+        title: productVariants.productTitle,
         variantId: productVariants.id,
         size: productVariants.size,
         stock: productVariants.stock,
-        threshold: products.lowStockThreshold,
+        // Never null here: stock <= null is not true.
+        threshold: sql<number>`${productVariants.alertLevel}`,
       })
       .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(
-        and(alerting, lte(productVariants.stock, products.lowStockThreshold), lte(productVariants.stock, highestLevel)),
-      )
+      .where(lte(productVariants.stock, productVariants.alertLevel))
       .orderBy(
         asc(productVariants.stock),
-        desc(products.lowStockThreshold),
-        asc(inBytes(products.title)),
+        desc(productVariants.alertLevel),
+        asc(inBytes(productVariants.productTitle)),
         asc(sql`coalesce(${productVariants.size}, '') collate "C"`),
         asc(productVariants.id),
       )
