@@ -144,10 +144,6 @@ export const products = pgTable(
     index('products_low_stock_idx')
       .on(table.stock, table.lowStockThreshold.desc().nullsFirst(), sql`${table.title} collate "C"`, table.id)
       .where(sql`${table.active} and ${table.lowStockThreshold} > 0 and ${table.stock} <= ${table.lowStockThreshold}`),
-    // The highest alert level of an active product: how far up the stock of sizes the low-stock card must read.
-    index('products_alert_level_idx')
-      .on(table.lowStockThreshold)
-      .where(sql`${table.active} and ${table.lowStockThreshold} > 0`),
   ],
 );
 

@@ -1,0 +1,1 @@
+DROP INDEX "products_alert_level_idx";
