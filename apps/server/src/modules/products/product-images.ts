@@ -10,8 +10,11 @@ import { productImages } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
 
-/** A product's images in display order: by position, then as uploaded. */
-const DISPLAY_ORDER = [asc(productImages.position), asc(productImages.createdAt)];
+/**
+ * A product's images in display order: by position, then as uploaded, then by id (images inserted by one statement
+ * share their time), so that every read of them agrees.
+ */
+const DISPLAY_ORDER = [asc(productImages.position), asc(productImages.createdAt), asc(productImages.id)];
 
 /** Every image of the given products, in display order, keyed by product id. */
 export async function loadProductImages(

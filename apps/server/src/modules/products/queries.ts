@@ -10,7 +10,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_COUNT_CAP,
-  availabilityOf,
   HOME_PRODUCTS_PER_CATEGORY,
   SEARCH_COUNT_CAP,
   toPaise,
@@ -27,6 +26,8 @@ import { productImages, products, productVariants, searchWords } from '../../db/
 import { cappedCount } from '../../lib/capped-count';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
+import { loadProducts, loadProductsInOrder, productDtoOf, VARIANT_ORDER } from './product-dto';
+import { loadProductImages } from './product-images';
 
 /** Every column but `search_text`, which only WHERE clauses read: a page need not carry it. */
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
@@ -126,46 +127,23 @@ export function catalogOrder(sort: CatalogSort, search?: string): SQL[] {
   }
 }
 
-/** Turns product rows into API products, loading their variants and images in two queries. */
+/**
+ * Turns product rows into API products, loading their variants and images in two queries (one product, the CSV
+ * export; a page is read by loadProducts, product-dto.ts).
+ */
 export async function toProductDtos(db: DbOrTx, storage: ImageStorage, rows: ProductRow[]): Promise<ProductDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [variantRows, imageRows] = await Promise.all([
+  const [variantRows, imagesOf] = await Promise.all([
     db
       .select()
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
-      .orderBy(asc(productVariants.position), asc(productVariants.id)),
-    db
-      .select()
-      .from(productImages)
-      .where(inArray(productImages.productId, ids))
-      .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id)),
+      .orderBy(...VARIANT_ORDER),
+    loadProductImages(db, storage, ids),
   ]);
   const variantsOf = groupBy(variantRows, (row) => row.productId);
-  const imagesOf = groupBy(imageRows, (row) => row.productId);
-  return rows.map((row) => ({
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    brand: row.brand,
-    category: row.category,
-    price: toRupees(row.pricePaise),
-    stock: row.stock,
-    lowStockThreshold: row.lowStockThreshold,
-    availability: availabilityOf(row.stock),
-    active: row.active,
-    images: (imagesOf.get(row.id) ?? []).map((image) => toImageDto(storage, image)),
-    variants: (variantsOf.get(row.id) ?? []).map((variant) => ({
-      _id: variant.id,
-      size: variant.size,
-      price: toRupees(variant.pricePaise),
-      stock: variant.stock,
-    })),
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+  return rows.map((row) => productDtoOf(row, imagesOf.get(row.id) ?? [], variantsOf.get(row.id) ?? []));
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
@@ -241,26 +219,19 @@ const RELEVANCE_WINDOW_FACTOR = 4;
  * best group that can have matches (`firstRank`, vocabularyFacts) is common enough: the newest
  * RELEVANCE_WINDOW_FACTOR x (offset + limit) matches are ranked (the newest-first walk a plain page takes); when they
  * hold offset + limit of that group, those are the newest of the group, so the page, and when they are all the
- * matches, ranking them is ranking all. Otherwise, and for a page past the SEARCH_COUNT_CAP matches a search
- * counts, every match is ranked, as one query ordered by searchRank.
+ * matches, ranking them is ranking all: the page's ids, in order. Otherwise, and for a page past the
+ * SEARCH_COUNT_CAP matches a search counts, every match is ranked, as one query ordered by searchRank: null, and
+ * the caller reads the page in catalogOrder('relevance').
  */
-async function rankedRows(
+async function rankedIds(
   db: DbOrTx,
   where: SQL | undefined,
   search: string,
   page: { offset: number; limit: number; firstRank: number },
-): Promise<ProductRow[]> {
+): Promise<string[] | null> {
   const end = page.offset + page.limit;
   const windowSize = end * RELEVANCE_WINDOW_FACTOR;
-  const everyMatchRanked = () =>
-    db
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...catalogOrder('relevance', search))
-      .limit(page.limit)
-      .offset(page.offset);
-  if (end > SEARCH_COUNT_CAP) return everyMatchRanked();
+  if (end > SEARCH_COUNT_CAP) return null;
   const newest = db
     .select({
       id: products.id,
@@ -278,20 +249,41 @@ async function rankedRows(
     .orderBy(asc(newest.rank), desc(newest.createdAt), desc(newest.id));
   const complete = window.length < windowSize;
   if (complete || window.filter((row) => row.rank === page.firstRank).length >= end) {
-    const ids = window.slice(page.offset, end).map((row) => row.id);
-    if (ids.length === 0) return [];
-    const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return window.slice(page.offset, end).map((row) => row.id);
   }
-  return everyMatchRanked();
+  return null;
+}
+
+/** The rows of a page by relevance (rankedIds), for the suggestions. */
+async function rankedRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  search: string,
+  page: { offset: number; limit: number; firstRank: number },
+): Promise<ProductRow[]> {
+  const ids = await rankedIds(db, where, search, page);
+  if (ids === null) {
+    return db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...catalogOrder('relevance', search))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+  if (ids.length === 0) return [];
+  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
  * One page of matches in the asked order (newest first by default), with the number of all matches (a search's
  * capped at SEARCH_COUNT_CAP + 1, catalogCount). `where` and `order`, when given, replace the catalog's (the admin
  * list, admin-queries.ts); `capped` counts at most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts),
- * none when `atLeast` already says there are more.
+ * none when `atLeast` already says there are more; `taxData` gives each product's tax data (the admin list).
+ * The page's products are read in one statement that finds their ids itself (loadProducts, product-dto.ts), beside
+ * the count; a page by relevance first ranks the ids it needs (rankedIds).
  */
 export async function findProductPage(
   db: DbOrTx,
@@ -306,30 +298,41 @@ export async function findProductPage(
     capped?: boolean;
     /** A lower bound of the admin list's matches: above ADMIN_COUNT_CAP, the capped count is known unread. */
     atLeast?: number;
+    taxData?: boolean;
   },
 ): Promise<ProductPage> {
   const where = page.where ?? catalogWhere(filter);
   const offset = (page.page - 1) * page.limit;
+  const order = page.order ?? catalogOrder(page.sort ?? 'newest', filter.search);
+  const options = { taxData: page.taxData };
   const vocabulary = page.where ? { atLeast: 0, firstRank: 0 } : await vocabularyFacts(db, filter);
+  const search = !page.order && page.sort === 'relevance' ? filter.search : undefined;
+  const pageProducts = async () => {
+    const ranked = search
+      ? await rankedIds(db, where, search, { offset, limit: page.limit, firstRank: vocabulary.firstRank })
+      : null;
+    if (ranked) return loadProductsInOrder(db, storage, ranked, options);
+    // The page's ids as a subquery run once: only its products' sizes and images are read, however deep the page.
+    const ids = db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(offset);
+    return loadProducts(db, storage, sql`${products.id} = any(array(${ids}))`, order, options);
+  };
   // Two queries rather than count(*) over (): the page can then come straight off the created_at
   // index instead of materialising and sorting every match.
-  const [rows, total] = await Promise.all([
-    !page.order && page.sort === 'relevance' && filter.search
-      ? rankedRows(db, where, filter.search, { offset, limit: page.limit, firstRank: vocabulary.firstRank })
-      : db
-          .select(productColumns)
-          .from(products)
-          .where(where)
-          .orderBy(...(page.order ?? catalogOrder(page.sort ?? 'newest', filter.search)))
-          .limit(page.limit)
-          .offset(offset),
+  const [dtos, total] = await Promise.all([
+    pageProducts(),
     page.capped
       ? page.atLeast !== undefined && page.atLeast > ADMIN_COUNT_CAP
         ? ADMIN_COUNT_CAP + 1
         : cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic())
       : catalogCount(db, filter, where, vocabulary.atLeast),
   ]);
-  return { products: await toProductDtos(db, storage, rows), total };
+  return { products: dtos, total };
 }
 
 /**
@@ -378,7 +381,7 @@ export const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * The subquery can walk products_category_idx (active, category, created_at) backwards and stop
  * after a few rows, where ranking with row_number() over every match had to sort the whole catalog
  * (100,000 products on PostgreSQL: ~140 ms with the sort spilling to disk, against ~25 ms).
- * Two more queries load the returned products' variants and images.
+ * One more statement loads the returned products with their variants and images (loadProducts).
  */
 export async function findHomeView(db: DbOrTx, storage: ImageStorage, filter: CatalogFilter): Promise<HomeView> {
   const where = catalogWhere(filter);
@@ -389,33 +392,32 @@ export async function findHomeView(db: DbOrTx, storage: ImageStorage, filter: Ca
     .groupBy(products.category)
     .as('counted');
   const newest = db
-    .select(productColumns)
+    .select({ id: products.id, createdAt: products.createdAt })
     .from(products)
     .where(and(where, eq(products.category, counted.category)))
     .orderBy(...NEWEST_FIRST)
     .limit(HOME_PRODUCTS_PER_CATEGORY)
     .as('newest');
   const rows = await db
-    .select()
+    .select({ category: counted.category, total: counted.total, id: newest.id })
     .from(counted)
     .crossJoinLateral(newest)
     .orderBy(asc(counted.category), desc(newest.createdAt), desc(newest.id));
 
-  const dtos = await toProductDtos(
-    db,
-    storage,
-    rows.map((row) => row.newest),
-  );
+  const ids = rows.map((row) => row.id);
+  const dtos = ids.length > 0 ? await loadProducts(db, storage, inArray(products.id, ids), []) : [];
+  const byId = new Map(dtos.map((dto) => [dto._id, dto]));
   const sections = new Map<string, HomeView['sections'][number]>();
-  rows.forEach((row, index) => {
-    const category = row.newest.category;
-    let section = sections.get(category);
+  for (const row of rows) {
+    let section = sections.get(row.category);
     if (!section) {
-      section = { category, total: Number(row.counted.total), products: [] };
-      sections.set(category, section);
+      section = { category: row.category, total: Number(row.total), products: [] };
+      sections.set(row.category, section);
     }
-    section.products.push(dtos[index]!);
-  });
+    // A product deleted since the first statement is left out.
+    const dto = byId.get(row.id);
+    if (dto) section.products.push(dto);
+  }
   const list = [...sections.values()].sort((a, b) => byName(a.category, b.category));
   return { sections: list, total: list.reduce((sum, section) => sum + section.total, 0) };
 }

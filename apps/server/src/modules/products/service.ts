@@ -35,7 +35,7 @@ import {
 import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
 import { adminListOrder, adminListWhere, findLowStock } from './admin-queries';
 import { correctSearch } from './search-correction';
-import { taxDataOf, taxValues, withTaxData } from './tax-data';
+import { taxDataOf, taxValues } from './tax-data';
 import {
   distinctActiveValues,
   findHomeView,
@@ -144,14 +144,14 @@ export function homeView(ctx: Ctx, query: ProductListQuery): Promise<HomeView> {
 
 /**
  * One page of the admin list (docs/shop-rules.md#admin): every product, inactive too, filtered and sorted,
- * with each product's tax data (docs/shop-rules.md#tax-data).
+ * with each product's tax data (docs/shop-rules.md#tax-data), read in the page's one statement (product-dto.ts).
  */
 export async function listAllProducts(ctx: Ctx, query: AdminProductListQuery): Promise<ProductPage> {
   // A search that nothing else narrows but to active products matches at least every active product with a title
   // word containing the term: the title vocabulary's count, often past the cap (docs/decisions/0014-search-at-scale.md).
   const searchOnly = query.search && !query.category && !query.brand && !query.stock && (query.active ?? true) === true;
   const atLeast = searchOnly ? (await vocabularyFacts(ctx.db, { search: query.search })).atLeast : 0;
-  const page = await findProductPage(
+  return findProductPage(
     ctx.db,
     ctx.storage,
     {},
@@ -162,9 +162,9 @@ export async function listAllProducts(ctx: Ctx, query: AdminProductListQuery): P
       order: adminListOrder(query.sort),
       capped: true,
       atLeast,
+      taxData: true,
     },
   );
-  return { ...page, products: await withTaxData(ctx.db, page.products) };
 }
 
 /** The dashboard's low-stock list (docs/shop-rules.md#admin), worst first. */

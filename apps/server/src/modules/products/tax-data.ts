@@ -1,11 +1,11 @@
 /**
  * A product's tax data (docs/shop-rules.md#tax-data): the columns a validated form writes, and the fields the
- * product DTO carries for one product and the admin list. A form field not sent leaves the stored value alone;
- * one sent empty clears it (the GST rate and the country of origin go back to 18 and India).
+ * product DTO carries for one product and the admin list (whose statement selects TAX_DATA_SELECT, product-dto.ts).
+ * A form field not sent leaves the stored value alone; one sent empty clears it (the GST rate and the country of
+ * origin go back to 18 and India).
  */
-import { inArray } from 'drizzle-orm';
-import type { ProductDto, ProductForm, ProductTaxData } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { ProductForm, ProductTaxData } from '@pumpkart/shared';
 import { products } from '../../db/schema';
 
 export const DEFAULT_GST_RATE = 18;
@@ -26,18 +26,16 @@ export function taxValues(form: ProductForm): TaxColumns {
   return values;
 }
 
-const taxColumns = {
-  id: products.id,
-  hsnCode: products.hsnCode,
-  gstRate: products.gstRate,
-  countryOfOrigin: products.countryOfOrigin,
-  manufacturer: products.manufacturer,
-  bisLicence: products.bisLicence,
-  pesoApproval: products.pesoApproval,
-  legalMetrologyApproval: products.legalMetrologyApproval,
-};
+/**
+ * The tax columns as taxDataOf reads them, for a statement read as the driver answers it (product-dto.ts): the
+ * rate as float8, a number on both drivers (a numeric column comes as text).
+ */
+export const TAX_DATA_SELECT = sql`${products.hsnCode} as "hsnCode", ${products.gstRate}::float8 as "gstRate",
+  ${products.countryOfOrigin} as "countryOfOrigin", ${products.manufacturer} as "manufacturer",
+  ${products.bisLicence} as "bisLicence", ${products.pesoApproval} as "pesoApproval",
+  ${products.legalMetrologyApproval} as "legalMetrologyApproval"`;
 
-/** The tax data of a products row, as the DTO answers it. */
+/** The tax data of a products row (drizzle's, or TAX_DATA_SELECT's), as the DTO answers it. */
 export function taxDataOf(row: ProductTaxData): ProductTaxData {
   return {
     hsnCode: row.hsnCode,
@@ -48,23 +46,4 @@ export function taxDataOf(row: ProductTaxData): ProductTaxData {
     pesoApproval: row.pesoApproval,
     legalMetrologyApproval: row.legalMetrologyApproval,
   };
-}
-
-/** The DTOs with their tax data, read in one query (the admin list). */
-export async function withTaxData(db: DbOrTx, dtos: ProductDto[]): Promise<ProductDto[]> {
-  if (dtos.length === 0) return dtos;
-  const rows = await db
-    .select(taxColumns)
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        dtos.map((dto) => dto._id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return dtos.map((dto) => {
-    const row = byId.get(dto._id);
-    return row ? { ...dto, ...taxDataOf(row) } : dto;
-  });
 }

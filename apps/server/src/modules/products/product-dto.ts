@@ -1,0 +1,168 @@
+/**
+ * Products as the API shows them (productSchema): the DTO's shape, built from drizzle's rows (toProductDtos,
+ * queries.ts: one product, the CSV export) or from one statement that reads a page's products with their sizes,
+ * images and, for the admin, tax data (loadProducts: the catalog's pages, the home view, the admin list;
+ * docs/decisions/0011-admin-lists-at-size.md, sixth part). With sizes, the price is the product's own column, the
+ * cheapest size's price kept in step by the service (docs/shop-rules.md#catalog).
+ */
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { availabilityOf, toRupees, type ProductDto, type ProductImageDto, type ProductTaxData } from '@pumpkart/shared';
+import type { DbOrTx } from '../../db/client';
+import { products, productVariants } from '../../db/schema';
+import { epochMs, renderedOnce, rowsOf } from '../../lib/raw-rows';
+import type { ImageStorage } from '../../storage/image-storage';
+import { imagesFromJson, productImagesJson, type ProductImageJson } from './product-images';
+import { TAX_DATA_SELECT, taxDataOf } from './tax-data';
+
+/** The columns of a product the DTO shows. */
+export type ProductFields = Pick<
+  typeof products.$inferSelect,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'brand'
+  | 'category'
+  | 'pricePaise'
+  | 'stock'
+  | 'lowStockThreshold'
+  | 'active'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+/** The columns of a size the DTO shows. */
+export type VariantFields = Pick<typeof productVariants.$inferSelect, 'id' | 'size' | 'pricePaise' | 'stock'>;
+
+/** A product's sizes in the form's order: by position, then by id. */
+export const VARIANT_ORDER = [asc(productVariants.position), asc(productVariants.id)];
+
+/**
+ * The DTO, built in productSchema's shape with its keys in the schema's order, the tax data last when given: the
+ * admin list sends it as JSON without the response schema's pass (lib/json-reply.ts), and the catalog cache
+ * stores its JSON as it is, so its JSON must be what that pass made of it (list-json.test.ts).
+ */
+export function productDtoOf(
+  product: ProductFields,
+  images: ProductImageDto[],
+  variants: readonly VariantFields[],
+  taxData?: ProductTaxData,
+): ProductDto {
+  const dto: ProductDto = {
+    _id: product.id,
+    title: product.title,
+    description: product.description,
+    brand: product.brand,
+    category: product.category,
+    price: toRupees(product.pricePaise),
+    stock: product.stock,
+    lowStockThreshold: product.lowStockThreshold,
+    availability: availabilityOf(product.stock),
+    active: product.active,
+    images,
+    variants: variants.map((variant) => ({
+      _id: variant.id,
+      size: variant.size,
+      price: toRupees(variant.pricePaise),
+      stock: variant.stock,
+    })),
+    version: product.version,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+  return taxData ? Object.assign(dto, taxDataOf(taxData)) : dto;
+}
+
+/**
+ * One product as loadProducts' statement answers it: the columns the DTO shows, instants as epoch milliseconds and
+ * amounts as numbers (lib/raw-rows.ts), its sizes and images as JSON; with the tax data, its columns too.
+ */
+type ProductJsonRow = Omit<ProductFields, 'createdAt' | 'updatedAt'> & {
+  createdAt: number;
+  updatedAt: number;
+  /** In VARIANT_ORDER; null without sizes. */
+  variants: VariantFields[] | null;
+  /** In display order (product-images.ts); null without images. */
+  images: ProductImageJson[] | null;
+} & Partial<ProductTaxData>;
+
+/** The columns of loadProducts' statement (ProductJsonRow), the tax data's aside. */
+const PRODUCT_JSON_COLUMNS = sql`${products.id} as "id", ${products.title} as "title",
+  ${products.description} as "description", ${products.brand} as "brand", ${products.category} as "category",
+  ${products.pricePaise}::float8 as "pricePaise", ${products.stock} as "stock",
+  ${products.lowStockThreshold} as "lowStockThreshold", ${products.active} as "active",
+  ${products.version} as "version", ${epochMs(products.createdAt)} as "createdAt",
+  ${epochMs(products.updatedAt)} as "updatedAt",
+  (
+    select json_agg(json_build_object(
+        'id', ${productVariants.id}, 'size', ${productVariants.size},
+        'pricePaise', ${productVariants.pricePaise}, 'stock', ${productVariants.stock}
+      ) order by ${sql.join(VARIANT_ORDER, sql`, `)})
+    from ${productVariants} where ${productVariants.productId} = ${products.id}
+  ) as "variants",
+  ${productImagesJson(products.id)} as "images"`;
+
+/**
+ * loadProducts' statement but its WHERE and ORDER BY, rendered once, without and with the tax data: every column
+ * is named through the schema, and building that text on each request costs more server CPU than running it.
+ */
+const PRODUCTS_AS_JSON = renderedOnce(sql`select ${PRODUCT_JSON_COLUMNS} from ${products}`);
+const PRODUCTS_AS_JSON_WITH_TAX_DATA = renderedOnce(
+  sql`select ${PRODUCT_JSON_COLUMNS}, ${TAX_DATA_SELECT} from ${products}`,
+);
+
+export interface ProductLoadOptions {
+  /** Each product's tax data too (docs/shop-rules.md#tax-data): the admin list's. */
+  taxData?: boolean;
+}
+
+/**
+ * The products of `where` in the order of `orderBy`, in one statement for any number of them: each with its sizes
+ * and images built as JSON by the database, read as the driver answers it, with no ORM mapping of each column
+ * (docs/decisions/0011-admin-lists-at-size.md, sixth part). A page passes `where` as its ids' subquery
+ * (`products.id = any(array(...))`, run once), so that sizes and images are read for the page's products only.
+ */
+export async function loadProducts(
+  db: DbOrTx,
+  storage: ImageStorage,
+  where: SQL,
+  orderBy: SQL[],
+  options: ProductLoadOptions = {},
+): Promise<ProductDto[]> {
+  const select = options.taxData ? PRODUCTS_AS_JSON_WITH_TAX_DATA : PRODUCTS_AS_JSON;
+  const order = orderBy.length > 0 ? sql` order by ${sql.join(orderBy, sql`, `)}` : sql``;
+  const result = await db.execute(sql`${select} where ${where}${order}`);
+  return rowsOf<ProductJsonRow>(result).map((row) =>
+    productDtoOf(
+      {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        brand: row.brand,
+        category: row.category,
+        pricePaise: row.pricePaise,
+        stock: row.stock,
+        lowStockThreshold: row.lowStockThreshold,
+        active: row.active,
+        version: row.version,
+        createdAt: new Date(row.createdAt),
+        updatedAt: new Date(row.updatedAt),
+      },
+      imagesFromJson(storage, row.images),
+      row.variants ?? [],
+      options.taxData ? (row as ProductTaxData) : undefined,
+    ),
+  );
+}
+
+/** The products of `ids` in that order (ids chosen by an earlier statement: a page by relevance, the home view). */
+export async function loadProductsInOrder(
+  db: DbOrTx,
+  storage: ImageStorage,
+  ids: readonly string[],
+  options: ProductLoadOptions = {},
+): Promise<ProductDto[]> {
+  if (ids.length === 0) return [];
+  const dtos = await loadProducts(db, storage, inArray(products.id, [...ids]), [], options);
+  const byId = new Map(dtos.map((dto) => [dto._id, dto]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
