@@ -34,15 +34,15 @@ import {
 } from './audit-trail';
 import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
 import { adminListOrder, adminListWhere, findLowStock } from './admin-queries';
+import { loadProducts } from './product-dto';
 import { correctSearch } from './search-correction';
-import { taxDataOf, taxValues } from './tax-data';
+import { taxValues } from './tax-data';
 import {
   distinctActiveValues,
   findHomeView,
   findProductPage,
   findProductRow,
   findSuggestedProducts,
-  toProductDtos,
   vocabularyFacts,
   type CatalogFilter,
   type ProductPage,
@@ -177,10 +177,11 @@ export const listBrands = (ctx: Ctx) => distinctActiveValues(ctx.db, 'brand');
 
 /** A product as the storefront links to it (active ones only), with its tax data (docs/shop-rules.md#tax-data). */
 export async function getProduct(ctx: Ctx, id: string, options: { includeInactive?: boolean } = {}) {
-  const row = await findProductRow(ctx.db, id, options);
-  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  const [dto] = await toProductDtos(ctx.db, ctx.storage, [row]);
-  return { ...dto!, ...taxDataOf(row) };
+  // One statement: the product with its sizes, images and tax data (product-dto.ts), as a page's products are read.
+  const which = options.includeInactive ? eq(products.id, id) : and(eq(products.id, id), eq(products.active, true))!;
+  const [dto] = await loadProducts(ctx.db, ctx.storage, which, [], { taxData: true });
+  if (!dto) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  return dto;
 }
 
 // ---- writes ---------------------------------------------------------------------------------

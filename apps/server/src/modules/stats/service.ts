@@ -29,7 +29,8 @@ async function lastMonths(db: Database): Promise<string[]> {
  * ever read, whatever the ties; the ones taken are listed by title. The candidates are the first
  * (TOP_PRODUCTS + pending keys) entries of dashboard_totals_value_idx (metric, value DESC NULLS LAST, key: the
  * ORDER BY says so to use it) and the keys with pending deltas: a key that is neither has at least TOP_PRODUCTS
- * keys without pending deltas before it, whose totals are final.
+ * keys without pending deltas before it, whose totals are final. Each candidate carries its total, so no statement
+ * joins the whole table (the planner cannot tell the limit's size and would hash every total).
  */
 async function topProducts(db: Database): Promise<StatsResponse['topProducts']> {
   const metric = METRICS.unitsSold;
@@ -39,17 +40,15 @@ async function topProducts(db: Database): Promise<StatsResponse['topProducts']> 
     ),
     candidates as (
       (
-        select key from ${dashboardTotals} where metric = ${metric}
+        select key, value from ${dashboardTotals} where metric = ${metric}
         order by value desc nulls last, key limit ${TOP_PRODUCTS} + (select count(*) from pending)
       )
       union
-      select key from pending
+      select p.key, t.value from pending p left join ${dashboardTotals} t on t.metric = ${metric} and t.key = p.key
     ),
     sold as (
-      select c.key, coalesce(t.value, 0) + coalesce(p.value, 0) as units
-      from candidates c
-      left join ${dashboardTotals} t on t.metric = ${metric} and t.key = c.key
-      left join pending p on p.key = c.key
+      select c.key, coalesce(c.value, 0) + coalesce(p.value, 0) as units
+      from candidates c left join pending p on p.key = c.key
     ),
     top as (
       select key, units from sold where units > 0 order by units desc, key limit ${TOP_PRODUCTS}
