@@ -322,7 +322,8 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
         const notes = [`${seeding.products.toLocaleString('en-US')} products, catalog cache off`];
         for (const scenario of [
           { id: 'search', name: 'search', path: '/api/products?search=dispenser' },
-          // What the home page's search box asks for: the matches grouped by category.
+          // The matches grouped by category: the API answers it, but the storefront asks for the home view only without
+          // a search or a filter (docs/decisions/0014-search-at-scale.md, "Not changed"); a figure, not a buyer's read.
           { id: 'search-home', name: 'search, home page', path: '/api/products?view=home&search=dispenser' },
           { id: 'search-misspelt', name: 'search, misspelt', path: '/api/products?search=dispnser' },
           {
