@@ -1,10 +1,71 @@
 // The web app's build (Vite + React + Tailwind) and its component-test project (Vitest + jsdom).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import type * as PageShellsModule from './src/shell/page-shells';
+
+/** The file of the page shells, beside index.html (the server reads it: modules/seo/page-template.ts). */
+const PAGE_SHELLS_FILE = 'page-shells.json';
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The page a shell goes into: the built index.html with its module script and modulepreloads handed to
+ * public/start-after-paint.js, which asks for them once the shell has painted.
+ */
+function shellPageOf(indexHtml: string): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!entry) throw new Error('index.html has no module script to start after the paint');
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const start = `<script type="module" src="/start-after-paint.js" data-app-entry="${entry}" data-app-preload="${preloads.join(' ')}"></script>`;
+  // At the end of the body, after the shell: a module script waits for the document anyway.
+  return indexHtml
+    .replace(MODULE_PRELOAD, '')
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+    .replace('</body>', `  ${start}\n  </body>`);
+}
+
+/**
+ * Renders the page shells (src/shell/page-shells.tsx) from the app's own components once the build is written,
+ * so that the markup the server sends before the JavaScript is never a hand-kept copy of it; with them, the page
+ * they go into (shellPageOf).
+ */
+function pageShells(): Plugin {
+  let outDir = '';
+  return {
+    name: 'pumpkart-page-shells',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const shells = (await server.ssrLoadModule('/src/shell/page-shells.tsx')) as typeof PageShellsModule;
+        const page = shellPageOf(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+        writeFileSync(
+          path.join(outDir, PAGE_SHELLS_FILE),
+          JSON.stringify({ page, ...(await shells.renderPageShells()) }),
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pageShells()],
   server: {
     port: 5173,
     // `npm run dev`: the API server runs on 3000; Vite serves the app with hot reload.

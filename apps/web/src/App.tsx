@@ -6,8 +6,8 @@
  * BrowserRouter and useRoutes: the app uses no loaders, actions or other data-router features, and the data
  * router would add about 16 KB gzip to every page (docs/decisions/0016-storefront-weight.md).
  */
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { createElement, lazy, Suspense, useState, type ComponentType, type ElementType } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth, RequireBackOffice } from './components/guards';
 import { Layout } from './components/layout';
 import { paths } from './config/paths';
@@ -15,8 +15,22 @@ import { HomePage } from './features/home/home-page';
 import { StorefrontRoutes } from './features/product/storefront-routes';
 import { Loading } from './components/spinner';
 
-const named = <K extends string>(loader: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => loader().then((module) => ({ default: module[name] })));
+/** A page loaded on demand whose code can also be fetched ahead of its first render (`preload`). */
+type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+
+const named = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K): PageComponent => {
+  let loaded: ComponentType | undefined;
+  const load = () => loader().then((module) => (loaded = module[name]));
+  const Lazy = lazy(() => load().then((page) => ({ default: page })));
+  function Page() {
+    // Chosen once per mount: a page whose code is in already renders at once instead of suspending (the page
+    // shell stays until the real page replaces it, docs/decisions/0016-storefront-weight.md), and a page that
+    // suspended keeps its lazy wrapper, so that its code arriving never remounts it.
+    const [page] = useState<{ component: ElementType }>(() => ({ component: loaded ?? Lazy }));
+    return createElement(page.component);
+  }
+  return Object.assign(Page, { preload: load });
+};
 
 const LoginPage = named(() => import('./features/auth/login-page'), 'LoginPage');
 const SignupPage = named(() => import('./features/auth/signup-page'), 'SignupPage');
@@ -82,7 +96,17 @@ export const routes: RouteObject[] = [
   { path: '/home', element: <Navigate to={paths.home} replace /> },
 ];
 
-function AppRoutes() {
+/**
+ * Fetches the code of the storefront page at `pathname` when it is loaded on demand, so that the first render
+ * shows that page rather than the loading state (resolves at once for other pages).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const page = matchRoutes(storefrontRoutes, pathname)?.at(-1)?.route.element;
+  const type = (page as { type?: Partial<PageComponent> } | undefined)?.type;
+  return type?.preload ? type.preload() : Promise.resolve();
+}
+
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -1,16 +1,42 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import { Provider } from 'react-redux';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { createStore } from './store';
+import { searchChanged } from './store/filters-slice';
 import './index.css';
 
 const store = createStore();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App />
-    </Provider>
-  </StrictMode>,
-);
+/** The page shell's search box (shell/page-shells.tsx), which a visitor may type in before the app starts. */
+const shellSearch = () => container.querySelector<HTMLInputElement>('input#navbar-search');
+
+function render() {
+  // What was typed into the shell's search box carries over to the app's, with the focus and the caret.
+  const typed = shellSearch();
+  const focused = typed !== null && document.activeElement === typed;
+  if (typed?.value) store.dispatch(searchChanged(typed.value));
+  // The first commit replaces the page shell the server may have sent in #root: no hydration, the same markup.
+  // It is synchronous, so that nothing typed between reading the shell's box and replacing it is lost.
+  flushSync(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <Provider store={store}>
+          <App />
+        </Provider>
+      </StrictMode>,
+    ),
+  );
+  const search = shellSearch();
+  if (focused && typed && search) {
+    search.focus();
+    search.setSelectionRange(typed.selectionStart, typed.selectionEnd, typed.selectionDirection ?? undefined);
+  }
+}
+
+// A page that came with a shell keeps it until its own code is in, rather than swapping it for a loading state
+// (docs/decisions/0016-storefront-weight.md); should that code fail to load, the app's own error shows.
+if (shellSearch()) void preloadPage(window.location.pathname).then(render, render);
+else render();

@@ -52,6 +52,8 @@ export function Notices() {
   const notices = useAppSelector((state) => state.notices);
   const polite = notices.filter((notice) => notice.tone !== 'error');
   const urgent = notices.filter((notice) => notice.tone === 'error');
+  // The page shells are rendered without a document (shell/page-shells.tsx); the regions join at the app's start.
+  if (typeof document === 'undefined') return null;
 
   return createPortal(
     <div

@@ -3,9 +3,11 @@
  * serves the web app: /product/<id> and /category/<name> answered with the web app's index.html carrying the
  * page's own head (page-heads.ts), through the catalog cache with an ETag as the catalog's reads are
  * (docs/shop-rules.md#catalog-cache); an unknown or inactive product, and a category without active products, 404
- * with the same app shell (the web app then shows its not-found state) and `noindex`. Then /sitemap.xml and its
- * files (sitemap.ts) and /robots.txt. Every other page keeps the plain index.html (plugins/static-files.ts).
+ * with the same app shell (the web app then shows its not-found state) and `noindex`. The home page and a category
+ * page carry their page shell in the app's root when the web build wrote them (page-template.ts). Then /sitemap.xml
+ * and its files (sitemap.ts) and /robots.txt. Every other page keeps the plain index.html (plugins/static-files.ts).
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CRAWLER_DISALLOWED_PATHS, idSchema } from '@pumpkart/shared';
@@ -78,10 +80,28 @@ const routes: FastifyPluginAsync<SeoOptions> = async (app, { ctx, template, site
     return sendPage(request, reply, `page:category:${category}`, async () => {
       const products = await findCategoryProducts(ctx.db, category, CATEGORY_LIST_LENGTH);
       return products.length
-        ? { status: 200, html: template.render(categoryHead(category, products, shopUrl, ctx.storage)) }
+        ? {
+            status: 200,
+            html: template.render(
+              categoryHead(category, products, shopUrl, ctx.storage),
+              template.categoryShell?.(category),
+            ),
+          }
         : notFound;
     });
   });
+
+  // The home page with its shell: the same for everyone (a signed-in buyer's navbar follows with the app), so
+  // written once; without shells the static files answer it with the plain index.html.
+  const homeShell = template.homeShell;
+  if (homeShell) {
+    const home = template.render(template.defaultHead, homeShell);
+    const homeEtag = `"${createHash('sha1').update(home).digest('base64url')}"`;
+    app.get('/', hidden, (request, reply) => {
+      reply.type('text/html; charset=utf-8').headers({ etag: homeEtag, 'cache-control': 'no-cache' });
+      return etagMatches(request.headers['if-none-match'], homeEtag) ? reply.code(304).send() : reply.send(home);
+    });
+  }
 
   /** An XML file written as it is read; a failure before its first part is the usual error answer. */
   async function sendXml(reply: FastifyReply, parts: AsyncGenerator<string>) {

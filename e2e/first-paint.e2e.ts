@@ -1,0 +1,144 @@
+// The storefront paints before its JavaScript runs (docs/decisions/0016-storefront-weight.md): with JavaScript
+// off, the home page still shows its navbar, heading and first banner, and a category page its heading; with
+// JavaScript on, the app replaces that page shell with the same first screen, so nothing shifts (the
+// layout-shift entries sum well under 0.02), on a phone and on a desktop.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import { baseUrl, DESKTOP, launchBrowser, PHONE } from './support/browser';
+import { poll, watchErrors } from './support/page';
+
+let browser: Browser;
+let category: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const categories = await api<string[]>('GET', '/products/categories/list');
+  category = categories[0]!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(viewport: { width: number; height: number }, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, javaScriptEnabled });
+  const page = await context.newPage();
+  if (javaScriptEnabled) {
+    // Every layout shift from the first paint on, as Cumulative Layout Shift counts them (none after an input).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  }
+  return { context, page };
+}
+
+/** The sum of the layout shifts seen so far, after two frames (entries are reported after the frame). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve((window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0)),
+          ),
+        ),
+      ),
+  );
+
+const categoryUrl = () => `/category/${encodeURIComponent(category)}`;
+
+/** The app has rendered into #root (React marks its container). */
+const appStarted = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')));
+
+describe('the first paint before JavaScript', () => {
+  it("keeps what was typed into the shell's search box, with the focus, when the app takes over", async () => {
+    const { context, page } = await open(DESKTOP, true);
+    const errors = watchErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The app's entry waits until the visitor has typed.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/');
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      await box.pressSequentially('nozz', { delay: 20 });
+      release();
+      await appStarted(page);
+      await box.pressSequentially('le', { delay: 20 });
+      expect(await box.inputValue()).toBe('nozzle');
+      expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+      // The app searches for it as if it had been typed there.
+      await poll(() => page.getByTestId('results-heading').textContent()).toContain('nozzle');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`shows the home page's navbar, heading and first banner without JavaScript (${name})`, async () => {
+      const { context, page } = await open(viewport, false);
+      try {
+        await page.goto('/');
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+          'One Stop Solution For Your Petrol Pump',
+        );
+        await expect(page.getByRole('combobox', { name: 'Search products' }).isVisible()).resolves.toBe(true);
+        await expect(page.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+        const banner = page.getByRole('region', { name: 'Partner offers' }).locator('img');
+        await expect(banner.isVisible()).resolves.toBe(true);
+        // The picture itself has arrived and is shown at the box's size.
+        await page.waitForFunction(() => {
+          const img = document.querySelector<HTMLImageElement>('section[aria-label="Partner offers"] img');
+          return Boolean(img?.complete && img.naturalWidth > 0);
+        });
+        const box = await banner.boundingBox();
+        expect(box!.width).toBeGreaterThan(viewport.width * 0.8);
+        expect(box!.height).toBeGreaterThan(box!.width / (viewport === PHONE ? 2.2 : 4.4));
+
+        await page.goto(categoryUrl());
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(category);
+        await expect(page.getByRole('combobox', { name: 'Search products' }).isVisible()).resolves.toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`hands the shell to the app without a layout shift (${name})`, async () => {
+      const { context, page } = await open(viewport, true);
+      const errors = watchErrors(page);
+      try {
+        await page.goto('/');
+        // The app has taken over once the catalog's sections are in (the shell only has their skeletons).
+        await page.getByTestId('category-section').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await layoutShift(page)).toBeLessThan(0.02);
+
+        await page.goto(categoryUrl());
+        await page.getByTestId('product-listing').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await layoutShift(page)).toBeLessThan(0.02);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(
+          new RegExp(`^${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ products?\\)$`),
+        );
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
