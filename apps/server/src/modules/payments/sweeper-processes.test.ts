@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { orders, outboxMessages, payments, REFUND_DUE } from '../../db/schema';
+import { rowsOf } from '../../lib/raw-rows';
 import { createTestApp, onPostgres, type TestApp } from '../../test/app';
 import {
   backdateOrder,
@@ -98,6 +99,15 @@ describe.skipIf(!onPostgres)(
       expect(placed.map((id) => mails.get(id))).toEqual(placed.map(() => 1));
     });
 
+    /** Resolves once no backend has `pid` (it ended and released its locks). */
+    async function waitUntilGone(pid: number): Promise<void> {
+      for (;;) {
+        const result = await a.db.execute(sql`select 1 from pg_stat_activity where pid = ${pid}`);
+        if (rowsOf(result).length === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
     it("skips an order another sweeper holds, and takes it over once that sweeper's connection dies", async () => {
       const { product } = await createTestProduct(a.db, { stock: 2 });
       const held = await placeOrderOk(a.app, buyer.token, orderBody([{ product, quantity: 1 }]));
@@ -122,7 +132,10 @@ describe.skipIf(!onPostgres)(
         expect(await productStock(a.db, product.id)).toBe(1);
 
         // The process dies: its connection ends, its transaction rolls back, the lock is gone.
-        await a.db.execute(sql`select pg_terminate_backend(${Number(rows[0]!.pid)})`);
+        // pg_terminate_backend only sends the signal: wait until the backend is gone and its lock with it.
+        const pid = Number(rows[0]!.pid);
+        await a.db.execute(sql`select pg_terminate_backend(${pid})`);
+        await within(5_000, 'the backend to end', waitUntilGone(pid));
         const third = await within(5_000, 'the sweep', sweepExpiredOrders(servers[2]!.app.ctx, silent));
         expect(third.expired).toBe(1);
         expect((await orderRowOf(a.db, held._id)).status).toBe('cancelled');
