@@ -19,7 +19,13 @@ import path from 'node:path';
 import { wasInterrupted } from './cleanup';
 import { checkCheckoutIntegrity, prepareCheckoutStock } from './integrity';
 import { createDataTarget, openSession, type DataTarget } from './database';
-import type { CheckoutLoadRequest, CheckoutLoadResult, HttpLoadResult, SoakLoadResult } from './load-types';
+import type {
+  CheckoutLoadRequest,
+  CheckoutLoadResult,
+  HttpLoadResult,
+  LoadFigures,
+  SoakLoadResult,
+} from './load-types';
 import { runLoad } from './load-runner';
 import { runLighthouse } from './lighthouse';
 import { loadAverage } from './machine';
@@ -102,13 +108,8 @@ async function measureHttp(
     id: scenario.id,
     name: scenario.name,
     request: `GET ${scenario.path}`,
-    requests: result.requests,
+    ...rowFigures(result),
     durationSeconds: round(result.durationSeconds),
-    requestsPerSecond: result.requestsPerSecond,
-    p50Ms: result.latency.p50Ms,
-    p99Ms: result.latency.p99Ms,
-    unexpectedStatus: result.unexpectedStatus,
-    socketErrors: result.socketErrors,
     peakRssMb: round(peakRssMb, 1),
     loadAverageBefore,
     notes: [
@@ -424,13 +425,7 @@ async function runSoak(options: BenchOptions, db: DbKind, target: DataTarget, pr
     id: 'soak',
     name: `soak (${options.soakMinutes} min mixed)`,
     request: 'home, category, search, suggest, product, product page, checkout',
-    requests: result.requests,
-    durationSeconds: result.durationSeconds,
-    requestsPerSecond: result.requestsPerSecond,
-    p50Ms: result.latency.p50Ms,
-    p99Ms: result.latency.p99Ms,
-    unexpectedStatus: result.unexpectedStatus,
-    socketErrors: result.socketErrors,
+    ...rowFigures(result),
     peakRssMb: round(peakRssMb, 1),
     loadAverageBefore,
     notes: [
@@ -530,13 +525,7 @@ async function runCheckout(
     id: 'checkout',
     name: 'checkout',
     request: 'product -> order -> payment create -> sandbox pay -> verify',
-    requests: result.requests,
-    durationSeconds: result.durationSeconds,
-    requestsPerSecond: result.requestsPerSecond,
-    p50Ms: result.latency.p50Ms,
-    p99Ms: result.latency.p99Ms,
-    unexpectedStatus: result.unexpectedStatus,
-    socketErrors: result.socketErrors,
+    ...rowFigures(result),
     peakRssMb: round(peakRssMb, 1),
     loadAverageBefore,
     notes: [
@@ -608,4 +597,17 @@ async function integrityAfter(
   } finally {
     await check.close();
   }
+}
+
+/** A row's figures from what a load process measured (an HTTP row, the checkout, the soak). */
+function rowFigures(result: LoadFigures) {
+  return {
+    requests: result.requests,
+    durationSeconds: result.durationSeconds,
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.latency.p50Ms,
+    p99Ms: result.latency.p99Ms,
+    unexpectedStatus: result.unexpectedStatus,
+    socketErrors: result.socketErrors,
+  };
 }
