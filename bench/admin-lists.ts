@@ -4,7 +4,8 @@
  * by set-based SQL (INSERT ... SELECT over generate_series; the catalog by bench/seed-catalog.ts), on a fresh
  * embedded database and, when a PostgreSQL URL is given, on a throw-away database of that server. The server's
  * own app runs in this process and listens on 127.0.0.1; the load comes from a second process (bench/load.ts,
- * autocannon, 10 connections), as in bench/run.ts. Each row: a warm-up, then the measured run; p50/p99 and req/s.
+ * autocannon, 10 connections), as in bench/run.ts. Each row: a warm-up, then the measured run; p50/p99 and req/s,
+ * and the CPU a request cost the server (this process) and PostgreSQL (every `postgres` process) over the run.
  * At the large size, every statement one request of each row runs is captured and run again under
  * EXPLAIN (ANALYZE, BUFFERS); the plans slower than --explain-ms are printed. A figure, not a test.
  *
@@ -195,10 +196,15 @@ async function measure(
         warmupSeconds: WARMUP,
         durationSeconds: DURATION,
         maxRequests: 1_000_000,
+        cpu: { serverPid: process.pid, postgres: db === 'postgres' },
       },
       WARMUP + DURATION + 60,
     );
     const kb = (result.bytesPerResponse / 1024).toFixed(1);
+    const cpu = result.cpuMsPerRequest;
+    const cpuNote = cpu
+      ? `; CPU/request: server ${cpu.server.toFixed(2)} ms${cpu.postgres === undefined ? '' : `, PostgreSQL ${cpu.postgres.toFixed(2)} ms`}`
+      : '';
     // autocannon gives a request 10 s; slower ones are counted as time-outs, not as latencies.
     const timeouts = result.socketErrors ? `; ${result.socketErrors} requests got no answer within 10 s` : '';
     rows.push({
@@ -206,7 +212,7 @@ async function measure(
       size,
       scenario: scenario.name,
       result,
-      note: `${total ? `${total} matches; ` : ''}${kb} KB${timeouts}`,
+      note: `${total ? `${total} matches; ` : ''}${kb} KB${cpuNote}${timeouts}`,
     });
     console.error(
       `  ${db} ${size} ${scenario.name}: ${result.requestsPerSecond} req/s, p99 ${result.latency.p99Ms} ms`,

@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import type { HttpLoadRequest, HttpLoadResult } from './load-types';
+import { cpuMsOf, postgresCpuBetween, postgresCpuMs } from './server-probe';
 import { round, Samples } from './stats';
 
 export async function runHttpLoad(request: HttpLoadRequest): Promise<HttpLoadResult> {
@@ -26,6 +27,9 @@ export async function runHttpLoad(request: HttpLoadRequest): Promise<HttpLoadRes
   let unexpectedStatus = 0;
   let okResponses = 0;
   let okBytes = 0;
+  const cpu = request.cpu;
+  const serverBefore = cpu ? cpuMsOf(cpu.serverPid) : 0;
+  const postgresBefore = cpu?.postgres ? postgresCpuMs() : undefined;
   const instance = autocannon({ ...base, duration: request.durationSeconds, maxOverallRequests: request.maxRequests });
   instance.on('response', (_client: unknown, statusCode: number, bytes: number, responseTime: number) => {
     samples.add(responseTime);
@@ -39,6 +43,9 @@ export async function runHttpLoad(request: HttpLoadRequest): Promise<HttpLoadRes
   });
   const result = await instance;
   const requests = samples.count;
+  const serverAfter = cpu ? cpuMsOf(cpu.serverPid) : 0;
+  const postgresMs = postgresBefore && postgresCpuBetween(postgresBefore, postgresCpuMs());
+  const perRequest = (ms: number) => round(ms / Math.max(requests, 1), 2);
   return {
     mode: 'http',
     requests,
@@ -51,5 +58,11 @@ export async function runHttpLoad(request: HttpLoadRequest): Promise<HttpLoadRes
     statusCounts,
     bytesPerSecond: Math.round(result.throughput.average),
     bytesPerResponse: okResponses ? Math.round(okBytes / okResponses) : 0,
+    ...(cpu && {
+      cpuMsPerRequest: {
+        server: perRequest(serverAfter - serverBefore),
+        ...(postgresMs !== undefined && { postgres: perRequest(postgresMs) }),
+      },
+    }),
   };
 }

@@ -14,6 +14,8 @@ export interface HttpLoadRequest {
   expectStatus?: number[];
   /** Upper bound on requests in the measured run (autocannon's maxOverallRequests). */
   maxRequests: number;
+  /** Sample CPU time over the measured run: of this server process, and of PostgreSQL's processes when asked. */
+  cpu?: { serverPid: number; postgres: boolean };
 }
 
 export interface CheckoutLoadRequest {
@@ -62,6 +64,8 @@ export interface HttpLoadResult extends LoadFigures {
   bytesPerSecond: number;
   /** Average size of a 2xx response as sent (status line, headers and body). */
   bytesPerResponse: number;
+  /** CPU time per response over the measured run, when asked (`cpu`): the server's, and PostgreSQL's. */
+  cpuMsPerRequest?: { server: number; postgres?: number };
 }
 
 export interface StepFigures {

@@ -6,7 +6,7 @@
  * harness samples during every scenario and the soak load every 10 s.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 
 export interface ServerProbe {
   pid: number;
@@ -46,6 +46,31 @@ export function cpuMsOf(pid: number): number {
   // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/**
+ * The CPU time in ms so far of every PostgreSQL process on this machine (those whose command is `postgres`: the
+ * postmaster, its workers and each connection's backend), by pid: a backend that ends between two samples drops out.
+ */
+export function postgresCpuMs(): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        times.set(Number(entry), cpuMsOf(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return times;
+}
+
+/** CPU ms spent between two postgresCpuMs samples by the processes alive at the second (new ones from 0). */
+export function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function statementsOf(pid: number, file: string): Promise<number> {

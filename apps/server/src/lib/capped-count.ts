@@ -3,7 +3,7 @@
  * no further (`select count(*) from (select 1 ... limit 1001)`), so an unfiltered list of 200,000 orders stops
  * reading its index after 1,001 entries. A total above the cap reads "more than ADMIN_COUNT_CAP".
  */
-import { count } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { ADMIN_COUNT_CAP } from '@pumpkart/shared';
 import type { DbOrTx } from '../db/client';
@@ -16,4 +16,9 @@ export async function cappedCount(db: DbOrTx, matches: PgSelect, cap = ADMIN_COU
   const limited = matches.limit(cap + 1).as('matches');
   const [row] = await db.select({ total: count() }).from(limited);
   return Number(row?.total ?? 0);
+}
+
+/** cappedCount as a scalar subquery (an integer), for a statement that reads the count beside its page. */
+export function cappedCountSql(matches: PgSelect, cap = ADMIN_COUNT_CAP): SQL {
+  return sql`(select count(*)::int from (${matches.limit(cap + 1)}) as matches)`;
 }

@@ -5,7 +5,12 @@
  * was made on, so it is made on first use for each handle (tests open several) and must never be used for a read
  * that has to be inside a transaction: it always runs on the handle's pool.
  */
-import type { Database } from '../db/client';
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database, DbOrTx } from '../db/client';
+import { rowsOf } from './raw-rows';
 
 export function preparedPerDatabase<Q>(prepare: (db: Database) => Q): (db: Database) => Q {
   const byDatabase = new WeakMap<Database, Q>();
@@ -17,4 +22,27 @@ export function preparedPerDatabase<Q>(prepare: (db: Database) => Q): (db: Datab
     }
     return query;
   };
+}
+
+const dialect = new PgDialect();
+/** Names of the statements runNamed has prepared, by text (a name is a hash of its text: each stays one text). */
+const names = new Map<string, string>();
+
+/**
+ * The rows of a raw statement (lib/raw-rows.ts), prepared once per connection on PostgreSQL: node-postgres sends it
+ * under a name derived from its text, so the server parses it once per connection and may reuse its plan, instead
+ * of parsing, analysing and planning its text on every request (docs/decisions/0011-admin-lists-at-size.md, seventh
+ * part: the orders' DTO statement costs more to parse than to run). On PGlite, or inside a transaction (which has
+ * no pool of its own), it is an ordinary execute.
+ */
+export async function runNamed<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return rowsOf<T>(await db.execute(query));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = names.get(text);
+  if (!name) {
+    name = `raw_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return (await client.query({ name, text, values: params })).rows as T[];
 }

@@ -10,14 +10,12 @@
 export { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent, type TaxDocumentRow } from './issue';
 export {
   invoiceFiguresOfOrders,
-  orderTaxDocumentsOf,
   taxDocumentFileName,
   taxDocumentPdf,
-  taxDocumentsJson,
+  taxDocumentRefJson,
   taxDocumentsOfOrders,
   type InvoiceFigures,
   type OrderTaxDocuments,
-  type TaxDocumentJson,
 } from './documents';
 export { certificatesOf } from './snapshot';
 export { default as gstReportRoutes } from './report-routes';

@@ -5,17 +5,11 @@
  * (dto.ts) reads the page's orders only, found by their ids' query, so a page costs the same at 200 orders or 200,000.
  */
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import {
-  indiaDayRange,
-  type AdminOrderFilters,
-  type AdminOrderListQuery,
-  type AdminOrderSort,
-  type OrderDto,
-} from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { cappedCount } from '../../lib/capped-count';
+import { indiaDayRange, type AdminOrderFilters, type AdminOrderListQuery, type AdminOrderSort } from '@pumpkart/shared';
+import { cappedCountSql } from '../../lib/capped-count';
+import { runNamed } from '../../lib/prepared';
 import { orders, payments } from '../../db/schema';
-import { loadOrders, NEWEST_ORDERS_FIRST, type OrderDtoSource } from './dto';
+import { NEWEST_ORDERS_FIRST, ordersJson, type OrderDtoSource } from './dto';
 
 /** The characters of an order number (the id's last 6) as the buyer sees it. */
 const ORDER_NUMBER_LENGTH = 6;
@@ -65,41 +59,30 @@ const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
 };
 
 /**
- * The select of one page's ids, and the count of the matches, capped (lib/capped-count.ts). The payment is joined
- * only when its status is filtered (every order has exactly one payment row: payments.order_id is unique).
- */
-function pageQueries(db: DbOrTx, query: AdminOrderListQuery) {
-  const where = filtersOf(query);
-  const joinPayment = Boolean(query.paymentStatus);
-  let idQuery = db.select({ id: orders.id }).from(orders).$dynamic();
-  let countQuery = db.select({ id: orders.id }).from(orders).$dynamic();
-  if (joinPayment) {
-    idQuery = idQuery.innerJoin(payments, eq(payments.orderId, orders.id));
-    countQuery = countQuery.innerJoin(payments, eq(payments.orderId, orders.id));
-  }
-  return {
-    ids: idQuery
-      .where(where)
-      .orderBy(...ORDERINGS[query.sort])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    total: cappedCount(db, countQuery.where(where)),
-  };
-}
-
-/**
- * A page of the admin's order list, in the sort's order, and how many orders match (capped). Two statements side
- * by side, the page's orders and the count, then the page's tax documents and images (dto.ts): the orders'
- * statement finds the page's ids itself, in a subquery run once.
+ * A page of the admin's order list in the sort's order, and how many orders match (capped), in one statement: the
+ * count (lib/capped-count.ts) beside the page's orders as the JSON text of their DTOs (dto.ts, ordersJson), whose
+ * subquery finds the page's ids itself, run once. The payment is joined to the ids and the count only when its
+ * status is filtered (every order has exactly one payment row: payments.order_id is unique). The JSON is the
+ * database's: the route sends it on as it is.
  */
 export async function listOrdersForAdmin(
   source: OrderDtoSource,
   query: AdminOrderListQuery,
-): Promise<{ data: OrderDto[]; total: number }> {
-  const page = pageQueries(source.db, query);
-  const [data, total] = await Promise.all([
-    loadOrders(source, sql`${orders.id} = any(array(${page.ids}))`, ORDERINGS[query.sort]),
-    page.total,
-  ]);
-  return { data, total };
+): Promise<{ dataJson: string; total: number }> {
+  const where = filtersOf(query);
+  const matches = () => {
+    const select = source.db.select({ id: orders.id }).from(orders).$dynamic();
+    return query.paymentStatus ? select.innerJoin(payments, eq(payments.orderId, orders.id)) : select;
+  };
+  const ids = matches()
+    .where(where)
+    .orderBy(...ORDERINGS[query.sort])
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [row] = await runNamed<{ total: number; orders: string }>(
+    source.db,
+    sql`select ${cappedCountSql(matches().where(where))} as "total",
+      ${ordersJson(source, sql`${orders.id} = any(array(${ids}))`, ORDERINGS[query.sort])} as "orders"`,
+  );
+  return { dataJson: row!.orders, total: row!.total };
 }

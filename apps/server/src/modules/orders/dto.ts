@@ -5,16 +5,16 @@
  * its shipment and delivery time (docs/shop-rules.md#order-status), and `payBy`, until when an unpaid online order can still be paid before the expiry sweeper cancels it
  * (docs/shop-rules.md#payments, docs/decisions/0005-unpaid-orders-release-stock.md).
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addressSchema, toRupees, type Address, type OrderDto, type ProductImageDto } from '@pumpkart/shared';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, products, users } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
+import { inJsonString, isoTimeJson, jsonArray, jsonObject, jsonValue, jsonWhen, rupeesJson } from '../../lib/json-text';
 import { epochMs, renderedOnce, rowsOf } from '../../lib/raw-rows';
-import { orderTaxDocumentsOf, taxDocumentsJson, type OrderTaxDocuments, type TaxDocumentJson } from '../invoices';
-import { imagesFromJson, productImagesJson, type ProductImageJson } from '../products';
+import { taxDocumentRefJson, type OrderTaxDocuments } from '../invoices';
+import { imageDtosJson } from '../products';
 
 /** What building the DTOs needs: the database, the image URLs, and the payment time-out. */
 export interface OrderDtoSource {
@@ -52,139 +52,139 @@ function shipmentOf(order: OrderFields): OrderDto['shipment'] {
 export const NEWEST_ORDERS_FIRST: SQL[] = [desc(orders.createdAt), desc(orders.id)];
 
 /**
- * One order as loadOrders' statement answers it: the columns of the order and its buyer the DTO shows, and its
- * payment, lines (each with its product's current title and images) and tax documents as JSON. Instants come as
- * epoch milliseconds and amounts as numbers (lib/raw-rows.ts).
+ * The order's address with the contract's keys in its order, each only when present (addressOf): concat_ws skips the
+ * absent ones (null).
  */
-interface OrderJsonRow {
-  id: string;
-  status: OrderDto['status'];
-  paymentMode: OrderDto['paymentMode'];
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  customerBusinessName: string | null;
-  customerGstin: string | null;
-  address: Address;
-  subtotalPaise: number;
-  shippingPaise: number;
-  totalPaise: number;
-  courier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  shippedAt: number | null;
-  deliveredAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  /** Null without a payment row. */
-  payment: (Omit<PaymentFields, 'createdAt'> & { createdAt: number }) | null;
-  /** In display order (title, then id); null only for an order without lines (none is placed so). */
-  items: (OrderItemFields & { productTitle: string | null; images: ProductImageJson[] | null })[] | null;
-  documents: TaxDocumentJson[] | null;
-}
+const ADDRESS_JSON = sql`concat('{', concat_ws(',', ${sql.join(
+  Object.keys(addressSchema.shape).map(
+    (key) => sql`case when ${orders.address} ? ${sql.raw(`'${key}'`)}
+      then ${sql.raw(`'"${key}":'`)} || (${orders.address} -> ${sql.raw(`'${key}'`)})::text end`,
+  ),
+  sql`, `,
+)}), '}')`;
 
-/** A paise amount (bigint) as a number: node-postgres answers a bigint column as a string. */
-const paise = (column: PgColumn) => sql`${column}::float8`;
+/** The statement's parameters, as columns of its one-row `dto_params` (a statement rendered once holds none). */
+const IMAGE_PREFIX_IN_JSON = sql.raw('dto_params.image_prefix_in_json');
+const TIMEOUT_MIN = sql.raw('dto_params.timeout_min');
+
+/** A line of the order, joined to its product (left: null once destroyed), as orderDtoOf shows it. */
+const LINE_JSON = jsonObject({
+  _id: jsonValue(orderItems.id),
+  product: jsonWhen(
+    sql`${products.id} is not null`,
+    jsonObject({
+      _id: jsonValue(orderItems.productId),
+      title: jsonValue(products.title),
+      images: imageDtosJson(products.id, IMAGE_PREFIX_IN_JSON),
+    }),
+  ),
+  title: jsonValue(orderItems.title),
+  variant: jsonWhen(
+    sql`${orderItems.variantId} is not null or coalesce(${orderItems.size}, '') <> ''`,
+    jsonObject({ _id: jsonValue(orderItems.variantId), size: jsonValue(orderItems.size) }),
+  ),
+  quantity: jsonValue(orderItems.quantity),
+  price: rupeesJson(orderItems.unitPricePaise),
+  subtotal: rupeesJson(orderItems.subtotalPaise),
+  image: jsonValue(orderItems.imageUrl),
+});
 
 /**
- * loadOrders' statement but its WHERE and ORDER BY (OrderJsonRow), rendered once: every column is named through
- * the schema, and building that text on each request cost more server CPU than the database spends running it.
+ * orderDtoOf in SQL (docs/decisions/0011-admin-lists-at-size.md, seventh part): the JSON text of one order of
+ * `orders` (joined to its buyer in `users` and, left, its payment in `payments`) as the API shows it, built by the
+ * database (lib/json-text.ts) so that a read sends it on without parsing or building anything per order. It is
+ * orderDtoOf's JSON byte for byte (list-json.test.ts): the address's keys in the contract's order, lines in display
+ * order (title, then id) with images by imageDtosJson, and the same conditions for a line's product and size, the
+ * payment, the shipment and `payBy` (an unpaid online order's payment time plus ORDER_PAYMENT_TIMEOUT_MIN, added
+ * as payByOf adds it: in milliseconds, truncated).
  */
-const ORDERS_AS_JSON = renderedOnce(sql`
-  select ${orders.id} as "id", ${orders.status} as "status", ${orders.paymentMode} as "paymentMode",
-    ${orders.customerName} as "customerName", ${orders.customerEmail} as "customerEmail",
-    ${orders.customerPhone} as "customerPhone", ${orders.customerBusinessName} as "customerBusinessName",
-    ${orders.customerGstin} as "customerGstin", ${orders.address} as "address",
-    ${paise(orders.subtotalPaise)} as "subtotalPaise", ${paise(orders.shippingPaise)} as "shippingPaise",
-    ${paise(orders.totalPaise)} as "totalPaise", ${orders.courier} as "courier",
-    ${orders.trackingNumber} as "trackingNumber", ${orders.trackingUrl} as "trackingUrl",
-    ${epochMs(orders.shippedAt)} as "shippedAt", ${epochMs(orders.deliveredAt)} as "deliveredAt",
-    ${epochMs(orders.createdAt)} as "createdAt", ${epochMs(orders.updatedAt)} as "updatedAt",
-    ${users.id} as "userId", ${users.name} as "userName", ${users.email} as "userEmail",
-    case when ${payments.id} is not null then json_build_object(
-      'id', ${payments.id}, 'mode', ${payments.mode}, 'status', ${payments.status},
-      'amountPaise', ${payments.amountPaise}, 'gatewayPaymentId', ${payments.gatewayPaymentId},
-      'gatewayOrderId', ${payments.gatewayOrderId}, 'createdAt', ${epochMs(payments.createdAt)}
-    ) end as "payment",
-    (
-      select json_agg(json_build_object(
-          'id', ${orderItems.id}, 'productId', ${orderItems.productId}, 'variantId', ${orderItems.variantId},
-          'title', ${orderItems.title}, 'size', ${orderItems.size}, 'imageUrl', ${orderItems.imageUrl},
-          'unitPricePaise', ${orderItems.unitPricePaise}, 'quantity', ${orderItems.quantity},
-          'subtotalPaise', ${orderItems.subtotalPaise}, 'productTitle', ${products.title},
-          'images', ${productImagesJson(products.id)}
-        ) order by ${orderItems.title}, ${orderItems.id})
+const ORDER_DTO_JSON = renderedOnce(
+  jsonObject({
+    _id: jsonValue(orders.id),
+    status: jsonValue(orders.status),
+    paymentMode: jsonValue(orders.paymentMode),
+    subtotal: rupeesJson(orders.subtotalPaise),
+    shipping: rupeesJson(orders.shippingPaise),
+    total: rupeesJson(orders.totalPaise),
+    customer: jsonObject({
+      name: jsonValue(orders.customerName),
+      email: jsonValue(orders.customerEmail),
+      phone: jsonValue(orders.customerPhone),
+    }),
+    user: jsonObject({ _id: jsonValue(users.id), name: jsonValue(users.name), email: jsonValue(users.email) }),
+    address: ADDRESS_JSON,
+    items: sql`(
+      select ${jsonArray(LINE_JSON, [asc(orderItems.title), asc(orderItems.id)])}
       from ${orderItems} left join ${products} on ${products.id} = ${orderItems.productId}
       where ${orderItems.orderId} = ${orders.id}
-    ) as "items",
-    ${taxDocumentsJson(orders.id)} as "documents"
-  from ${orders}
-  inner join ${users} on ${users.id} = ${orders.userId}
-  left join ${payments} on ${payments.orderId} = ${orders.id}`);
+    )`,
+    payment: jsonWhen(
+      sql`${payments.id} is not null`,
+      jsonObject({
+        _id: jsonValue(payments.id),
+        mode: jsonValue(payments.mode),
+        status: jsonValue(payments.status),
+        amount: rupeesJson(payments.amountPaise),
+        transactionId: jsonValue(payments.gatewayPaymentId),
+        razorpayOrderId: jsonValue(payments.gatewayOrderId),
+      }),
+    ),
+    businessName: jsonValue(orders.customerBusinessName),
+    gstin: jsonValue(orders.customerGstin),
+    invoice: taxDocumentRefJson(orders.id, 'invoice'),
+    creditNote: taxDocumentRefJson(orders.id, 'credit-note'),
+    payBy: jsonWhen(
+      sql`${orders.status} = 'pending' and ${orders.paymentMode} = 'online' and ${payments.status} = 'pending'`,
+      isoTimeJson(sql`to_timestamp(floor(${epochMs(payments.createdAt)} + ${TIMEOUT_MIN} * 60000) / 1000)`),
+    ),
+    shipment: jsonWhen(
+      sql`coalesce(${orders.courier}, '') <> '' and coalesce(${orders.trackingNumber}, '') <> ''
+        and ${orders.shippedAt} is not null`,
+      jsonObject({
+        courier: jsonValue(orders.courier),
+        trackingNumber: jsonValue(orders.trackingNumber),
+        trackingUrl: jsonValue(orders.trackingUrl),
+        shippedAt: isoTimeJson(orders.shippedAt),
+      }),
+    ),
+    deliveredAt: isoTimeJson(orders.deliveredAt),
+    createdAt: isoTimeJson(orders.createdAt),
+    updatedAt: isoTimeJson(orders.updatedAt),
+  }),
+);
 
-const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
-
-/** orderDtoOf's input from a row of loadOrders' statement. */
-function orderRowsOf(row: OrderJsonRow, storage: ImageStorage): OrderRows {
-  const images = new Map<string, ProductImageDto[]>();
-  const items = (row.items ?? []).map(({ productTitle, images: productImages, ...item }) => {
-    if (item.productId && !images.has(item.productId))
-      images.set(item.productId, imagesFromJson(storage, productImages));
-    return { item, productTitle };
-  });
-  return {
-    order: {
-      id: row.id,
-      status: row.status,
-      paymentMode: row.paymentMode,
-      customerName: row.customerName,
-      customerEmail: row.customerEmail,
-      customerPhone: row.customerPhone,
-      customerBusinessName: row.customerBusinessName,
-      customerGstin: row.customerGstin,
-      address: row.address,
-      subtotalPaise: row.subtotalPaise,
-      shippingPaise: row.shippingPaise,
-      totalPaise: row.totalPaise,
-      courier: row.courier,
-      trackingNumber: row.trackingNumber,
-      trackingUrl: row.trackingUrl,
-      shippedAt: dateOf(row.shippedAt),
-      deliveredAt: dateOf(row.deliveredAt),
-      createdAt: new Date(row.createdAt),
-      updatedAt: new Date(row.updatedAt),
-    },
-    user: { id: row.userId, name: row.userName, email: row.userEmail },
-    payment: row.payment && { ...row.payment, createdAt: new Date(row.payment.createdAt) },
-    items,
-    images,
-    documents: orderTaxDocumentsOf(row.documents),
-  };
+/**
+ * The orders of `where` (all when omitted) as the JSON text of an array of their DTOs (orderSchema), in the order of
+ * `orderBy`: a scalar subquery of one statement for any number of orders. A page passes `where` as its ids' subquery
+ * (admin-list.ts), run once (`= any(array(...))`), so the lines are read for the page's orders only.
+ */
+export function ordersJson({ storage, config }: OrderDtoSource, where: SQL | undefined, orderBy: SQL[]): SQL {
+  return sql`(
+    select ${jsonArray(ORDER_DTO_JSON, orderBy)}
+    from (
+      select ${inJsonString(sql`${storage.url('')}`)} as image_prefix_in_json,
+        ${config.ORDER_PAYMENT_TIMEOUT_MIN}::float8 as timeout_min
+    ) as dto_params
+    cross join ${orders}
+    inner join ${users} on ${users.id} = ${orders.userId}
+    left join ${payments} on ${payments.orderId} = ${orders.id}
+    ${where ? sql`where ${where}` : sql``}
+  )`;
 }
 
 /**
- * The orders of `where` (all when omitted) in the order of `orderBy`, newest first by default, in one statement
- * for any number of orders (docs/decisions/0011-admin-lists-at-size.md, fourth part): each order with its buyer,
- * payment, lines (with their products' current titles and images) and tax documents, the nested parts as JSON
- * built by the database. Its rows are read as the driver answers them: only what the DTO shows, and no ORM
- * mapping of each column, which with the statements' building was most of a page's server CPU. A page passes
- * `where` as its ids' subquery (admin-list.ts), run once (`= any(array(...))`), so the lines are read for the
- * page's orders only, however deep the page.
+ * The orders of `where` (all when omitted), newest first by default, each with its buyer, payment, lines (with
+ * their products' current titles and images) and tax documents: one statement (ordersJson).
  */
 export async function loadOrders(
-  { db, storage, config }: OrderDtoSource,
+  source: OrderDtoSource,
   where?: SQL,
   orderBy: SQL[] = NEWEST_ORDERS_FIRST,
 ): Promise<OrderDto[]> {
-  const result = await db.execute(
-    sql`${ORDERS_AS_JSON} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)}`,
+  const [row] = rowsOf<{ orders: string }>(
+    await source.db.execute(sql`select ${ordersJson(source, where, orderBy)} as "orders"`),
   );
-  return rowsOf<OrderJsonRow>(result).map((row) =>
-    orderDtoOf(orderRowsOf(row, storage), config.ORDER_PAYMENT_TIMEOUT_MIN),
-  );
+  return JSON.parse(row!.orders) as OrderDto[];
 }
 
 /** The columns of an order the DTO shows. */

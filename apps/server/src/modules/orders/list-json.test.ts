@@ -7,11 +7,14 @@
  * note, shipment and delivery time, the buyer's business name and GSTIN, and `payBy`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { gstinCheckCharacter, orderListResponseSchema, toRupees, type OrderDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { productImages, products } from '../../db/schema';
+import { orderItems, orders as ordersTable, payments, productImages, products, users } from '../../db/schema';
+import { taxDocumentsOfOrders } from '../invoices';
+import { loadProductImages } from '../products';
+import { orderDtoOf } from './dto';
 import { demoStoreSettings } from '../../seed/demo-store-settings';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
@@ -153,7 +156,61 @@ async function listed(): Promise<{ body: string; orders: Map<string, OrderDto> }
   return { body: res.body, orders: new Map(page.data.map((order) => [order._id, order])) };
 }
 
+/**
+ * The orders' DTOs as orderDtoOf builds them in JavaScript (the answer to a placed order) from rows drizzle reads,
+ * images by toImageDto: the reference the database's JSON (dto.ts, ordersJson) must match byte for byte.
+ */
+async function referenceDtos(orderIds: string[]): Promise<Map<string, string>> {
+  const rows = await t.db
+    .select({ order: ordersTable, user: { id: users.id, name: users.name, email: users.email }, payment: payments })
+    .from(ordersTable)
+    .innerJoin(users, eq(users.id, ordersTable.userId))
+    .leftJoin(payments, eq(payments.orderId, ordersTable.id))
+    .where(inArray(ordersTable.id, orderIds));
+  const lines = await t.db
+    .select({ item: orderItems, productTitle: products.title })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.title), asc(orderItems.id));
+  const images = await loadProductImages(
+    t.db,
+    t.app.ctx.storage,
+    lines.flatMap(({ item }) => (item.productId ? [item.productId] : [])),
+  );
+  const documents = await taxDocumentsOfOrders(t.db, orderIds);
+  return new Map(
+    rows.map(({ order, user, payment }) => [
+      order.id,
+      JSON.stringify(
+        orderDtoOf(
+          {
+            order,
+            user,
+            payment,
+            items: lines.filter(({ item }) => item.orderId === order.id),
+            images,
+            documents: documents.get(order.id),
+          },
+          t.config.ORDER_PAYMENT_TIMEOUT_MIN,
+        ),
+      ),
+    ]),
+  );
+}
+
 describe('GET /api/orders: its JSON without the response schema', () => {
+  it("is orderDtoOf's JSON of each order, byte for byte, though the database builds it", async () => {
+    const { body } = await listed();
+    const reference = await referenceDtos(Object.values(ids));
+    const data = body.slice('{"data":'.length, body.lastIndexOf(',"total":'));
+    const listedOrders = JSON.parse(data) as OrderDto[];
+    expect(listedOrders).toHaveLength(4);
+    // The array's text is the orders' reference texts joined: nothing is re-encoded on the way.
+    const expected = `[${listedOrders.map((order) => reference.get(order._id)).join(',')}]`;
+    expect(data).toBe(expected);
+  });
+
   it('sends each order exactly as GET /api/orders/{id} serializes it through the schema', async () => {
     const { orders } = await listed();
     expect([...orders.keys()].sort()).toEqual(Object.values(ids).sort());

@@ -2,11 +2,18 @@
  * Products and the catalog (docs/shop-rules.md#catalog, #images). Others use: the routes (app.ts),
  * the images of products as the API shows them (cart and order lines; the orders' statement reads them as JSON),
  * the image pipeline and product values (the seed), and for the pages search engines read (modules/seo) the
- * newest-first order, the active categories and the catalog cache's ETag test. Depends on no other module.
+ * newest-first order, the active categories, the catalog cache's ETag test and a page of the catalog as the API
+ * answers it (a category page's first cards). Depends on no other module.
  */
 export { default as productRoutes } from './routes';
-export { imagesFromJson, loadProductImages, productImagesJson, type ProductImageJson } from './product-images';
+export {
+  imageDtosJson,
+  imagesFromJson,
+  loadProductImages,
+  productImagesJson,
+  type ProductImageJson,
+} from './product-images';
 export { PRIMARY_WIDTH, processImages, removeStoredImages, renditionKey, toImageDto } from './images';
-export { productValues } from './service';
+export { listProducts, productValues } from './service';
 export { distinctActiveValues, NEWEST_FIRST } from './queries';
 export { etagMatches } from './cached-reply';

@@ -8,6 +8,7 @@ import type { ProductImageDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { productImages } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
+import { jsonArray } from '../../lib/json-text';
 import { toImageDto } from './images';
 
 /**
@@ -52,6 +53,20 @@ export function productImagesJson(productId: SQL | PgColumn): SQL {
         'publicId', ${productImages.publicId}, 'width', ${productImages.width}, 'height', ${productImages.height},
         'renditions', ${productImages.renditions}
       ) order by ${sql.join(DISPLAY_ORDER, sql`, `)})
+    from ${productImages} where ${productImages.productId} = ${productId}
+  )`;
+}
+
+/**
+ * toImageDto in SQL, for a statement that builds its whole answer as JSON text (the orders' DTO, orders/dto.ts;
+ * lib/json-text.ts): the images of the product `productId` names as the API shows them, in display order, `[]` when
+ * it has none. Each image's JSON is kept by the database in dto_json (migration 0021) with \u0001 where the
+ * storage's URL prefix goes; `prefixInJson` is that prefix (storage.url('')) as it reads inside a JSON string,
+ * given by the statement.
+ */
+export function imageDtosJson(productId: SQL | PgColumn, prefixInJson: SQL): SQL {
+  return sql`(
+    select ${jsonArray(sql`replace(${productImages.dtoJson}, '\\u0001', ${prefixInJson})`, DISPLAY_ORDER)}
     from ${productImages} where ${productImages.productId} = ${productId}
   )`;
 }
