@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { addressSchema } from '@pumpkart/shared';
 
 type Value = SQL | PgColumn;
 
@@ -49,3 +50,16 @@ export const isoTimeJson = (instant: Value): SQL =>
  * written as JavaScript writes it below 10^15 rupees, far above any amount the shop accepts (MAX_ORDER_AMOUNT).
  */
 export const rupeesJson = (paise: Value): SQL => jsonValue(sql`${paise}::float8 / 100`);
+
+/**
+ * The JSON text of an address kept as jsonb (an order's), as the contract shows it: addressSchema's keys in its
+ * order, each only when present (concat_ws skips the absent ones), others left out; jsonb itself would keep its keys
+ * shortest first.
+ */
+export function addressJson(address: Value): SQL {
+  const fields = Object.keys(addressSchema.shape).map(
+    (key) => sql`case when ${address} ? ${sql.raw(`'${key}'`)}
+      then ${sql.raw(`'"${key}":'`)} || (${address} -> ${sql.raw(`'${key}'`)})::text end`,
+  );
+  return sql`concat('{', concat_ws(',', ${sql.join(fields, sql`, `)}), '}')`;
+}

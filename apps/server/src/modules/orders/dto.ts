@@ -11,7 +11,16 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, products, users } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
-import { inJsonString, isoTimeJson, jsonArray, jsonObject, jsonValue, jsonWhen, rupeesJson } from '../../lib/json-text';
+import {
+  addressJson,
+  inJsonString,
+  isoTimeJson,
+  jsonArray,
+  jsonObject,
+  jsonValue,
+  jsonWhen,
+  rupeesJson,
+} from '../../lib/json-text';
 import { epochMs, renderedOnce, rowsOf } from '../../lib/raw-rows';
 import { taxDocumentRefJson, type OrderTaxDocuments } from '../invoices';
 import { imageDtosJson } from '../products';
@@ -50,18 +59,6 @@ function shipmentOf(order: OrderFields): OrderDto['shipment'] {
 
 /** Newest first: the buyer's orders and the admin list's default sort; the id breaks ties. */
 export const NEWEST_ORDERS_FIRST: SQL[] = [desc(orders.createdAt), desc(orders.id)];
-
-/**
- * The order's address with the contract's keys in its order, each only when present (addressOf): concat_ws skips the
- * absent ones (null).
- */
-const ADDRESS_JSON = sql`concat('{', concat_ws(',', ${sql.join(
-  Object.keys(addressSchema.shape).map(
-    (key) => sql`case when ${orders.address} ? ${sql.raw(`'${key}'`)}
-      then ${sql.raw(`'"${key}":'`)} || (${orders.address} -> ${sql.raw(`'${key}'`)})::text end`,
-  ),
-  sql`, `,
-)}), '}')`;
 
 /** The statement's parameters, as columns of its one-row `dto_params` (a statement rendered once holds none). */
 const IMAGE_PREFIX_IN_JSON = sql.raw('dto_params.image_prefix_in_json');
@@ -112,7 +109,7 @@ const ORDER_DTO_JSON = renderedOnce(
       phone: jsonValue(orders.customerPhone),
     }),
     user: jsonObject({ _id: jsonValue(users.id), name: jsonValue(users.name), email: jsonValue(users.email) }),
-    address: ADDRESS_JSON,
+    address: addressJson(orders.address),
     items: sql`(
       select ${jsonArray(LINE_JSON, [asc(orderItems.title), asc(orderItems.id)])}
       from ${orderItems} left join ${products} on ${products.id} = ${orderItems.productId}

@@ -3,12 +3,13 @@
  * India days of their creation and a search for a gateway id or the order's number, in the chosen order, and how
  * many match, counted up to ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). Only the page's rows are loaded with their order and buyer (dto.ts).
  */
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { indiaDayRange, type PaymentDto, type PaymentListQuery, type PaymentSort } from '@pumpkart/shared';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { indiaDayRange, type PaymentListQuery, type PaymentSort } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
-import { cappedCount } from '../../lib/capped-count';
-import { loadPayments } from './dto';
+import { cappedCountSql } from '../../lib/capped-count';
+import { runNamed } from '../../lib/prepared';
+import { paymentsJson } from './dto';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -42,23 +43,24 @@ const ORDER_BY: Record<PaymentSort, SQL[]> = {
   amount_asc: [asc(payments.amountPaise), desc(payments.createdAt), desc(payments.id)],
 };
 
-/** A page of the payments matching the query, in its order, and how many match (capped). */
-export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<{ data: PaymentDto[]; total: number }> {
+/**
+ * A page of the payments matching the query, in its order, and how many match (capped), in one statement prepared
+ * once per connection (lib/prepared.ts): the count beside the page's payments as the JSON text of their DTOs
+ * (dto.ts, paymentsJson), whose subquery finds the page's ids itself, run once. The route sends the JSON as it is.
+ */
+export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<{ dataJson: string; total: number }> {
   const where = filtersOf(query);
-  const [page, total] = await Promise.all([
-    ctx.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(where)
-      .orderBy(...ORDER_BY[query.sort])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    cappedCount(ctx.db, ctx.db.select({ id: payments.id }).from(payments).where(where).$dynamic()),
-  ]);
-  const ids = page.map((row) => row.id);
-  const loaded = ids.length > 0 ? await loadPayments(ctx.db, inArray(payments.id, ids)) : [];
-  const byId = new Map(loaded.map((payment) => [payment._id, payment]));
-  // A payment deleted with its order between the two reads is left out.
-  const data = ids.map((id) => byId.get(id)).filter((payment) => payment !== undefined);
-  return { data, total };
+  const ids = ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(where)
+    .orderBy(...ORDER_BY[query.sort])
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [row] = await runNamed<{ total: number; payments: string }>(
+    ctx.db,
+    sql`select ${cappedCountSql(ctx.db.select({ id: payments.id }).from(payments).where(where).$dynamic())} as "total",
+      ${paymentsJson(sql`${payments.id} = any(array(${ids}))`, ORDER_BY[query.sort])} as "payments"`,
+  );
+  return { dataJson: row!.payments, total: row!.total };
 }
