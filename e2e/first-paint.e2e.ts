@@ -1,7 +1,8 @@
 // The storefront paints before its JavaScript runs (docs/decisions/0016-storefront-weight.md): with JavaScript
-// off, the home page still shows its navbar, heading and first banner, and a category page its heading; with
-// JavaScript on, the app replaces that page shell with the same first screen, so nothing shifts (the
-// layout-shift entries sum well under 0.02), on a phone and on a desktop.
+// off, the home page still shows its navbar, heading and first banner, and a category page its heading, its count
+// and its first page of cards with their pictures; with JavaScript on, the app replaces that page shell with the
+// same first screen (the same cards, never skeletons in between, without asking for the list again), so nothing
+// shifts (the layout-shift entries sum well under 0.02), on a phone and on a desktop.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
@@ -53,6 +54,16 @@ const layoutShift = (page: Page) =>
   );
 
 const categoryUrl = () => `/category/${encodeURIComponent(category)}`;
+const headingWithCount = () => new RegExp(`^${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ products?\\)$`);
+
+/** The cards on screen: each one's title and picture. */
+const cardsOf = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid="product-card"]'), (card) => ({
+      title: card.getAttribute('aria-label'),
+      picture: card.querySelector('img')?.getAttribute('src') ?? null,
+    })),
+  );
 
 /** The app has rendered into #root (React marks its container). */
 const appStarted = (page: Page) =>
@@ -86,6 +97,60 @@ describe('the first paint before JavaScript', () => {
     }
   });
 
+  it("paints a category's first card picture before the app's script, and the app keeps the same cards", async () => {
+    const { context, page } = await open(PHONE, true);
+    const errors = watchErrors(page);
+    // Whether a card skeleton was ever in the page, and the largest paints, from the first byte on.
+    await page.addInitScript(() => {
+      const seen = { skeleton: false, lcp: [] as string[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="product-card-skeleton"]')) seen.skeleton = true;
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+          seen.lcp.push(entry.element?.tagName ?? '');
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products') lists.push(request.url());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { seen: { skeleton: boolean; lcp: string[] } }).seen);
+    try {
+      await page.goto(categoryUrl());
+      // The app's entry is held: what is on screen is the shell, and its first card's picture is painted.
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="product-card"] img');
+        return Boolean(img?.complete && img.naturalWidth > 0);
+      });
+      await poll(async () => (await seen()).lcp.at(-1)).toBe('IMG');
+      const shell = await cardsOf(page);
+      expect(shell.length).toBeGreaterThanOrEqual(2);
+      expect(shell[0]!.picture).toMatch(/^\/uploads\//);
+
+      release();
+      await appStarted(page);
+      await page.waitForLoadState('networkidle');
+      expect(await cardsOf(page)).toEqual(shell);
+      expect(await seen()).toMatchObject({ skeleton: false });
+      // The app did not ask for the list it was given, and did not dim the cards waiting for it.
+      expect(lists).toEqual([]);
+      await expect(page.getByTestId('product-listing').getAttribute('aria-busy')).resolves.toBe('false');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(headingWithCount());
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [name, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -111,8 +176,18 @@ describe('the first paint before JavaScript', () => {
         expect(box!.height).toBeGreaterThan(box!.width / (viewport === PHONE ? 2.2 : 4.4));
 
         await page.goto(categoryUrl());
-        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(category);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(headingWithCount());
         await expect(page.getByRole('combobox', { name: 'Search products' }).isVisible()).resolves.toBe(true);
+        // The first page's cards, the first one's picture arrived and shown at the card's width.
+        expect(await page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(2);
+        expect(await page.getByTestId('product-card-skeleton').count()).toBe(0);
+        await page.waitForFunction(() => {
+          const img = document.querySelector<HTMLImageElement>('[data-testid="product-card"] img');
+          return Boolean(img?.complete && img.naturalWidth > 0);
+        });
+        const picture = await page.getByTestId('product-card').first().locator('img').boundingBox();
+        expect(picture!.width).toBeGreaterThan(viewport === PHONE ? 140 : 200);
+        expect(picture!.height).toBeCloseTo((picture!.width * 3) / 4, 0);
       } finally {
         await context.close();
       }
@@ -132,9 +207,7 @@ describe('the first paint before JavaScript', () => {
         await page.getByTestId('product-listing').waitFor();
         await page.waitForLoadState('networkidle');
         expect(await layoutShift(page)).toBeLessThan(0.02);
-        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(
-          new RegExp(`^${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ products?\\)$`),
-        );
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(headingWithCount());
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -19,6 +19,14 @@ let files = 0;
 for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
   const file = path.join(entry.parentPath, entry.name);
+  // Dot folders are never served: .server holds the page shells' renderer for the server (apps/web/vite.config.ts).
+  if (
+    path
+      .relative(dir, file)
+      .split(path.sep)
+      .some((part) => part.startsWith('.'))
+  )
+    continue;
   if (statSync(file).size < MIN_BYTES) continue;
   const data = readFileSync(file);
   const br = brotliCompressSync(data, {

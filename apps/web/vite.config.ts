@@ -1,14 +1,21 @@
 // The web app's build (Vite + React + Tailwind) and its component-test project (Vitest + jsdom).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, type Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import type * as PageShellsModule from './src/shell/page-shells';
 
 /** The file of the page shells, beside index.html (the server reads it: modules/seo/page-template.ts). */
 const PAGE_SHELLS_FILE = 'page-shells.json';
+/**
+ * src/shell/page-shells.tsx bundled for Node, under the web build (the server loads it to render a category's cards:
+ * modules/seo/page-template.ts); a dot folder, which the static files do not serve.
+ */
+const SHELL_RENDERER_DIR = '.server';
+const SHELL_RENDERER_FILE = 'page-shells.js';
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -30,9 +37,10 @@ function shellPageOf(indexHtml: string): string {
 }
 
 /**
- * Renders the page shells (src/shell/page-shells.tsx) from the app's own components once the build is written,
- * so that the markup the server sends before the JavaScript is never a hand-kept copy of it; with them, the page
- * they go into (shellPageOf).
+ * Bundles src/shell/page-shells.tsx for Node once the build is written (everything it imports inside, so that the
+ * server needs nothing of the web app's packages), renders the page shells with it, so that the markup the server
+ * sends before the JavaScript is never a hand-kept copy of the app's, and writes them with the page they go into
+ * (shellPageOf). The server loads the same bundle to render a category's first page of cards.
  */
 function pageShells(): Plugin {
   let outDir = '';
@@ -43,23 +51,31 @@ function pageShells(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const server = await createServer({
+      const rendererDir = path.join(outDir, SHELL_RENDERER_DIR);
+      await build({
         configFile: false,
         root: import.meta.dirname,
         logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: 'src/shell/page-shells.tsx',
+          outDir: rendererDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: false,
+          minify: false,
+          target: 'node20',
+          rolldownOptions: { output: { entryFileNames: SHELL_RENDERER_FILE } },
+        },
       });
-      try {
-        const shells = (await server.ssrLoadModule('/src/shell/page-shells.tsx')) as typeof PageShellsModule;
-        const page = shellPageOf(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
-        writeFileSync(
-          path.join(outDir, PAGE_SHELLS_FILE),
-          JSON.stringify({ page, ...(await shells.renderPageShells()) }),
-        );
-      } finally {
-        await server.close();
-      }
+      const shells = (await import(
+        pathToFileURL(path.join(rendererDir, SHELL_RENDERER_FILE)).href
+      )) as typeof PageShellsModule;
+      const page = shellPageOf(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+      writeFileSync(
+        path.join(outDir, PAGE_SHELLS_FILE),
+        JSON.stringify({ page, ...(await shells.renderPageShells()) }),
+      );
     },
   };
 }

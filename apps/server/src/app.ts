@@ -176,7 +176,7 @@ export async function buildApp(options: BuildAppOptions) {
     uploadsDir: path.join(config.DATA_DIR, 'uploads'),
     webDist: config.WEB_DIST,
   });
-  const template = loadPageTemplate(config.WEB_DIST);
+  const template = await loadPageTemplate(config.WEB_DIST);
   if (template) await app.register(seoRoutes, { ctx, template });
 
   return app;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { Provider } from 'react-redux';
 import { App, preloadPage } from './App';
+import { readPageData, seedCategoryPage } from './shell/page-data';
 import { createStore } from './store';
 import { searchChanged } from './store/filters-slice';
 import './index.css';
@@ -18,6 +19,10 @@ function render() {
   const typed = shellSearch();
   const focused = typed !== null && document.activeElement === typed;
   if (typed?.value) store.dispatch(searchChanged(typed.value));
+  // A category page's shell painted its first page of cards: the first render shows the same ones, from the data
+  // the server sent with them (shell/page-data.ts), right before it, so that nothing drops it in between.
+  const pageData = readPageData(document);
+  if (pageData) seedCategoryPage(store.dispatch, pageData);
   // The first commit replaces the page shell the server may have sent in #root: no hydration, the same markup.
   // It is synchronous, so that nothing typed between reading the shell's box and replacing it is lost.
   flushSync(() =>

@@ -2,7 +2,8 @@
  * Static files (docs/architecture.md#the-process): product images under /uploads/ and the built web
  * app for every other path, with the history-API fallback to index.html for GET/HEAD of
  * extension-less paths outside /api/ (a missing /assets/x.js must stay a 404, not index.html).
- * Anything else unknown answers JSON `{ message }` with 404.
+ * Anything else unknown answers JSON `{ message }` with 404. Nothing under a dot folder of the build is served (its
+ * `.server` holds the page shells' renderer for the server, modules/seo/page-template.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,7 @@ export default fp(
         index: ['index.html'],
         // The build writes .br and .gz copies of every text file (scripts/precompress.mjs).
         preCompressed: true,
+        allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
         setHeaders: (res, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', hashed ? ONE_YEAR : 'no-cache');

@@ -28,10 +28,13 @@ export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-
 export function ProductCard({
   product,
   eager = false,
+  highPriority = eager,
 }: {
   product: Product;
   /** Load the image at once (cards of the first row); the others load lazily. */
   eager?: boolean;
+  /** Ask for the image with high priority (by default when eager; a list's first card only). */
+  highPriority?: boolean;
 }) {
   const unavailable = !(product.stock > 0);
   const location = useLocation();
@@ -58,6 +61,7 @@ export function ProductCard({
           height={CARD_IMAGE.height}
           sizes={CARD_IMAGE_SIZES}
           eager={eager}
+          highPriority={highPriority}
           className={`aspect-[4/3] h-auto w-full ${unavailable ? 'opacity-50 grayscale' : ''}`}
         />
         {unavailable && (

@@ -13,9 +13,20 @@ export interface ProductImageProps {
   height: number;
   className?: string;
   eager?: boolean;
+  /** fetchpriority=high; by default when eager. */
+  highPriority?: boolean;
 }
 
-export function ProductImage({ image, alt, sizes, width, height, className = '', eager }: ProductImageProps) {
+export function ProductImage({
+  image,
+  alt,
+  sizes,
+  width,
+  height,
+  className = '',
+  eager,
+  highPriority = eager,
+}: ProductImageProps) {
   if (!image) {
     return (
       <div
@@ -36,7 +47,7 @@ export function ProductImage({ image, alt, sizes, width, height, className = '',
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
+      fetchPriority={highPriority ? 'high' : undefined}
       decoding="async"
       className={`object-contain ${className}`}
     />

@@ -8,11 +8,15 @@
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useMemo, type ReactNode } from 'react';
 import { useGetCatalogPagesInfiniteQuery, type CatalogListArgs } from '../api/shop-api';
+import { listCameWithPage } from '../shell/page-data';
 import { LoadFailed } from './page-states';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from './product-card';
 
 export const LISTING_PAGE_SIZE = 24;
-/** Cards in the first row on the widest grid: their images load at once, the rest lazily. */
+/**
+ * Cards in the first row on the widest grid: their images load at once, the first with high priority (a page's
+ * largest picture on a phone), the rest lazily.
+ */
 const FIRST_ROW = 4;
 
 export interface CatalogListing {
@@ -37,7 +41,13 @@ export interface CatalogListing {
 /** The current arguments' pages, merged (a product that moved between pages shows once). */
 export function useCatalogListing(args: Omit<CatalogListArgs, 'limit'>, options: { skip?: boolean } = {}) {
   // A new search, filter set or order starts again from page 1 with nothing shown (its own cache entry).
-  const result = useGetCatalogPagesInfiniteQuery({ ...args, limit: LISTING_PAGE_SIZE }, { skip: options.skip });
+  const listArgs = { ...args, limit: LISTING_PAGE_SIZE };
+  const result = useGetCatalogPagesInfiniteQuery(listArgs, {
+    skip: options.skip,
+    // A category's first page that came with the page (shell/page-data.ts) is as fresh as the server's catalog
+    // cache: asking again on mount would only dim the cards the shell painted while the same page comes back.
+    refetchOnMountOrArgChange: listCameWithPage(listArgs) ? false : undefined,
+  });
   const pages = result.currentData?.pages;
   const products = useMemo(() => {
     const seen = new Set<string>();
@@ -101,7 +111,7 @@ export function ProductListing({
       >
         {listing.products.map((product, index) => (
           <li key={product._id}>
-            <ProductCard product={product} eager={index < FIRST_ROW} />
+            <ProductCard product={product} eager={index < FIRST_ROW} highPriority={index === 0} />
           </li>
         ))}
       </ul>

@@ -4,13 +4,21 @@
  * put by the server into the page's `<div id="root">`, so that the page paints before its JavaScript has been
  * fetched and run (docs/decisions/0016-storefront-weight.md). The app does not hydrate them: its first commit
  * replaces them with the same markup (main.tsx), which is why they must be exactly that first render.
+ *
+ * A category page's first page of cards differs per category and changes with the catalog: the web build also
+ * bundles this module for the server (vite.config.ts, `.server/page-shells.js` beside index.html), which renders
+ * `renderCategoryPage` with the category's first page read as the API answers it, and puts that page into the
+ * page as data for the app's first render (page-data.ts; apps/server/src/modules/seo/page-template.ts).
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { AppRoutes, preloadPage } from '../App';
 import { categoryPath } from '../config/paths';
-import { createStore } from '../store';
+import { createStore, type AppStore } from '../store';
+import { seedCategoryPage, type CategoryPageData } from './page-data';
+
+export { categoryFirstPageQuery, opensOnFirstPage, PAGE_DATA_ID, type CategoryPageData } from './page-data';
 
 /** Stands for the category's name in the category shell; the server puts the escaped name in its place. */
 export const CATEGORY_PLACEHOLDER = '%%PUMPKART_CATEGORY%%';
@@ -21,11 +29,16 @@ export interface PageShells {
   category: string;
 }
 
-async function renderAt(url: string): Promise<string> {
+const shellStore = () => createStore(undefined, { connect: false });
+
+/** The app's first render at `url`; `prepare` runs on the store right before it, as main.tsx's does. */
+async function renderAt(url: string, prepare?: (store: AppStore) => void): Promise<string> {
   // As main.tsx does before the app's first render: the page's code is in, so nothing suspends.
   await preloadPage(url);
+  const store = shellStore();
+  prepare?.(store);
   return renderToStaticMarkup(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <MemoryRouter initialEntries={[url]}>
         <AppRoutes />
       </MemoryRouter>
@@ -37,4 +50,13 @@ export async function renderPageShells(): Promise<PageShells> {
   const category = await renderAt(categoryPath(CATEGORY_PLACEHOLDER));
   if (!category.includes(CATEGORY_PLACEHOLDER)) throw new Error('The category shell lost its name');
   return { home: await renderAt('/'), category };
+}
+
+/**
+ * A category page's first screen with its first page of cards, the heading's count and the list as the app's first
+ * render shows them once `data` is in its cache (main.tsx puts it there from the page, as here).
+ */
+export function renderCategoryPage(data: CategoryPageData): Promise<string> {
+  // Put in right before the render: an entry nothing shows is dropped on the next turn (keepUnusedDataFor 0).
+  return renderAt(categoryPath(data.category), (store) => seedCategoryPage(store.dispatch, data));
 }

@@ -21,7 +21,11 @@ const rootReducer = combineReducers({
   [shopApi.reducerPath]: shopApi.reducer,
 });
 
-export function createStore(preloadedState?: Partial<RootState>) {
+/**
+ * `connect: false` leaves the store out of the HTTP clients' events (a 401, a user in an answer): a store that only
+ * renders a page shell (shell/page-shells.tsx, many per server process) must not stay registered there.
+ */
+export function createStore(preloadedState?: Partial<RootState>, { connect = true }: { connect?: boolean } = {}) {
   const sessionListener = createSessionListener();
   const store = configureStore({
     reducer: rootReducer,
@@ -37,8 +41,10 @@ export function createStore(preloadedState?: Partial<RootState>) {
       shopApi.util.upsertQueryEntries([{ endpointName: 'getFavorites', arg: undefined, value: keptFavorites }]),
     );
   }
-  onUnauthorized(({ clearUser }) => store.dispatch(loggedOut({ expired: true, clearUser })));
-  onUserReceived((user) => store.dispatch(profileUpdated(user)));
+  if (connect) {
+    onUnauthorized(({ clearUser }) => store.dispatch(loggedOut({ expired: true, clearUser })));
+    onUserReceived((user) => store.dispatch(profileUpdated(user)));
+  }
   return store;
 }
 

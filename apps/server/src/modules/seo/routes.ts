@@ -4,18 +4,21 @@
  * page's own head (page-heads.ts), through the catalog cache with an ETag as the catalog's reads are
  * (docs/shop-rules.md#catalog-cache); an unknown or inactive product, and a category without active products, 404
  * with the same app shell (the web app then shows its not-found state) and `noindex`. The home page and a category
- * page carry their page shell in the app's root when the web build wrote them (page-template.ts). Then /sitemap.xml
+ * page carry their page shell in the app's root when the web build wrote them (page-template.ts); a category page
+ * that opens on its first page (no other `?sort=`) carries that page's cards, rendered by the app's own components,
+ * and the page as data for the app's first render, cached as the page is (docs/decisions/0016-storefront-weight.md).
+ * Then /sitemap.xml
  * and its files (sitemap.ts) and /robots.txt. Every other page keeps the plain index.html (plugins/static-files.ts).
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { CRAWLER_DISALLOWED_PATHS, idSchema } from '@pumpkart/shared';
+import { CRAWLER_DISALLOWED_PATHS, idSchema, productListQuerySchema } from '@pumpkart/shared';
 import { shopUrlOf } from '../../config';
 import type { ModuleOptions } from '../../context';
-import { etagMatches } from '../products';
+import { etagMatches, listProducts } from '../products';
 import { categoryHead, notFoundHead, productHead } from './page-heads';
-import type { PageTemplate } from './page-template';
+import type { CategoryPageData, PageTemplate } from './page-template';
 import { findCategoryProducts, findPageProduct } from './queries';
 import { pagesSitemap, productsSitemap, SITEMAP_PAGE_SIZE, sitemapRoot } from './sitemap';
 
@@ -75,21 +78,42 @@ const routes: FastifyPluginAsync<SeoOptions> = async (app, { ctx, template, site
     });
   });
 
-  app.get<{ Params: { categoryName: string } }>('/category/:categoryName', hidden, (request, reply) => {
-    const category = request.params.categoryName;
-    return sendPage(request, reply, `page:category:${category}`, async () => {
-      const products = await findCategoryProducts(ctx.db, category, CATEGORY_LIST_LENGTH);
-      return products.length
-        ? {
-            status: 200,
-            html: template.render(
-              categoryHead(category, products, shopUrl, ctx.storage),
-              template.categoryShell?.(category),
-            ),
+  /** The category's first page as the app asks for it (GET /api/products) and the app's shell with its cards. */
+  async function categoryPageWithCards(category: string): Promise<{ shell: string; data: CategoryPageData }> {
+    const renderer = template.renderer!;
+    const query = productListQuerySchema.parse(renderer.categoryFirstPageQuery(category));
+    const page = await listProducts(ctx, query);
+    // As the app will read it: the JSON of the API's answer.
+    const data = JSON.parse(JSON.stringify({ category, items: page.products, total: page.total })) as CategoryPageData;
+    return { shell: await renderer.renderCategoryPage(data), data };
+  }
+
+  app.get<{ Params: { categoryName: string }; Querystring: { sort?: unknown } }>(
+    '/category/:categoryName',
+    hidden,
+    (request, reply) => {
+      const category = request.params.categoryName;
+      const { sort } = request.query;
+      // A link with another order keeps the skeletons: the page is cached per category, not per order.
+      const withCards = template.renderer?.opensOnFirstPage(typeof sort === 'string' ? sort : undefined) === true;
+      const key = withCards ? `page:category:${category}` : `page:category-skeletons:${category}`;
+      return sendPage(request, reply, key, async () => {
+        const products = await findCategoryProducts(ctx.db, category, CATEGORY_LIST_LENGTH);
+        if (!products.length) return notFound;
+        const head = categoryHead(category, products, shopUrl, ctx.storage);
+        if (withCards) {
+          try {
+            const { shell, data } = await categoryPageWithCards(category);
+            return { status: 200, html: template.render(head, shell, data) };
+          } catch (error) {
+            // The skeleton shell is still the right first screen; the app then loads the list itself.
+            request.log.error({ err: error, category }, 'rendering the category page with its cards failed');
           }
-        : notFound;
-    });
-  });
+        }
+        return { status: 200, html: template.render(head, template.categoryShell?.(category)) };
+      });
+    },
+  );
 
   // The home page with its shell: the same for everyone (a signed-in buyer's navbar follows with the app), so
   // written once; without shells the static files answer it with the plain index.html.

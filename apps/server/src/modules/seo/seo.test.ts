@@ -320,7 +320,11 @@ describe('the sitemap', () => {
   it('past the page size: an index of the pages file and product files, each within the size, together all', async () => {
     const pageSize = 2;
     const app = Fastify({ logger: false });
-    await app.register(seoRoutes, { ctx: t.app.ctx, template: loadPageTemplate(webDist)!, sitemapPageSize: pageSize });
+    await app.register(seoRoutes, {
+      ctx: t.app.ctx,
+      template: (await loadPageTemplate(webDist))!,
+      sitemapPageSize: pageSize,
+    });
     try {
       const index = await app.inject('/sitemap.xml');
       expect(index.statusCode).toBe(200);

@@ -1,0 +1,96 @@
+/**
+ * The data a category page's shell was rendered from: the first page of the category's list as the app asks for
+ * it first (newest first, no search), which the server puts into the page beside the shell as
+ * `<script type="application/json" id="page-data">` (apps/server/src/modules/seo/routes.ts). The app puts it into
+ * its RTK Query cache before its first render (main.tsx), and the server's renderer does the same before rendering
+ * the shell (page-shells.tsx), so that the app's first render shows the very cards the shell painted instead of
+ * turning them back into skeletons until the list arrives (docs/decisions/0016-storefront-weight.md).
+ */
+import { normalizeProduct, type ProductDto } from '@pumpkart/shared';
+import { shopApi, type CatalogListArgs } from '../api/shop-api';
+import { LISTING_PAGE_SIZE } from '../components/product-listing';
+import { effectiveSort, parseSort } from '../components/sort-select';
+
+/** The id of the data's script element. */
+export const PAGE_DATA_ID = 'page-data';
+
+/** A category's first page: the answer of `GET /api/products` for `categoryFirstPageQuery`, and its total. */
+export interface CategoryPageData {
+  category: string;
+  /** As the API answers them. */
+  items: ProductDto[];
+  /** X-Total-Count. */
+  total: number;
+}
+
+/** The order a category page lists first (sort-select.tsx: newest without a search). */
+const FIRST_SORT = effectiveSort(undefined, false);
+
+/** The arguments of the category page's list (category-page.tsx) when it opens: no search, the default order. */
+export const categoryFirstPageArgs = (category: string): CatalogListArgs => ({
+  category,
+  search: '',
+  sort: FIRST_SORT,
+  limit: LISTING_PAGE_SIZE,
+});
+
+/** The query the app sends for that list's first page (getCatalogPages in api/shop-api.ts): the server reads it. */
+export const categoryFirstPageQuery = (category: string) => ({
+  category,
+  sort: FIRST_SORT,
+  page: 1,
+  limit: LISTING_PAGE_SIZE,
+});
+
+/** Whether a category page at an address with this `?sort=` opens on that first page (otherwise: its skeletons). */
+export const opensOnFirstPage = (sort: string | null | undefined) =>
+  effectiveSort(parseSort(sort), false) === FIRST_SORT;
+
+/** Categories whose first page came with the page: their list need not be asked for again when it mounts. */
+const fromPage = new Set<string>();
+
+/** The serialised arguments (keys sorted, as RTK Query keys its cache entries). */
+const keyOf = (args: CatalogListArgs) =>
+  JSON.stringify(
+    Object.entries(args)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+/** Whether the list with these arguments is the first page that came with the page (see seedCategoryPage). */
+export function listCameWithPage(args: CatalogListArgs): boolean {
+  return [...fromPage].some((category) => keyOf(categoryFirstPageArgs(category)) === keyOf(args));
+}
+
+/**
+ * Puts a category's first page into the RTK Query cache as the list's first page, normalised as an answer of the
+ * API is (getCatalogPages). Dispatched right before the first render: the entry is dropped again once nothing
+ * shows it (keepUnusedDataFor).
+ */
+export function seedCategoryPage(dispatch: (action: ReturnType<typeof seed>) => unknown, data: CategoryPageData) {
+  fromPage.add(data.category);
+  dispatch(seed(data));
+}
+
+const seed = (data: CategoryPageData) =>
+  shopApi.util.upsertQueryEntries([
+    {
+      endpointName: 'getCatalogPages',
+      arg: categoryFirstPageArgs(data.category),
+      value: { pages: [{ items: data.items.map(normalizeProduct), total: data.total }], pageParams: [1] },
+    },
+  ]);
+
+/** The page's data, when the server sent one that reads as a category's first page. */
+export function readPageData(document: Document): CategoryPageData | undefined {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const data = JSON.parse(text) as Partial<CategoryPageData>;
+    return typeof data.category === 'string' && Array.isArray(data.items) && typeof data.total === 'number'
+      ? { category: data.category, items: data.items, total: data.total }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
