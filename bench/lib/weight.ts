@@ -11,12 +11,10 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser } from './browser';
 import type { ImageFinding, PageWeight, StorefrontWeight } from './results';
+import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD } from './server';
 
 const DESKTOP = { name: 'desktop 1366x900 @1x', viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 };
 const PHONE = { name: 'phone 360x740 @2x', viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 };
-
-export const ADMIN_EMAIL = 'admin@pumpkart.in';
-export const ADMIN_PASSWORD = 'admin123';
 
 interface Captured {
   response: Response;
@@ -172,7 +170,7 @@ async function adminSession(baseUrl: string): Promise<Record<string, string>> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_ADMIN_PASSWORD }),
   });
   if (!res.ok) throw new Error(`Admin login failed: ${res.status} ${await res.text()}`);
   const { token, user } = (await res.json()) as {

@@ -46,6 +46,17 @@ export function financialYearStarting(start: number): FinancialYear {
   };
 }
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (each invoice asks). */
+const yearMonthFormats = new Map<string, Intl.DateTimeFormat>();
+function yearMonthFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = yearMonthFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' });
+    yearMonthFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * The financial year of a moment, by the calendar date in `timeZone` (India by default): 31 March 23:30 UTC is
  * already 1 April in India, so it belongs to the next year.
@@ -53,7 +64,7 @@ export function financialYearStarting(start: number): FinancialYear {
 export function financialYearOf(date: Date | number | string, timeZone: string = INDIA_TIME_ZONE): FinancialYear {
   const moment = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(moment.getTime())) throw new GstInputError(GST_MESSAGES.invalidDate);
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(moment);
+  const parts = yearMonthFormat(timeZone).formatToParts(moment);
   const year = Number(parts.find((part) => part.type === 'year')?.value);
   const month = Number(parts.find((part) => part.type === 'month')?.value);
   return financialYearStarting(month >= 4 ? year : year - 1);

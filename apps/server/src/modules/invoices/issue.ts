@@ -28,6 +28,14 @@ export interface IssueOptions {
   now?: Date;
 }
 
+export interface InvoiceOptions extends IssueOptions {
+  /**
+   * The order as the caller already locked it FOR UPDATE in this transaction (the payment's settlement): it is
+   * not read and locked a second time. Its tax data, customer and address are what the invoice takes.
+   */
+  lockedOrder?: typeof orders.$inferSelect;
+}
+
 export interface CreditNoteOptions extends IssueOptions {
   /** Printed on the credit note; 'Order cancelled' by default. */
   reason?: string;
@@ -134,10 +142,10 @@ async function inSavepoint(
 export function issueInvoiceIfAbsent(
   tx: DbOrTx,
   orderId: string,
-  { log, now = new Date() }: IssueOptions,
+  { log, now = new Date(), lockedOrder }: InvoiceOptions,
 ): Promise<TaxDocumentRow | null> {
   return inSavepoint(tx, log, { orderId, kind: 'invoice' }, async (sp) => {
-    const order = await lockOrder(sp, orderId);
+    const order = lockedOrder?.id === orderId ? lockedOrder : await lockOrder(sp, orderId);
     if (!order || order.status === 'cancelled') return null;
     const existing = await documentOf(sp, orderId, 'invoice');
     if (existing) return existing;

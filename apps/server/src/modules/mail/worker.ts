@@ -196,6 +196,9 @@ export class MailWorker implements MailRuntime {
       // A paid order's buyer and owner messages are usually claimed together: their order is loaded once.
       const contexts = new Map<string | null, Promise<MailContext>>();
       await Promise.all(claimed.map((row) => this.attempt(row, contexts)));
+      // A short batch was everything due when it was claimed; what this process enqueued since woke it (wanted),
+      // and what other processes enqueued the poll finds: no claim that would come back empty.
+      if (claimed.length < this.batchSize && !this.wanted) return;
     }
   }
 

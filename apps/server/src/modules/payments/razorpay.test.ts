@@ -303,6 +303,13 @@ describe('Razorpay gateway', () => {
 });
 
 describe('Razorpay gateway time limits', () => {
+  /**
+   * How long the silent Razorpay below keeps a call waiting, and the most a call may take to fail: well under the
+   * silence (so it is the 200 ms limit that ended it, as the logged message says), with room for a loaded machine
+   * (the first call also loads the razorpay package).
+   */
+  const SILENCE_MS = 30_000;
+  const FAILS_WITHIN_MS = 10_000;
   /** Razorpay as the test wants it silent: each call answers only after `ms`. */
   const silentFor = (ms: number) => {
     nock(API)
@@ -324,13 +331,13 @@ describe('Razorpay gateway time limits', () => {
   });
 
   it('fails a call Razorpay does not answer in time with 503 and a clear message, fast', async () => {
-    silentFor(5_000);
+    silentFor(SILENCE_MS);
     const errors: string[] = [];
     const started = Date.now();
     const failure = await fastGateway(errors)
       .createOrder({ amountPaise: 212000, receipt: 'r1' })
       .catch((error: unknown) => error);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(FAILS_WITHIN_MS);
     expect(failure).toBeInstanceOf(PaymentGatewayError);
     expect(failure).toMatchObject({ statusCode: 503, message: GATEWAY_MESSAGES.timedOut });
     expect(errors).toEqual([expect.stringMatching(/orders\.create did not answer within 200 ms/)]);
@@ -341,10 +348,10 @@ describe('Razorpay gateway time limits', () => {
     const configured = t.app.ctx.payments.gateway;
     t.app.ctx.payments.gateway = fastGateway();
     try {
-      silentFor(5_000);
+      silentFor(SILENCE_MS);
       const started = Date.now();
       const res = await create(buyer.token, order._id);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(Date.now() - started).toBeLessThan(FAILS_WITHIN_MS);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: 'The payment provider did not answer in time. Please try again.' });
       expect((await paymentOf(t.db, order._id)).gatewayOrderId).toBeNull();
@@ -369,7 +376,7 @@ describe('Razorpay gateway time limits', () => {
     const configured = t.app.ctx.payments.gateway;
     t.app.ctx.payments.gateway = fastGateway();
     try {
-      nock(API).post(`/v1/payments/${paymentId}/refund`).delay(5_000).reply(200, { id: 'rfnd_TooLate000001' });
+      nock(API).post(`/v1/payments/${paymentId}/refund`).delay(SILENCE_MS).reply(200, { id: 'rfnd_TooLate000001' });
       const started = Date.now();
       const res = await t.app.inject({
         method: 'PATCH',
@@ -377,7 +384,7 @@ describe('Razorpay gateway time limits', () => {
         headers: bearer(buyer.token),
       });
       expect(res.statusCode).toBe(200);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(Date.now() - started).toBeLessThan(FAILS_WITHIN_MS);
       await vi.waitFor(async () =>
         expect(await paymentOf(t.db, order._id)).toMatchObject({
           status: 'success',

@@ -62,19 +62,24 @@ export async function settleCapturedPayment(
     const locked = await lockOrderAndPayment(tx, input);
     if (!locked) return undefined;
     const { order, payment } = locked;
-    const [settled] = await tx
-      .update(payments)
-      .set({
-        status: 'success',
-        gatewayPaymentId: input.paymentId,
-        signature: input.signature,
-        paidAt: now,
-        // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
-        failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed'])))
-      .returning();
+    // Read locked, so its status is exact: a payment already settled (the webhook or verify came first) is not
+    // updated again.
+    const settleable = payment.status === 'pending' || payment.status === 'failed';
+    const [settled] = settleable
+      ? await tx
+          .update(payments)
+          .set({
+            status: 'success',
+            gatewayPaymentId: input.paymentId,
+            signature: input.signature,
+            paidAt: now,
+            // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
+            failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
+            updatedAt: now,
+          })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed'])))
+          .returning()
+      : [];
     if (!settled) {
       // Already settled: the browser's verify may still bring the signature the webhook lacked.
       if (input.signature && !payment.signature && payment.gatewayPaymentId === input.paymentId) {
@@ -92,7 +97,7 @@ export async function settleCapturedPayment(
       ]);
     }
     // Paid, so invoiced: in this same transaction (a cancelled order is refunded instead).
-    if (order.status !== 'cancelled') await issueInvoiceIfAbsent(tx, order.id, { log, now });
+    if (order.status !== 'cancelled') await issueInvoiceIfAbsent(tx, order.id, { log, now, lockedOrder: order });
     const refundPaymentId = order.status === 'cancelled' ? settled.id : undefined;
     return { orderId: order.id, status: settled.status, changed: true, refundPaymentId };
   });
