@@ -4,10 +4,11 @@
  * configured and the image storage's origin when images come from elsewhere (STORAGE=s3). Rate limits are off by default and switched on per route (login, register, forgot-password, reset-password),
  * counted in the store app.ts chose (Redis, PostgreSQL or memory: rate-limit-store.ts).
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { RateLimitStoreOptions } from './rate-limit-store';
 
 export interface SecurityOptions {
@@ -20,7 +21,7 @@ export interface SecurityOptions {
 export default fp(
   async function security(app: FastifyInstance, options: SecurityOptions) {
     const razorpayHosts = options.razorpay ? ['https://checkout.razorpay.com', 'https://*.razorpay.com'] : [];
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -40,7 +41,30 @@ export default fp(
       // HSTS belongs to the TLS terminator in front of the app, not to plain-HTTP local runs.
       strictTransportSecurity: false,
     });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
     await app.register(rateLimit, { global: false, ...options.rateLimitStore });
   },
   { name: 'security' },
 );
+
+/**
+ * The headers helmet sets for these options, worked out once at start: they are the same for every response (no
+ * per-request nonces). @fastify/helmet built helmet's middleware again, policy parsing included, on every request.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    // helmet removes X-Powered-By, which Fastify never sets.
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
