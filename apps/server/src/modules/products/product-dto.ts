@@ -76,7 +76,7 @@ export function productDtoOf(
  * One product as loadProducts' statement answers it: the columns the DTO shows, instants as epoch milliseconds and
  * amounts as numbers (lib/raw-rows.ts), its sizes and images as JSON; with the tax data, its columns too.
  */
-type ProductJsonRow = Omit<ProductFields, 'createdAt' | 'updatedAt'> & {
+export type ProductJsonRow = Omit<ProductFields, 'createdAt' | 'updatedAt'> & {
   createdAt: number;
   updatedAt: number;
   /** In VARIANT_ORDER; null without sizes. */
@@ -85,21 +85,38 @@ type ProductJsonRow = Omit<ProductFields, 'createdAt' | 'updatedAt'> & {
   images: ProductImageJson[] | null;
 } & Partial<ProductTaxData>;
 
-/** The columns of loadProducts' statement (ProductJsonRow), the tax data's aside. */
-const PRODUCT_JSON_COLUMNS = sql`${products.id} as "id", ${products.title} as "title",
-  ${products.description} as "description", ${products.brand} as "brand", ${products.category} as "category",
-  ${products.pricePaise}::float8 as "pricePaise", ${products.stock} as "stock",
-  ${products.lowStockThreshold} as "lowStockThreshold", ${products.active} as "active",
-  ${products.version} as "version", ${epochMs(products.createdAt)} as "createdAt",
-  ${epochMs(products.updatedAt)} as "updatedAt",
-  (
-    select json_agg(json_build_object(
-        'id', ${productVariants.id}, 'size', ${productVariants.size},
-        'pricePaise', ${productVariants.pricePaise}, 'stock', ${productVariants.stock}
-      ) order by ${sql.join(VARIANT_ORDER, sql`, `)})
-    from ${productVariants} where ${productVariants.productId} = ${products.id}
-  ) as "variants",
-  ${productImagesJson(products.id)} as "images"`;
+/** The fields of loadProducts' statement (ProductJsonRow), the tax data's aside, by name. */
+const PRODUCT_JSON_FIELDS: [keyof ProductJsonRow, SQL][] = [
+  ['id', sql`${products.id}`],
+  ['title', sql`${products.title}`],
+  ['description', sql`${products.description}`],
+  ['brand', sql`${products.brand}`],
+  ['category', sql`${products.category}`],
+  ['pricePaise', sql`${products.pricePaise}::float8`],
+  ['stock', sql`${products.stock}`],
+  ['lowStockThreshold', sql`${products.lowStockThreshold}`],
+  ['active', sql`${products.active}`],
+  ['version', sql`${products.version}`],
+  ['createdAt', epochMs(products.createdAt)],
+  ['updatedAt', epochMs(products.updatedAt)],
+  [
+    'variants',
+    sql`(
+      select json_agg(json_build_object(
+          'id', ${productVariants.id}, 'size', ${productVariants.size},
+          'pricePaise', ${productVariants.pricePaise}, 'stock', ${productVariants.stock}
+        ) order by ${sql.join(VARIANT_ORDER, sql`, `)})
+      from ${productVariants} where ${productVariants.productId} = ${products.id}
+    )`,
+  ],
+  ['images', productImagesJson(products.id)],
+];
+
+/** The columns of loadProducts' statement. */
+const PRODUCT_JSON_COLUMNS = sql.join(
+  PRODUCT_JSON_FIELDS.map(([name, value]) => sql`${value} as ${sql.raw(`"${name}"`)}`),
+  sql`, `,
+);
 
 /**
  * loadProducts' statement but its WHERE and ORDER BY, rendered once, without and with the tax data: every column
@@ -108,6 +125,13 @@ const PRODUCT_JSON_COLUMNS = sql`${products.id} as "id", ${products.title} as "t
 const PRODUCTS_AS_JSON = renderedOnce(sql`select ${PRODUCT_JSON_COLUMNS} from ${products}`);
 const PRODUCTS_AS_JSON_WITH_TAX_DATA = renderedOnce(
   sql`select ${PRODUCT_JSON_COLUMNS}, ${TAX_DATA_SELECT} from ${products}`,
+);
+/** A product as one json object of the same fields (ProductJsonRow), rendered once. */
+const PRODUCT_JSON_OBJECT = renderedOnce(
+  sql`json_build_object(${sql.join(
+    PRODUCT_JSON_FIELDS.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
+    sql`, `,
+  )})`,
 );
 
 export interface ProductLoadOptions {
@@ -131,7 +155,28 @@ export async function loadProducts(
   const select = options.taxData ? PRODUCTS_AS_JSON_WITH_TAX_DATA : PRODUCTS_AS_JSON;
   const order = orderBy.length > 0 ? sql` order by ${sql.join(orderBy, sql`, `)}` : sql``;
   const result = await db.execute(sql`${select} where ${where}${order}`);
-  return rowsOf<ProductJsonRow>(result).map((row) =>
+  return productDtosOfRows(storage, rowsOf<ProductJsonRow>(result), options);
+}
+
+/**
+ * The products of `where` in the order of `orderBy` as a scalar subquery, for a statement that reads them beside
+ * other facts (the storefront's search, queries.ts): a json array of the rows loadProducts reads (no tax data),
+ * `[]` for none. Map it with productDtosOfRows.
+ */
+export function productRowsJson(where: SQL, orderBy: SQL[]): SQL {
+  return sql`(
+    select coalesce(json_agg(${PRODUCT_JSON_OBJECT} order by ${sql.join(orderBy, sql`, `)}), '[]')
+    from ${products} where ${where}
+  )`;
+}
+
+/** The DTOs of rows read by loadProducts' statement or by productRowsJson. */
+export function productDtosOfRows(
+  storage: ImageStorage,
+  rows: ProductJsonRow[],
+  options: ProductLoadOptions = {},
+): ProductDto[] {
+  return rows.map((row) =>
     productDtoOf(
       {
         id: row.id,

@@ -23,11 +23,21 @@ import {
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { productImages, products, productVariants, searchWords } from '../../db/schema';
-import { cappedCount } from '../../lib/capped-count';
+import { cappedCount, cappedCountSql } from '../../lib/capped-count';
+import { rowsOf } from '../../lib/raw-rows';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
-import { loadProducts, loadProductsInOrder, productDtoOf, VARIANT_ORDER } from './product-dto';
+import {
+  loadProducts,
+  loadProductsInOrder,
+  productDtoOf,
+  productDtosOfRows,
+  productRowsJson,
+  VARIANT_ORDER,
+  type ProductJsonRow,
+} from './product-dto';
 import { loadProductImages } from './product-images';
+import { correctableWords, correctionCandidates, correctionOf, type CandidateRow } from './search-correction';
 
 /** Every column but `search_text`, which only WHERE clauses read: a page need not carry it. */
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
@@ -178,59 +188,61 @@ export async function vocabularyFacts(
   db: DbOrTx,
   filter: CatalogFilter,
 ): Promise<{ atLeast: number; firstRank: number }> {
-  const { search, ...narrowing } = filter;
-  if (!search) return { atLeast: 0, firstRank: 0 };
-  const [row] = await db
-    .select({
-      most: sql<number | null>`max(${searchWords.products})`.mapWith(Number),
-      whole: sql<boolean | null>`bool_or(${searchWords.word} = lower(${search}))`,
-    })
-    .from(searchWords)
-    .where(and(sql`${searchWords.word} like lower(${containsPattern(search)})`, gt(searchWords.products, 0)));
-  const most = row?.most ?? 0;
-  const searchOnly = !narrowing.includeInactive && Object.values(narrowing).every((value) => value === undefined);
-  const letters = VOCABULARY_WORD.test(search.toLowerCase());
-  return { atLeast: searchOnly ? most : 0, firstRank: !letters || row?.whole ? 0 : most > 0 ? 1 : 2 };
+  if (!filter.search) return { atLeast: 0, firstRank: 0 };
+  const [row] = rowsOf<VocabularyRow>(
+    await db.execute(sql`select * from ${vocabularySql(filter.search)} as vocabulary`),
+  );
+  return factsOf(filter, row);
 }
 
-/**
- * The number of a storefront read's matches: exact, but for a search counted up to SEARCH_COUNT_CAP + 1 and no
- * further (docs/shop-rules.md#search), which the title vocabulary often tells without reading a product.
- */
-async function catalogCount(
-  db: DbOrTx,
-  filter: CatalogFilter,
-  where: SQL | undefined,
-  atLeast: number,
-): Promise<number> {
-  if (!filter.search) {
-    const [counted] = await db.select({ total: count() }).from(products).where(where);
-    return Number(counted?.total ?? 0);
-  }
-  if (atLeast > SEARCH_COUNT_CAP) return SEARCH_COUNT_CAP + 1;
-  return cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic(), SEARCH_COUNT_CAP);
+/** What vocabularyFacts reads of the title words containing a term: the most products one has, whether one is it. */
+interface VocabularyRow {
+  most: number | null;
+  whole: boolean | null;
+}
+
+/** The one-row subquery of vocabularyFacts' read (VocabularyRow). */
+function vocabularySql(search: string): SQL {
+  return sql`(
+    select max(${searchWords.products}) as "most", bool_or(${searchWords.word} = lower(${search})) as "whole"
+    from ${searchWords}
+    where ${searchWords.word} like lower(${containsPattern(search)}) and ${searchWords.products} > 0
+  )`;
+}
+
+/** Whether nothing but the term narrows a storefront search: the vocabulary's counts are then its lower bound. */
+function searchOnly(filter: CatalogFilter): boolean {
+  const { search: _search, ...narrowing } = filter;
+  return !narrowing.includeInactive && Object.values(narrowing).every((value) => value === undefined);
+}
+
+/** vocabularyFacts of its read. */
+function factsOf(filter: CatalogFilter, row: VocabularyRow | undefined): { atLeast: number; firstRank: number } {
+  const most = Number(row?.most ?? 0);
+  const letters = VOCABULARY_WORD.test((filter.search ?? '').toLowerCase());
+  return { atLeast: searchOnly(filter) ? most : 0, firstRank: !letters || row?.whole ? 0 : most > 0 ? 1 : 2 };
+}
+
+/** The exact number of a list's matches (a list without a search; a search counts up to a cap, searchRead). */
+async function exactCount(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ total: count() }).from(products).where(where);
+  return Number(counted?.total ?? 0);
 }
 
 /** How many of the newest matches a page by relevance ranks, per row up to the page's end (rankedRows). */
 const RELEVANCE_WINDOW_FACTOR = 4;
 
 /**
- * Rows `offset` to `offset + limit` of the matches by relevance (docs/shop-rules.md#search), in O(page) when the
- * best group that can have matches (`firstRank`, vocabularyFacts) is common enough: the newest
- * RELEVANCE_WINDOW_FACTOR x (offset + limit) matches are ranked (the newest-first walk a plain page takes); when they
- * hold offset + limit of that group, those are the newest of the group, so the page, and when they are all the
- * matches, ranking them is ranking all: the page's ids, in order. Otherwise, and for a page past the
- * SEARCH_COUNT_CAP matches a search counts, every match is ranked, as one query ordered by searchRank: null, and
- * the caller reads the page in catalogOrder('relevance').
+ * The newest RELEVANCE_WINDOW_FACTOR x (offset + limit) matches of a page by relevance with their ranks, ranked
+ * (rankedIds), or null for a page past the SEARCH_COUNT_CAP matches a search counts.
  */
-async function rankedIds(
+async function relevanceWindow(
   db: DbOrTx,
   where: SQL | undefined,
   search: string,
-  page: { offset: number; limit: number; firstRank: number },
-): Promise<string[] | null> {
+  page: { offset: number; limit: number },
+): Promise<{ id: string; rank: number }[] | null> {
   const end = page.offset + page.limit;
-  const windowSize = end * RELEVANCE_WINDOW_FACTOR;
   if (end > SEARCH_COUNT_CAP) return null;
   const newest = db
     .select({
@@ -241,13 +253,30 @@ async function rankedIds(
     .from(products)
     .where(where)
     .orderBy(...NEWEST_FIRST)
-    .limit(windowSize)
+    .limit(end * RELEVANCE_WINDOW_FACTOR)
     .as('newest');
-  const window = await db
+  return db
     .select({ id: newest.id, rank: newest.rank })
     .from(newest)
     .orderBy(asc(newest.rank), desc(newest.createdAt), desc(newest.id));
-  const complete = window.length < windowSize;
+}
+
+/**
+ * Rows `offset` to `offset + limit` of the matches by relevance (docs/shop-rules.md#search), in O(page) when the
+ * best group that can have matches (`firstRank`, vocabularyFacts) is common enough: the newest
+ * RELEVANCE_WINDOW_FACTOR x (offset + limit) matches are ranked (relevanceWindow: the newest-first walk a plain page
+ * takes); when they hold offset + limit of that group, those are the newest of the group, so the page, and when they
+ * are all the matches, ranking them is ranking all: the page's ids, in order. Otherwise, and for a page past the
+ * SEARCH_COUNT_CAP matches a search counts, every match is ranked, as one query ordered by searchRank: null, and
+ * the caller reads the page in catalogOrder('relevance').
+ */
+function rankedIds(
+  window: { id: string; rank: number }[] | null,
+  page: { offset: number; limit: number; firstRank: number },
+): string[] | null {
+  if (!window) return null;
+  const end = page.offset + page.limit;
+  const complete = window.length < end * RELEVANCE_WINDOW_FACTOR;
   if (complete || window.filter((row) => row.rank === page.firstRank).length >= end) {
     return window.slice(page.offset, end).map((row) => row.id);
   }
@@ -261,7 +290,7 @@ async function rankedRows(
   search: string,
   page: { offset: number; limit: number; firstRank: number },
 ): Promise<ProductRow[]> {
-  const ids = await rankedIds(db, where, search, page);
+  const ids = rankedIds(await relevanceWindow(db, where, search, page), page);
   if (ids === null) {
     return db
       .select(productColumns)
@@ -277,13 +306,81 @@ async function rankedRows(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** What searchRead answers: vocabularyFacts, the capped count, the page's products when asked and found. */
+interface SearchRead {
+  facts: { atLeast: number; firstRank: number };
+  total: number;
+  products?: ProductDto[];
+  candidates: CandidateRow[] | null;
+}
+
+/**
+ * A storefront search's facts in one statement (docs/decisions/0014-search-at-scale.md): what the title vocabulary
+ * knows (vocabularyFacts), the number of matches up to SEARCH_COUNT_CAP + 1 (1,001 unread when nothing but the term
+ * narrows the search and a title word containing it is in more products; else `select count(*) from (select 1 ...
+ * limit 1001)`, lib/capped-count.ts), and, each only when its condition holds (a scalar subquery in a CASE is run
+ * only when its branch is taken):
+ * - with `page` and some matches: the page's products in `page.order` (productRowsJson), whose subquery finds their
+ *   ids itself;
+ * - with `correct` (correctableWords) and no match: the closest vocabulary words of each typed word
+ *   (correctionCandidates), so that a search that finds nothing as typed knows its correction from the same read.
+ */
+async function searchRead(
+  db: DbOrTx,
+  storage: ImageStorage,
+  filter: CatalogFilter & { search: string },
+  where: SQL | undefined,
+  options: { page?: { order: SQL[]; offset: number; limit: number }; correct?: string[] },
+): Promise<SearchRead> {
+  const capped = cappedCountSql(
+    db.select({ id: products.id }).from(products).where(where).$dynamic(),
+    SEARCH_COUNT_CAP,
+  );
+  const total = searchOnly(filter)
+    ? sql`case when vocabulary."most" > ${SEARCH_COUNT_CAP} then ${SEARCH_COUNT_CAP + 1} else ${capped} end`
+    : capped;
+  const { page, correct } = options;
+  const ids =
+    page &&
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...page.order)
+      .limit(page.limit)
+      .offset(page.offset);
+  const pageRows = ids
+    ? sql`case when counted."total" > 0 then ${productRowsJson(sql`${products.id} = any(array(${ids}))`, page.order)} end`
+    : sql`null`;
+  const candidates =
+    correct && correct.length > 0
+      ? sql`case when counted."total" = 0 then ${correctionCandidates(correct)} end`
+      : sql`null`;
+  const result = await db.execute(sql`
+    select vocabulary."most", vocabulary."whole", counted."total", ${pageRows} as "page", ${candidates} as "candidates"
+    from ${vocabularySql(filter.search)} as vocabulary
+    -- offset 0: counted once, not once for each mention of its total.
+    cross join lateral (select ${total} as "total" offset 0) as counted`);
+  const [row] = rowsOf<
+    VocabularyRow & { total: number; page: ProductJsonRow[] | null; candidates: CandidateRow[] | null }
+  >(result);
+  return {
+    facts: factsOf(filter, row),
+    total: Number(row?.total ?? 0),
+    products: row?.page ? productDtosOfRows(storage, row.page) : undefined,
+    candidates: row?.candidates ?? null,
+  };
+}
+
 /**
  * One page of matches in the asked order (newest first by default), with the number of all matches (a search's
- * capped at SEARCH_COUNT_CAP + 1, catalogCount). `where` and `order`, when given, replace the catalog's (the admin
- * list, admin-queries.ts); `capped` counts at most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts),
+ * capped at SEARCH_COUNT_CAP + 1). `where` and `order`, when given, replace the catalog's (the admin list,
+ * admin-queries.ts); `capped` counts at most ADMIN_COUNT_CAP + 1 matches (the admin list, lib/capped-count.ts),
  * none when `atLeast` already says there are more; `taxData` gives each product's tax data (the admin list).
  * The page's products are read in one statement that finds their ids itself (loadProducts, product-dto.ts), beside
- * the count; a page by relevance first ranks the ids it needs (rankedIds).
+ * the count. A storefront search reads its page with its count and the title vocabulary's facts in one statement
+ * (searchRead); a page by relevance ranks the ids it needs (rankedIds) from a window read beside it. With `correct`,
+ * a storefront search that finds nothing also answers the corrected search (search-correction.ts) it has, if any.
  */
 export async function findProductPage(
   db: DbOrTx,
@@ -299,18 +396,36 @@ export async function findProductPage(
     /** A lower bound of the admin list's matches: above ADMIN_COUNT_CAP, the capped count is known unread. */
     atLeast?: number;
     taxData?: boolean;
+    /** A storefront search that finds nothing: its corrected search too (docs/shop-rules.md#search). */
+    correct?: boolean;
   },
-): Promise<ProductPage> {
+): Promise<ProductPage & { correction?: string }> {
   const where = page.where ?? catalogWhere(filter);
   const offset = (page.page - 1) * page.limit;
   const order = page.order ?? catalogOrder(page.sort ?? 'newest', filter.search);
   const options = { taxData: page.taxData };
-  const vocabulary = page.where ? { atLeast: 0, firstRank: 0 } : await vocabularyFacts(db, filter);
-  const search = !page.order && page.sort === 'relevance' ? filter.search : undefined;
-  const pageProducts = async () => {
-    const ranked = search
-      ? await rankedIds(db, where, search, { offset, limit: page.limit, firstRank: vocabulary.firstRank })
-      : null;
+  const { search } = filter;
+  if (search && !page.where) {
+    const correct = page.correct ? correctableWords(search) : undefined;
+    const correctionIn = (read: SearchRead) =>
+      read.total === 0 && correct ? correctionOf(search, read.candidates) : undefined;
+    if (page.sort !== 'relevance') {
+      const read = await searchRead(db, storage, { ...filter, search }, where, {
+        page: { order, offset, limit: page.limit },
+        correct,
+      });
+      return { products: read.products ?? [], total: read.total, correction: correctionIn(read) };
+    }
+    // The window does not depend on the facts: read beside them, ranked once they are known.
+    const [read, window] = await Promise.all([
+      searchRead(db, storage, { ...filter, search }, where, { correct }),
+      relevanceWindow(db, where, search, { offset, limit: page.limit }),
+    ]);
+    if (read.total === 0) return { products: [], total: 0, correction: correctionIn(read) };
+    const ranked = rankedIds(window, { offset, limit: page.limit, firstRank: read.facts.firstRank });
+    return { products: await pageOf(ranked), total: read.total };
+  }
+  async function pageOf(ranked: string[] | null) {
     if (ranked) return loadProductsInOrder(db, storage, ranked, options);
     // The page's ids as a subquery run once: only its products' sizes and images are read, however deep the page.
     const ids = db
@@ -321,16 +436,16 @@ export async function findProductPage(
       .limit(page.limit)
       .offset(offset);
     return loadProducts(db, storage, sql`${products.id} = any(array(${ids}))`, order, options);
-  };
+  }
   // Two queries rather than count(*) over (): the page can then come straight off the created_at
   // index instead of materialising and sorting every match.
   const [dtos, total] = await Promise.all([
-    pageProducts(),
+    pageOf(null),
     page.capped
       ? page.atLeast !== undefined && page.atLeast > ADMIN_COUNT_CAP
         ? ADMIN_COUNT_CAP + 1
         : cappedCount(db, db.select({ id: products.id }).from(products).where(where).$dynamic())
-      : catalogCount(db, filter, where, vocabulary.atLeast),
+      : exactCount(db, where),
   ]);
   return { products: dtos, total };
 }

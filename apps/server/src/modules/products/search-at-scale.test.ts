@@ -6,7 +6,7 @@
  * only, with ties in created_at and an inactive product.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP, TOTAL_COUNT_HEADER, type ProductDto } from '@pumpkart/shared';
+import { CORRECTED_SEARCH_HEADER, SEARCH_COUNT_CAP, TOTAL_COUNT_HEADER, type ProductDto } from '@pumpkart/shared';
 import { products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -141,5 +141,36 @@ describe('the pages of a search above the cap', () => {
     const suggested = (res.json() as { products: { _id: string }[] }).products.map((product) => product._id);
     expect(suggested).toEqual(expected('disp', 'relevance').slice(0, suggested.length));
     expect(suggested.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a misspelt search', () => {
+  it.each(['newest', 'relevance'] as const)(
+    'answers its correction: the same pages and count (sort=%s)',
+    async (sort) => {
+      for (const page of [1, 2, 30]) {
+        const res = await get(`/api/products?search=dispnser&sort=${sort}&page=${page}&limit=24`);
+        expect(res.headers[CORRECTED_SEARCH_HEADER]).toBe('dispenser');
+        expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(SEARCH_COUNT_CAP + 1));
+        expect(ids(res)).toEqual(expected('dispenser', sort).slice((page - 1) * 24, page * 24));
+      }
+    },
+  );
+
+  it('counts its correction exactly up to the cap, and up to the cap when a filter narrows it', async () => {
+    const rare = await get('/api/products?search=reeel');
+    expect(rare.headers[CORRECTED_SEARCH_HEADER]).toBe('reel');
+    expect(rare.headers[TOTAL_COUNT_HEADER]).toBe(String(expected('reel', 'newest').length));
+    expect(ids(rare)).toEqual(expected('reel', 'newest').slice(0, 24));
+    const narrowed = await get('/api/products?search=dispnser&availability=In%20Stock');
+    expect(narrowed.headers[CORRECTED_SEARCH_HEADER]).toBe('dispenser');
+    expect(narrowed.headers[TOTAL_COUNT_HEADER]).toBe(String(SEARCH_COUNT_CAP + 1));
+  });
+
+  it('is answered as typed when asked (exact=1): nothing found', async () => {
+    const res = await get('/api/products?search=dispnser&exact=1');
+    expect(res.headers[CORRECTED_SEARCH_HEADER]).toBeUndefined();
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe('0');
+    expect(res.json()).toEqual([]);
   });
 });

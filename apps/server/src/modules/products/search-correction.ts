@@ -6,7 +6,7 @@
  * deleted, changed, or two neighbours swapped), the one most products have when several are as close. One small
  * indexed read, whatever the size of the catalog.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { searchWords } from '../../db/schema';
 import { rowsOf } from '../../lib/raw-rows';
@@ -66,44 +66,73 @@ function closest(typed: string, candidates: Candidate[]): string | undefined {
   return best?.word;
 }
 
+/** The typed words a correction may replace: lower-cased, each once, of SHORTEST_CORRECTED_WORD letters or more. */
+export function correctableWords(search: string): string[] {
+  return [...new Set(search.toLowerCase().match(WORD) ?? [])].filter((word) => word.length >= SHORTEST_CORRECTED_WORD);
+}
+
+/** One candidate as correctionCandidates answers it. */
+export type CandidateRow = Candidate & { typed: string };
+
 /**
- * The search with its misspelt words corrected (lower-cased, everything else kept), or undefined when no word
- * needed or found a correction. One statement: for each typed word, its closest vocabulary words by trigrams.
+ * For each of `words` (correctableWords), its CANDIDATES_PER_WORD closest vocabulary words by trigrams, as a scalar
+ * subquery: a json array of CandidateRow, null for none. The `%` operator (and the GIN index answering it) takes its
+ * threshold from the setting pg_trgm.similarity_threshold, set here for the statement's own transaction: each typed
+ * word is produced together with set_config's answer, and the lateral read of its candidates depends on that answer,
+ * so the setting is in place before the index is read. The subquery can then share a statement with other reads
+ * (the search's, queries.ts) instead of needing a transaction of its own (docs/decisions/0014-search-at-scale.md).
  */
-export async function correctSearch(db: DbOrTx, search: string): Promise<string | undefined> {
-  const typed = search.toLowerCase();
-  const words = [...new Set(typed.match(WORD) ?? [])].filter((word) => word.length >= SHORTEST_CORRECTED_WORD);
-  if (words.length === 0) return undefined;
+export function correctionCandidates(words: string[]): SQL {
   const typedWords = sql.join(
     words.map((word) => sql`(${word})`),
     sql`, `,
   );
-  const result = await db.transaction(async (tx) => {
-    // The % operator's threshold, for this transaction only.
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
-    return tx.execute(sql`
-      select typed.word as typed, near.word, near.products
-      from (values ${typedWords}) as typed(word)
-      cross join lateral (
-        select ${searchWords.word} as word, ${searchWords.products} as products from ${searchWords}
-        where ${searchWords.word} % typed.word and ${searchWords.products} > 0
-        order by similarity(${searchWords.word}, typed.word) desc, ${searchWords.products} desc
-        limit ${CANDIDATES_PER_WORD}
-      ) as near`);
-  });
+  return sql`(
+    select json_agg(json_build_object('typed', typed.word, 'word', near.word, 'products', near.products))
+    from (
+      select word, set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true) as threshold
+      from (values ${typedWords}) as typed_words(word)
+      offset 0
+    ) as typed
+    cross join lateral (
+      select ${searchWords.word} as word, ${searchWords.products} as products from ${searchWords}
+      where typed.threshold is not null and ${searchWords.word} % typed.word and ${searchWords.products} > 0
+      order by similarity(${searchWords.word}, typed.word) desc, ${searchWords.products} desc
+      limit ${CANDIDATES_PER_WORD}
+    ) as near
+  )`;
+}
+
+/**
+ * The search with its misspelt words corrected (lower-cased, everything else kept) from the candidates of its
+ * correctable words (correctionCandidates), or undefined when no word needed or found a correction.
+ */
+export function correctionOf(search: string, candidates: CandidateRow[] | null): string | undefined {
   const candidatesOf = new Map<string, Candidate[]>();
-  for (const row of rowsOf<Candidate & { typed: string }>(result)) {
+  for (const row of candidates ?? []) {
     const list = candidatesOf.get(row.typed) ?? [];
     list.push({ word: row.word, products: Number(row.products) });
     candidatesOf.set(row.typed, list);
   }
   const corrections = new Map<string, string>();
-  for (const word of words) {
-    const candidates = candidatesOf.get(word) ?? [];
+  for (const word of correctableWords(search)) {
+    const found = candidatesOf.get(word) ?? [];
     // A word some title has is not misspelt.
-    const correction = candidates.some((candidate) => candidate.word === word) ? undefined : closest(word, candidates);
+    const correction = found.some((candidate) => candidate.word === word) ? undefined : closest(word, found);
     if (correction) corrections.set(word, correction);
   }
   if (corrections.size === 0) return undefined;
-  return typed.replace(WORD, (word) => corrections.get(word) ?? word);
+  return search.toLowerCase().replace(WORD, (word) => corrections.get(word) ?? word);
+}
+
+/**
+ * The search with its misspelt words corrected (correctionOf), in one statement: for each typed word, its closest
+ * vocabulary words by trigrams (the suggestions; a search page reads them beside its count, queries.ts).
+ */
+export async function correctSearch(db: DbOrTx, search: string): Promise<string | undefined> {
+  const words = correctableWords(search);
+  if (words.length === 0) return undefined;
+  const result = await db.execute(sql`select ${correctionCandidates(words)} as "candidates"`);
+  const [row] = rowsOf<{ candidates: CandidateRow[] | null }>(result);
+  return correctionOf(search, row?.candidates ?? null);
 }

@@ -131,6 +131,32 @@ describe('a search that finds nothing as typed', () => {
     );
   });
 
+  it('is not corrected when only a description has the term: the count finds it, though no title word has it', async () => {
+    // 'nozle' is one edit from the title word 'nozzle'; here it is in a description only.
+    const { product } = await createTestProduct(t.db, { title: 'Cover Set', description: 'Fits a nozle of any make.' });
+    t.app.ctx.catalogCache.invalidate();
+    for (const sort of ['', '&sort=relevance']) {
+      const res = await get(`/api/products?search=nozle${sort}`);
+      expect(corrected(res)).toBeUndefined();
+      expect(titles(res)).toEqual(['Cover Set']);
+      expect(res.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    }
+    await t.db.delete(products).where(eq(products.id, product.id));
+    t.app.ctx.catalogCache.invalidate();
+    const res = await get('/api/products?search=nozle');
+    expect(corrected(res)).toBe('nozzle');
+    expect(titles(res)).toContain('OPW 11A Automatic Fuel Nozzle');
+  });
+
+  it('sets the trigram threshold for its own statement only', async () => {
+    expect(corrected(await get('/api/products?search=dispnser'))).toBe('dispenser');
+    expect(corrected(await get('/api/products?search=dispnser&sort=relevance'))).toBe('dispenser');
+    const [row] = await t.db
+      .execute(sql`select current_setting('pg_trgm.similarity_threshold', true) as threshold`)
+      .then((result) => (result as unknown as { rows: { threshold: string | null }[] }).rows);
+    expect(row?.threshold).not.toBe('0.19');
+  });
+
   it('follows the titles: a new product is correctable, one made inactive no longer', async () => {
     const { product } = await createTestProduct(t.db, { title: 'Zephyrine Valve Kit' });
     t.app.ctx.catalogCache.invalidate();

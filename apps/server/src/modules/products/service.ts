@@ -109,11 +109,18 @@ export async function listProducts(
   ctx: Ctx,
   query: ProductListQuery,
 ): Promise<ProductPage & { correctedSearch?: string }> {
-  const page = await findProductPage(ctx.db, ctx.storage, filterOf(query), query);
-  if (page.total > 0 || !query.search || query.exact) return page;
-  const correctedSearch = await correctSearch(ctx.db, query.search);
+  // The search's read knows its correction when it finds nothing (findProductPage, queries.ts).
+  const { correction: correctedSearch, ...page } = await findProductPage(ctx.db, ctx.storage, filterOf(query), {
+    ...query,
+    correct: !query.exact,
+  });
   if (!correctedSearch) return page;
-  const corrected = await findProductPage(ctx.db, ctx.storage, filterOf({ ...query, search: correctedSearch }), query);
+  const { correction: _none, ...corrected } = await findProductPage(
+    ctx.db,
+    ctx.storage,
+    filterOf({ ...query, search: correctedSearch }),
+    query,
+  );
   return { ...corrected, correctedSearch };
 }
 
