@@ -41,14 +41,7 @@ function render() {
   }
 }
 
-/**
- * Runs the first render in a task of its own rather than right after the code's evaluation: each is a long task
- * on a phone, and the page shell is on screen meanwhile (docs/decisions/0016-storefront-weight.md, fourth part).
- * What a visitor types in between stays in the shell's box, which the render reads.
- */
-const renderInNextTask = () => void setTimeout(render, 0);
-
 // A page that came with a shell keeps it until its own code is in, rather than swapping it for a loading state
 // (docs/decisions/0016-storefront-weight.md); should that code fail to load, the app's own error shows.
-if (shellSearch()) void preloadPage(window.location.pathname).then(renderInNextTask, renderInNextTask);
+if (shellSearch()) void preloadPage(window.location.pathname).then(render, render);
 else render();
