@@ -97,6 +97,29 @@ describe('the first paint before JavaScript', () => {
     }
   });
 
+  it("keeps an order chosen in the shell's Sort by select when the app takes over", async () => {
+    const { context, page } = await open(PHONE, true);
+    const errors = watchErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(categoryUrl());
+      // The app's entry is held: the select is the shell's.
+      await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+      release();
+      await appStarted(page);
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("paints a category's first card picture before the app's script, and the app keeps the same cards", async () => {
     const { context, page } = await open(PHONE, true);
     const errors = watchErrors(page);

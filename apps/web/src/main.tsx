@@ -14,7 +14,21 @@ const container = document.getElementById('root')!;
 /** The page shell's search box (shell/page-shells.tsx), which a visitor may type in before the app starts. */
 const shellSearch = () => container.querySelector<HTMLInputElement>('input#navbar-search');
 
+/**
+ * An order the visitor chose in the page shell's "Sort by" select (components/sort-select.tsx) before the app
+ * started: put in the address, where the app reads it, so the first render sorts by it rather than dropping it.
+ */
+function carryShellSort() {
+  const select = container.querySelector<HTMLSelectElement>('select[name="sort"]');
+  const chosen = select?.selectedOptions[0];
+  if (!chosen || chosen.defaultSelected) return;
+  const url = new URL(window.location.href);
+  url.searchParams.set('sort', chosen.value);
+  window.history.replaceState(window.history.state, '', url);
+}
+
 function render() {
+  carryShellSort();
   // What was typed into the shell's search box carries over to the app's, with the focus and the caret.
   const typed = shellSearch();
   const focused = typed !== null && document.activeElement === typed;
@@ -41,7 +55,14 @@ function render() {
   }
 }
 
+/**
+ * Runs the first render in a task of its own rather than right after the code's evaluation: each is a long task
+ * on a phone, and the page shell is on screen meanwhile (docs/decisions/0016-storefront-weight.md, fourth part).
+ * What a visitor types or chooses in between stays in the shell's box and select, which the render reads.
+ */
+const renderInNextTask = () => void setTimeout(render, 0);
+
 // A page that came with a shell keeps it until its own code is in, rather than swapping it for a loading state
 // (docs/decisions/0016-storefront-weight.md); should that code fail to load, the app's own error shows.
-if (shellSearch()) void preloadPage(window.location.pathname).then(render, render);
+if (shellSearch()) void preloadPage(window.location.pathname).then(renderInNextTask, renderInNextTask);
 else render();

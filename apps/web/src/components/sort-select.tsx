@@ -44,6 +44,7 @@ export function SortSelect({
       </label>
       <select
         id={id}
+        name="sort"
         value={value}
         onChange={(event) => onChange(parseSort(event.target.value) ?? effectiveSort(undefined, hasSearch))}
         className="min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600"

@@ -49,12 +49,15 @@ export const opensOnFirstPage = (sort: string | null | undefined) =>
 /** Categories whose first page came with the page: their list need not be asked for again when it mounts. */
 const fromPage = new Set<string>();
 
-/** The serialised arguments (keys sorted, as RTK Query keys its cache entries). */
+/**
+ * The serialised arguments (keys sorted, as RTK Query keys its cache entries). Sorted by code unit: the first
+ * `localeCompare` of a tab costs it 10 to 30 ms (the collator's data), and the keys are plain names.
+ */
 const keyOf = (args: CatalogListArgs) =>
   JSON.stringify(
     Object.entries(args)
       .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b)),
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
 
 /** Whether the list with these arguments is the first page that came with the page (see seedCategoryPage). */

@@ -69,6 +69,24 @@ describe('HomePage', () => {
     expect(queries[0]!.get('view')).toBe('home');
   });
 
+  it('mounts the first two sections with the answer and the others in the tasks after it, in order', async () => {
+    const categories = ['Air Machines', 'Fire Safety', 'Fuel Dispensers', 'Pet Supplies', 'Water Coolers'];
+    serve({
+      sections: categories.map((category) => ({
+        category,
+        total: 1,
+        products: [rawProduct({ title: `${category} item`, category })],
+      })),
+      total: categories.length,
+    });
+    renderWithStore(<HomePage />);
+    await screen.findByRole('heading', { name: 'Air Machines' });
+    await waitFor(() => expect(screen.getAllByTestId('category-section')).toHaveLength(categories.length));
+    const names = screen.getAllByTestId('category-section').map((section) => section.getAttribute('aria-labelledby'));
+    expect(names.map((id) => document.getElementById(id!)?.textContent)).toEqual(categories);
+    expect(screen.getAllByTestId('product-card')).toHaveLength(categories.length);
+  });
+
   it('links View All to the category page only when the category has more than 4 products', async () => {
     serve();
     renderWithStore(<HomePage />);

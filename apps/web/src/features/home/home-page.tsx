@@ -14,6 +14,7 @@ import { EmptyState, LoadFailed } from '../../components/page-states';
 import { ProductListing, useCatalogListing } from '../../components/product-listing';
 import { effectiveSort, SortSelect } from '../../components/sort-select';
 import { useDebouncedValue } from '../../components/use-debounced-value';
+import { useRevealedCount } from '../../components/use-revealed-count';
 import { allCleared, exactSearchAsked, filtersApplied, sortChanged } from '../../store/filters-slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActiveFilterChips, activeChips, ResultsHeading } from './active-filters';
@@ -22,6 +23,12 @@ import { PartnerOffers } from './partner-offers';
 import { useFilterOptions } from './use-filter-options';
 
 const NO_SECTIONS: HomeSection[] = [];
+
+/**
+ * Sections mounted with the answer: as many as the skeletons stood for; the others follow one per task
+ * (useRevealedCount), below the fold on a phone.
+ */
+const FIRST_SECTIONS = 2;
 
 export function HomePage() {
   const dispatch = useAppDispatch();
@@ -171,12 +178,13 @@ function GroupedHome({
 }) {
   const sections = home.data?.sections ?? NO_SECTIONS;
   const loading = home.isFetching;
+  const revealed = useRevealedCount(sections.length, FIRST_SECTIONS);
 
   // Sections already shown stay (dimmed while they reload); a failure never shows the empty text.
   if (sections.length > 0) {
     return (
       <div aria-busy={loading} className={`space-y-8 transition-opacity ${loading ? 'opacity-60' : ''}`}>
-        {sections.map((section, index) => (
+        {sections.slice(0, revealed).map((section, index) => (
           <CategorySection key={section.category} section={section} eager={index === 0} />
         ))}
       </div>
@@ -188,8 +196,9 @@ function GroupedHome({
   if (!loading && home.isSuccess) return <p className="py-12 text-center text-slate-600">{MESSAGES.noProductsMatch}</p>;
   return (
     <div aria-busy="true" className="space-y-8">
-      <CategorySectionSkeleton />
-      <CategorySectionSkeleton />
+      {Array.from({ length: FIRST_SECTIONS }, (_, index) => (
+        <CategorySectionSkeleton key={index} />
+      ))}
     </div>
   );
 }
