@@ -27,13 +27,15 @@ COPY apps/web apps/web
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
-# MALLOC_ARENA_MAX here and the node flags of CMD are apps/server/node-settings.json's (src/node-settings.test.ts
-# checks that they agree): docs/decisions/0018-embedded-memory.md, second part.
+# The MALLOC_ settings here and the node flags of CMD are apps/server/node-settings.json's (src/node-settings.test.ts
+# checks that they agree): docs/decisions/0018-embedded-memory.md, second and third parts.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
