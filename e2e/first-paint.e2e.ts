@@ -65,6 +65,17 @@ const cardsOf = (page: Page) =>
     })),
   );
 
+/** Holds the app's entry script back until the returned function is called: the page stays its shell meanwhile. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The app has rendered into #root (React marks its container). */
 const appStarted = (page: Page) =>
   page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')));
@@ -73,13 +84,8 @@ describe('the first paint before JavaScript', () => {
   it("keeps what was typed into the shell's search box, with the focus, when the app takes over", async () => {
     const { context, page } = await open(DESKTOP, true);
     const errors = watchErrors(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
     // The app's entry waits until the visitor has typed.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     try {
       await page.goto('/');
       const box = page.getByRole('combobox', { name: 'Search products' });
@@ -100,12 +106,7 @@ describe('the first paint before JavaScript', () => {
   it("keeps an order chosen in the shell's Sort by select when the app takes over", async () => {
     const { context, page } = await open(PHONE, true);
     const errors = watchErrors(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     try {
       await page.goto(categoryUrl());
       // The app's entry is held: the select is the shell's.
@@ -140,12 +141,7 @@ describe('the first paint before JavaScript', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/products') lists.push(request.url());
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     const seen = () => page.evaluate(() => (window as unknown as { seen: { skeleton: boolean; lcp: string[] } }).seen);
     try {
       await page.goto(categoryUrl());
