@@ -1,7 +1,8 @@
 /**
  * The admin area is a separate, lazily loaded bundle (docs/architecture.md, web app): no storefront
  * module may import anything under src/admin, App.tsx reaches it only through a dynamic import(),
- * and the charts library is used only inside src/admin.
+ * the charts library is used only inside src/admin, and the admin's server calls are added to the data layer
+ * from its own chunk (admin/admin-api.ts), so the storefront's entry neither downloads nor builds them.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -37,5 +38,13 @@ describe('admin bundle boundary', () => {
       .filter(([, text]) => staticImports(text).some((specifier) => specifier.startsWith('recharts')))
       .map(([file]) => file);
     expect(offenders).toEqual([]);
+  });
+
+  it("the storefront's data layer calls none of the admin's routes (admin/admin-api.ts adds them)", () => {
+    const storefrontApi = sources['../api/shop-api.ts']!;
+    expect(storefrontApi).toContain('createApi(');
+    // The admin's routes: /api/admin/..., /api/products/admin/..., /api/products/stats, the payments list.
+    expect(storefrontApi.match(/['`]\/(?:admin\/|products\/admin\/|products\/stats|payments['`])/g)).toBeNull();
+    expect(storefrontApi).not.toMatch(/\b(?:getAdminProducts|getStats|getPayments|getStaff|getAudit)\s*:/);
   });
 });

@@ -15,7 +15,8 @@
  */
 import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
 import { useId, useState } from 'react';
-import { useLazyGetOrderQuery, useMarkCodPaidMutation, useSetOrderStatusMutation } from '../../api/shop-api';
+import { useLazyGetOrderQuery } from '../../api/shop-api';
+import { useMarkCodPaidMutation, useSetOrderStatusMutation } from '../admin-api';
 import { errorMessage } from '../../api/http';
 import { useConfirm } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';

@@ -7,7 +7,7 @@
  */
 import { MESSAGES, type OrderDto, type PaymentMode } from '@pumpkart/shared';
 import { useState } from 'react';
-import { useGetAdminOrdersQuery } from '../../api/shop-api';
+import { useGetAdminOrdersQuery } from '../admin-api';
 import { formatDate, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';

@@ -6,7 +6,7 @@
  */
 import { MESSAGES, PAYMENT_STATUSES, type PaymentDto, type PaymentMode } from '@pumpkart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { useGetPaymentsQuery } from '../../api/shop-api';
+import { useGetPaymentsQuery } from '../admin-api';
 import { formatDate, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, PaymentStatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';

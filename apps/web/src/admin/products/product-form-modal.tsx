@@ -15,13 +15,13 @@
 import { GST_RATES, MESSAGES, PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
+import { useGetCategoriesQuery } from '../../api/shop-api';
 import {
   useCreateProductMutation,
-  useGetCategoriesQuery,
   useLazyGetAdminProductQuery,
   useRemoveProductImageMutation,
   useUpdateProductMutation,
-} from '../../api/shop-api';
+} from '../admin-api';
 import { Modal } from '../../components/modal';
 import { History } from '../ui/history';
 import { Switch } from '../ui/switch';

@@ -16,7 +16,7 @@ import {
   useGetAdminProductQuery,
   useGetAdminProductsQuery,
   useSetProductActiveMutation,
-} from '../../api/shop-api';
+} from '../admin-api';
 import { useConfirm } from '../../components/confirm-dialog';
 import { saveBlob } from '../../components/order-documents';
 import { EmptyState, LoadFailed } from '../../components/page-states';
