@@ -121,6 +121,61 @@ describe('the first paint before JavaScript', () => {
     }
   });
 
+  // The first render is time-sliced (main.tsx): the shell stays on screen and takes input until the first commit
+  // replaces it. At a 20x CPU slowdown that render lasts long enough to type and choose in the shell meanwhile.
+  it("hands what is typed into the shell during the app's first render over to the app's box", async () => {
+    const { context, page } = await open(DESKTOP, true);
+    const errors = watchErrors(page);
+    const release = await holdAppScript(page);
+    const cdp = await context.newCDPSession(page);
+    try {
+      await page.goto('/');
+      const shellBox = (await page.locator('input#navbar-search').elementHandle())!;
+      await shellBox.focus();
+      await page.keyboard.type('nozz', { delay: 20 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      release();
+      await appStarted(page);
+      // The render is under way and the shell is still the page: the visitor goes on typing into it.
+      expect(await shellBox.evaluate((input) => input.isConnected)).toBe(true);
+      await page.keyboard.type('le', { delay: 20 });
+      await page.waitForFunction((input) => !input.isConnected, shellBox);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      // At least one letter went into the shell's box while the app rendered (what this test is about).
+      expect(await shellBox.evaluate((input) => (input as HTMLInputElement).value)).toMatch(/^nozzle?$/);
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      expect(await box.inputValue()).toBe('nozzle');
+      expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+      await poll(() => page.getByTestId('results-heading').textContent()).toContain('nozzle');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hands an order chosen in the shell's Sort by select during the app's first render over to the app", async () => {
+    const { context, page } = await open(PHONE, true);
+    const errors = watchErrors(page);
+    const release = await holdAppScript(page);
+    const cdp = await context.newCDPSession(page);
+    try {
+      await page.goto(categoryUrl());
+      const shellSelect = (await page.locator('select[name="sort"]').elementHandle())!;
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      release();
+      await appStarted(page);
+      expect(await shellSelect.evaluate((select) => select.isConnected)).toBe(true);
+      await shellSelect.selectOption('price_asc');
+      await page.waitForFunction((select) => !select.isConnected, shellSelect);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("paints a category's first card picture before the app's script, and the app keeps the same cards", async () => {
     const { context, page } = await open(PHONE, true);
     const errors = watchErrors(page);

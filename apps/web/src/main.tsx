@@ -1,6 +1,5 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
 import { Provider } from 'react-redux';
 import { App, preloadPage } from './App';
 import { readPageData, seedCategoryPage } from './shell/page-data';
@@ -27,38 +26,99 @@ function carryShellSort() {
   window.history.replaceState(window.history.state, '', url);
 }
 
+/**
+ * Watches the page shell's search box and "Sort by" select while the app's first render is under way, and hands
+ * what the visitor did with them over to the app's own when its first commit replaces the shell: the words typed,
+ * the focus and the caret, and an order chosen. The commit removes the focused box, which may fire its `blur`
+ * then: a blur counts only when the box is still in the page once the task that fired it has run, so that the
+ * removal itself does not count as the visitor leaving the box.
+ */
+function watchShell() {
+  const typed = shellSearch();
+  const sort = container.querySelector<HTMLSelectElement>('select[name="sort"]');
+  const typedAtStart = typed?.value ?? '';
+  const sortAtStart = sort?.value;
+  let focused = typed !== null && document.activeElement === typed;
+  const onFocus = () => (focused = true);
+  const onBlur = () => queueMicrotask(() => typed?.isConnected && (focused = false));
+  typed?.addEventListener('focus', onFocus);
+  typed?.addEventListener('blur', onBlur);
+  if (typedAtStart) store.dispatch(searchChanged(typedAtStart));
+  let handedOver = false;
+  return function handOver() {
+    if (handedOver) return;
+    handedOver = true;
+    typed?.removeEventListener('focus', onFocus);
+    typed?.removeEventListener('blur', onBlur);
+    const search = shellSearch();
+    if (typed && typed.value !== typedAtStart) {
+      store.dispatch(searchChanged(typed.value));
+      // The app's box reads the store through a subscription that its passive effects make, after this commit:
+      // until then it would still show the words of the render, and a key typed meanwhile would replace the rest.
+      if (search && search !== typed) search.value = typed.value;
+    }
+    if (focused && typed && search && search !== typed) {
+      search.focus();
+      search.setSelectionRange(typed.selectionStart, typed.selectionEnd, typed.selectionDirection ?? undefined);
+    }
+    // An order chosen meanwhile goes to the app's select as the visitor's own choice would (its change event).
+    const appSort = container.querySelector<HTMLSelectElement>('select[name="sort"]');
+    if (sort && appSort && appSort !== sort && sort.value !== sortAtStart && appSort.value !== sort.value) {
+      appSort.value = sort.value;
+      appSort.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  };
+}
+
+/**
+ * Runs `onCommit` once the first commit has put the app on screen (a layout effect: before the browser paints),
+ * and `onSettled` after the effects of that commit (a passive effect of the root: after every page's own).
+ */
+function AfterFirstCommit({
+  onCommit,
+  onSettled,
+  children,
+}: {
+  onCommit: () => void;
+  onSettled: () => void;
+  children: ReactNode;
+}) {
+  useLayoutEffect(onCommit, [onCommit]);
+  useEffect(onSettled, [onSettled]);
+  return children;
+}
+
+const nothing = () => {};
+
 function render() {
   carryShellSort();
-  // What was typed into the shell's search box carries over to the app's, with the focus and the caret.
-  const typed = shellSearch();
-  const focused = typed !== null && document.activeElement === typed;
-  if (typed?.value) store.dispatch(searchChanged(typed.value));
+  const handOver = watchShell();
   // A category page's shell painted its first page of cards: the first render shows the same ones, from the data
   // the server sent with them (shell/page-data.ts), right before it, so that nothing drops it in between.
+  // Held until the page's list has subscribed to it.
   const pageData = readPageData(document);
-  if (pageData) seedCategoryPage(store.dispatch, pageData);
+  const releasePageData = pageData ? seedCategoryPage(store.dispatch, pageData) : nothing;
   // The first commit replaces the page shell the server may have sent in #root: no hydration, the same markup.
-  // It is synchronous, so that nothing typed between reading the shell's box and replacing it is lost.
-  flushSync(() =>
-    createRoot(container).render(
+  // The render before it is a transition, so React renders in slices of a few milliseconds and the browser stays
+  // free to scroll and take input in between; what the visitor does in the shell meanwhile is handed over.
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
       <StrictMode>
-        <Provider store={store}>
-          <App />
-        </Provider>
+        <AfterFirstCommit onCommit={handOver} onSettled={releasePageData}>
+          <Provider store={store}>
+            <App />
+          </Provider>
+        </AfterFirstCommit>
       </StrictMode>,
     ),
   );
-  const search = shellSearch();
-  if (focused && typed && search) {
-    search.focus();
-    search.setSelectionRange(typed.selectionStart, typed.selectionEnd, typed.selectionDirection ?? undefined);
-  }
 }
 
 /**
  * Runs the first render in a task of its own rather than right after the code's evaluation: each is a long task
  * on a phone, and the page shell is on screen meanwhile (docs/decisions/0016-storefront-weight.md, fourth part).
- * What a visitor types or chooses in between stays in the shell's box and select, which the render reads.
+ * What a visitor types or chooses in between stays in the shell's box and select, which the first commit hands over.
  */
 const renderInNextTask = () => void setTimeout(render, 0);
 

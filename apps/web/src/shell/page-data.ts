@@ -8,6 +8,7 @@
  */
 import { normalizeProduct, type ProductDto } from '@pumpkart/shared';
 import { shopApi, type CatalogListArgs } from '../api/shop-api';
+import type { AppDispatch } from '../store';
 import { LISTING_PAGE_SIZE } from '../components/product-listing';
 import { effectiveSort, parseSort } from '../components/sort-select';
 
@@ -68,11 +69,18 @@ export function listCameWithPage(args: CatalogListArgs): boolean {
 /**
  * Puts a category's first page into the RTK Query cache as the list's first page, normalised as an answer of the
  * API is (getCatalogPages). Dispatched right before the first render: the entry is dropped again once nothing
- * shows it (keepUnusedDataFor).
+ * shows it (keepUnusedDataFor), so it is held by a subscription of its own (which asks for nothing: the entry is
+ * there) until the answered function is called, once the page's list has subscribed; the first render is
+ * time-sliced (main.tsx) and the browser runs timers, the one that drops unused entries among them, between its
+ * slices.
  */
-export function seedCategoryPage(dispatch: (action: ReturnType<typeof seed>) => unknown, data: CategoryPageData) {
+export function seedCategoryPage(dispatch: AppDispatch, data: CategoryPageData): () => void {
   fromPage.add(data.category);
   dispatch(seed(data));
+  const held = dispatch(
+    shopApi.endpoints.getCatalogPages.initiate(categoryFirstPageArgs(data.category), { forceRefetch: false }),
+  );
+  return () => held.unsubscribe();
 }
 
 const seed = (data: CategoryPageData) =>
