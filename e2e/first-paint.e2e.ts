@@ -80,6 +80,14 @@ async function holdAppScript(page: Page): Promise<() => void> {
 const appStarted = (page: Page) =>
   page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')));
 
+/** The app's search box holds `words` and the focus, and the app searches for them as if typed there. */
+async function expectAppSearching(page: Page, words: string) {
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  expect(await box.inputValue()).toBe(words);
+  expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+  await poll(() => page.getByTestId('results-heading').textContent()).toContain(words);
+}
+
 describe('the first paint before JavaScript', () => {
   it("keeps what was typed into the shell's search box, with the focus, when the app takes over", async () => {
     const { context, page } = await open(DESKTOP, true);
@@ -93,10 +101,7 @@ describe('the first paint before JavaScript', () => {
       release();
       await appStarted(page);
       await box.pressSequentially('le', { delay: 20 });
-      expect(await box.inputValue()).toBe('nozzle');
-      expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
-      // The app searches for it as if it had been typed there.
-      await poll(() => page.getByTestId('results-heading').textContent()).toContain('nozzle');
+      await expectAppSearching(page, 'nozzle');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -143,10 +148,7 @@ describe('the first paint before JavaScript', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       // At least one letter went into the shell's box while the app rendered (what this test is about).
       expect(await shellBox.evaluate((input) => (input as HTMLInputElement).value)).toMatch(/^nozzle?$/);
-      const box = page.getByRole('combobox', { name: 'Search products' });
-      expect(await box.inputValue()).toBe('nozzle');
-      expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
-      await poll(() => page.getByTestId('results-heading').textContent()).toContain('nozzle');
+      await expectAppSearching(page, 'nozzle');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
