@@ -27,6 +27,12 @@ export function preparedPerDatabase<Q>(prepare: (db: Database) => Q): (db: Datab
 const dialect = new PgDialect();
 /** Names of the statements runNamed has prepared, by text (a name is a hash of its text: each stays one text). */
 const names = new Map<string, string>();
+/**
+ * The most texts runNamed names. Every connection keeps each statement it has prepared (node-postgres does not forget
+ * them, nor does the server's session), so the texts that vary with a request's shape (a storefront search's filters,
+ * sort and page size) must stay few: past this many, a new text runs unnamed, planned on each run as before.
+ */
+export const MAX_NAMED_STATEMENTS = 200;
 
 /**
  * The rows of a raw statement (lib/raw-rows.ts), prepared once per connection on PostgreSQL: node-postgres sends it
@@ -36,13 +42,25 @@ const names = new Map<string, string>();
  * no pool of its own), it is an ordinary execute.
  */
 export async function runNamed<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return rowsOf<T>(await db.execute(query));
+  const client = poolOf(db);
+  if (!client) return rowsOf<T>(await db.execute(query));
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = names.get(text);
   if (!name) {
+    if (names.size >= MAX_NAMED_STATEMENTS) return (await client.query({ text, values: params })).rows as T[];
     name = `raw_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
     names.set(text, name);
   }
   return (await client.query({ name, text, values: params })).rows as T[];
+}
+
+/** The PostgreSQL pool runNamed prepares on, or undefined on PGlite and in a transaction. */
+function poolOf(db: DbOrTx): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** Whether runNamed prepares on this handle: then its statements may be planned once for all their parameters. */
+export function preparesNamed(db: DbOrTx): boolean {
+  return poolOf(db) !== undefined;
 }

@@ -24,6 +24,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { productImages, products, productVariants, searchWords } from '../../db/schema';
 import { cappedCount, cappedCountSql } from '../../lib/capped-count';
+import { preparesNamed, runNamed } from '../../lib/prepared';
 import { rowsOf } from '../../lib/raw-rows';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
@@ -82,7 +83,9 @@ function priceRangeCondition(range: PriceRange): SQL | undefined {
  */
 export function catalogWhere(filter: CatalogFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (!filter.includeInactive) conditions.push(eq(products.active, true));
+  // The column itself rather than `= $1`: a plan made for any parameter (a prepared search, pageIds) then still
+  // knows from the column's statistics that almost every product is active.
+  if (!filter.includeInactive) conditions.push(sql`${products.active}`);
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     conditions.push(sql`${products.searchText} like lower(${pattern})`);
@@ -306,6 +309,47 @@ async function rankedRows(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The ids of a search's page as an array expression of searchRead's statement. When the statement is prepared once per
+ * connection (`forAnyTerm`, lib/prepared.ts), PostgreSQL may plan it once for any pattern, not knowing how many products
+ * the term matches, so its plan must suit every term (docs/decisions/0014-search-at-scale.md, fourth part). The count
+ * decides at run time, a CASE running only its taken branch:
+ * - more than SEARCH_COUNT_CAP matches: the page's order walked (the `created_at` index for newest first) until the
+ *   page is found, as for a common word;
+ * - else the matches are gathered first (the trigram index: at most SEARCH_COUNT_CAP of them) and only those are
+ *   ordered, so that a rare term never walks the whole catalog looking for matches it does not have.
+ */
+function pageIds(
+  db: DbOrTx,
+  where: SQL,
+  page: { order: SQL[]; offset: number; limit: number },
+  forAnyTerm: boolean,
+): SQL {
+  if (!forAnyTerm) {
+    // Planned for its own values on each run (PGlite, a deeper page): the plain read, as a plan for the term chooses.
+    const ids = db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...page.order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return sql`array(${ids})`;
+  }
+  // Literal limit and offset: with parameters, a plan made for any value assumes a tenth of the matches are asked
+  // and sorts them all rather than walking the order's index.
+  const [limit, offset] = [page.limit, page.offset].map((value) => {
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a row count: ${value}`);
+    return sql.raw(String(value));
+  });
+  const ordered = (condition: SQL) =>
+    sql`select ${products.id} from ${products} where ${condition}
+      order by ${sql.join(page.order, sql`, `)} limit ${limit} offset ${offset}`;
+  const matches = db.select({ id: products.id }).from(products).where(where);
+  return sql`case when counted."total" > ${SEARCH_COUNT_CAP} then array(${ordered(where)})
+    else array(${ordered(sql`${products.id} = any(array(${matches}))`)}) end`;
+}
+
 /** What searchRead answers: vocabularyFacts, the capped count, the page's products when asked and found. */
 interface SearchRead {
   facts: { atLeast: number; firstRank: number };
@@ -325,13 +369,21 @@ interface SearchRead {
  * - with `correct` (correctableWords) and no match: the closest vocabulary words of each typed word
  *   (correctionCandidates), so that a search that finds nothing as typed knows its correction from the same read.
  */
-async function searchRead(
+/** What a search reads besides its filter: the page in its order, and the typed words to correct when nothing matches. */
+interface SearchReadOptions {
+  page?: { order: SQL[]; offset: number; limit: number };
+  correct?: string[];
+  /** The statement is prepared (runNamed), so PostgreSQL may plan it once for every term (pageIds). */
+  forAnyTerm?: boolean;
+}
+
+/** searchRead's one statement. */
+function searchStatement(
   db: DbOrTx,
-  storage: ImageStorage,
   filter: CatalogFilter & { search: string },
-  where: SQL | undefined,
-  options: { page?: { order: SQL[]; offset: number; limit: number }; correct?: string[] },
-): Promise<SearchRead> {
+  { page, correct, forAnyTerm = false }: SearchReadOptions,
+): SQL {
+  const where = catalogWhere(filter) ?? sql`true`;
   const capped = cappedCountSql(
     db.select({ id: products.id }).from(products).where(where).$dynamic(),
     SEARCH_COUNT_CAP,
@@ -339,31 +391,32 @@ async function searchRead(
   const total = searchOnly(filter)
     ? sql`case when vocabulary."most" > ${SEARCH_COUNT_CAP} then ${SEARCH_COUNT_CAP + 1} else ${capped} end`
     : capped;
-  const { page, correct } = options;
-  const ids =
-    page &&
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...page.order)
-      .limit(page.limit)
-      .offset(page.offset);
-  const pageRows = ids
-    ? sql`case when counted."total" > 0 then ${productRowsJson(sql`${products.id} = any(array(${ids}))`, page.order)} end`
+  const pageRows = page
+    ? sql`case when counted."total" > 0 then ${productRowsJson(sql`${products.id} = any(${pageIds(db, where, page, forAnyTerm)})`, page.order)} end`
     : sql`null`;
   const candidates =
     correct && correct.length > 0
       ? sql`case when counted."total" = 0 then ${correctionCandidates(correct)} end`
       : sql`null`;
-  const result = await db.execute(sql`
+  return sql`
     select vocabulary."most", vocabulary."whole", counted."total", ${pageRows} as "page", ${candidates} as "candidates"
     from ${vocabularySql(filter.search)} as vocabulary
     -- offset 0: counted once, not once for each mention of its total.
-    cross join lateral (select ${total} as "total" offset 0) as counted`);
-  const [row] = rowsOf<
-    VocabularyRow & { total: number; page: ProductJsonRow[] | null; candidates: CandidateRow[] | null }
-  >(result);
+    cross join lateral (select ${total} as "total" offset 0) as counted`;
+}
+
+async function searchRead(
+  db: DbOrTx,
+  storage: ImageStorage,
+  filter: CatalogFilter & { search: string },
+  options: SearchReadOptions,
+): Promise<SearchRead> {
+  // Prepared once per connection for the page almost every search reads, its first (the text of a deeper page holds
+  // its offset: each depth would be one more statement kept by every connection).
+  const prepared = (!options.page || options.page.offset === 0) && preparesNamed(db);
+  const statement = searchStatement(db, filter, { ...options, forAnyTerm: prepared });
+  type Row = VocabularyRow & { total: number; page: ProductJsonRow[] | null; candidates: CandidateRow[] | null };
+  const [row] = prepared ? await runNamed<Row>(db, statement) : rowsOf<Row>(await db.execute(statement));
   return {
     facts: factsOf(filter, row),
     total: Number(row?.total ?? 0),
@@ -410,15 +463,20 @@ export async function findProductPage(
     const correctionIn = (read: SearchRead) =>
       read.total === 0 && correct ? correctionOf(search, read.candidates) : undefined;
     if (page.sort !== 'relevance') {
-      const read = await searchRead(db, storage, { ...filter, search }, where, {
-        page: { order, offset, limit: page.limit },
-        correct,
-      });
+      const read = await searchRead(
+        db,
+        storage,
+        { ...filter, search },
+        {
+          page: { order, offset, limit: page.limit },
+          correct,
+        },
+      );
       return { products: read.products ?? [], total: read.total, correction: correctionIn(read) };
     }
     // The window does not depend on the facts: read beside them, ranked once they are known.
     const [read, window] = await Promise.all([
-      searchRead(db, storage, { ...filter, search }, where, { correct }),
+      searchRead(db, storage, { ...filter, search }, { correct }),
       relevanceWindow(db, where, search, { offset, limit: page.limit }),
     ]);
     if (read.total === 0) return { products: [], total: 0, correction: correctionIn(read) };

@@ -7,8 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRECTED_SEARCH_HEADER, SEARCH_COUNT_CAP, TOTAL_COUNT_HEADER, type ProductDto } from '@pumpkart/shared';
+import { sql } from 'drizzle-orm';
 import { products } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { rowsOf } from '../../lib/raw-rows';
+import { createTestApp, onPostgres, type TestApp } from '../../test/app';
 
 let t: TestApp;
 const BASE = Date.UTC(2026, 0, 1);
@@ -46,7 +48,7 @@ interface Stored {
 }
 let catalog: Stored[] = [];
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const get = (url: string, app = t) => app.app.inject({ method: 'GET', url });
 const ids = (res: { json(): unknown }) => (res.json() as ProductDto[]).map((product) => product._id);
 
 /** The rule of docs/shop-rules.md#search in JavaScript, for ASCII terms: match, group, newest first, then id. */
@@ -174,3 +176,49 @@ describe('a misspelt search', () => {
     expect(res.json()).toEqual([]);
   });
 });
+
+/**
+ * A search's first page is one statement prepared once per connection (docs/decisions/0014-search-at-scale.md, fourth
+ * part), which PostgreSQL may plan once for every term it will be run with (a generic plan). A second server on the
+ * same database, whose connections always do so, answers every kind of term as the plain computation does: above the
+ * cap, below it, in descriptions only, none, misspelt, and narrowed by a filter.
+ */
+describe.skipIf(!onPostgres)(
+  'a search planned once for any term (PostgreSQL, plan_cache_mode=force_generic_plan)',
+  () => {
+    let generic: TestApp;
+    beforeAll(async () => {
+      const [database] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as "name"`));
+      await t.db.execute(sql.raw(`alter database "${database!.name}" set plan_cache_mode = force_generic_plan`));
+      generic = await createTestApp({ CATALOG_CACHE_SIZE: '0' }, { sameDatabaseAs: t });
+      const [setting] = rowsOf<{ mode: string }>(
+        await generic.db.execute(sql`select current_setting('plan_cache_mode') as "mode"`),
+      );
+      expect(setting!.mode).toBe('force_generic_plan');
+    });
+    afterAll(() => generic?.close());
+
+    it.each(['dispenser', 'stainless', 'reel', 'pumps', 'rack', 'disp', 'zzzz'])(
+      '?search=%s: the first page and the count, read after read',
+      async (term) => {
+        const all = expected(term, 'newest');
+        // More runs than the five custom plans PostgreSQL makes before it may switch in its default mode.
+        for (let run = 0; run < 7; run++) {
+          const res = await get(`/api/products?search=${term}&limit=24`, generic);
+          expect(ids(res)).toEqual(all.slice(0, 24));
+          expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(Math.min(all.length, SEARCH_COUNT_CAP + 1)));
+        }
+      },
+    );
+
+    it('a misspelt search and a search narrowed by a filter', async () => {
+      for (let run = 0; run < 7; run++) {
+        const misspelt = await get('/api/products?search=reeel', generic);
+        expect(misspelt.headers[CORRECTED_SEARCH_HEADER]).toBe('reel');
+        expect(ids(misspelt)).toEqual(expected('reel', 'newest').slice(0, 24));
+        const narrowed = await get('/api/products?search=dispenser&availability=In%20Stock&limit=10', generic);
+        expect(ids(narrowed)).toEqual(expected('dispenser', 'newest').slice(0, 10));
+      }
+    });
+  },
+);

@@ -1,0 +1,53 @@
+/**
+ * runNamed (lib/prepared.ts): on PostgreSQL a text is prepared once per connection under one name, and no more than
+ * MAX_NAMED_STATEMENTS texts are ever named, since every connection keeps what it has prepared; the texts past that
+ * run unnamed, with the same answers. On the embedded database it is an ordinary execute.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { createTestApp, onPostgres, type TestApp } from '../test/app';
+import { MAX_NAMED_STATEMENTS, runNamed } from './prepared';
+import { rowsOf } from './raw-rows';
+
+/** A statement whose text holds `text` (so that each is one more text) and whose answer is text + value. */
+const statement = (text: number, value: number) => sql`select ${sql.raw(String(text))}::int + ${value}::int as "n"`;
+
+describe.skipIf(!onPostgres)('runNamed on PostgreSQL (one connection)', () => {
+  let database: DatabaseHandle;
+  const prepared = async () =>
+    rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as "n" from pg_prepared_statements`))[0]!
+      .n;
+
+  beforeAll(async () => {
+    database = await openDatabase({ url: process.env.TEST_DATABASE_URL!, poolSize: 1 });
+  });
+  afterAll(() => database.close());
+
+  it('prepares a text once, and names at most MAX_NAMED_STATEMENTS texts', async () => {
+    const { db } = database;
+    expect(await runNamed(db, statement(0, 1))).toEqual([{ n: 1 }]);
+    expect(await runNamed(db, statement(0, 2))).toEqual([{ n: 2 }]);
+    expect(await prepared()).toBe(1);
+    for (let text = 1; text < MAX_NAMED_STATEMENTS + 25; text++) {
+      expect(await runNamed(db, statement(text, 3))).toEqual([{ n: text + 3 }]);
+    }
+    expect(await prepared()).toBe(MAX_NAMED_STATEMENTS);
+    // A named text stays named; one past the limit is answered all the same.
+    expect(await runNamed(db, statement(0, 4))).toEqual([{ n: 4 }]);
+    expect(await runNamed(db, statement(MAX_NAMED_STATEMENTS + 24, 5))).toEqual([{ n: MAX_NAMED_STATEMENTS + 29 }]);
+    expect(await prepared()).toBe(MAX_NAMED_STATEMENTS);
+  });
+});
+
+describe('runNamed on the test database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the statement', async () => {
+    expect(await runNamed(t.db, statement(40, 2))).toEqual([{ n: 42 }]);
+  });
+});
