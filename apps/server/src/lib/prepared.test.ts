@@ -1,13 +1,14 @@
 /**
  * runNamed (lib/prepared.ts): on PostgreSQL a text is prepared once per connection under one name, and no more than
  * MAX_NAMED_STATEMENTS texts are ever named, since every connection keeps what it has prepared; the texts past that
- * run unnamed, with the same answers. On the embedded database it is an ordinary execute.
+ * run unnamed, with the same answers. On the embedded database it is an ordinary execute. runTemplate builds a
+ * statement once per key and fills its placeholders on every run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createTestApp, onPostgres, type TestApp } from '../test/app';
-import { MAX_NAMED_STATEMENTS, runNamed } from './prepared';
+import { MAX_NAMED_STATEMENTS, placeholder, runNamed, runTemplate } from './prepared';
 import { rowsOf } from './raw-rows';
 
 /** A statement whose text holds `text` (so that each is one more text) and whose answer is text + value. */
@@ -37,6 +38,31 @@ describe.skipIf(!onPostgres)('runNamed on PostgreSQL (one connection)', () => {
     expect(await runNamed(db, statement(0, 4))).toEqual([{ n: 4 }]);
     expect(await runNamed(db, statement(MAX_NAMED_STATEMENTS + 24, 5))).toEqual([{ n: MAX_NAMED_STATEMENTS + 29 }]);
     expect(await prepared()).toBe(MAX_NAMED_STATEMENTS);
+  });
+});
+
+describe.skipIf(!onPostgres)('runTemplate on PostgreSQL', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({ url: process.env.TEST_DATABASE_URL!, poolSize: 2 });
+  });
+  afterAll(() => database.close());
+
+  it('builds a statement once per key and answers each run for its own values', async () => {
+    const { db } = database;
+    let builds = 0;
+    const build = (offset: number) => () => {
+      builds += 1;
+      return sql`select ${sql.raw(String(offset))} + ${placeholder('a', 0)}::int * ${placeholder('b', 0)}::int as "n"`;
+    };
+    expect(await runTemplate(db, 'template-test:100', build(100), { a: 2, b: 3 })).toEqual([{ n: 106 }]);
+    expect(await runTemplate(db, 'template-test:100', build(100), { a: 4, b: 5 })).toEqual([{ n: 120 }]);
+    expect(builds).toBe(1);
+    // Another key is another statement.
+    expect(await runTemplate(db, 'template-test:200', build(200), { a: 1, b: 1 })).toEqual([{ n: 201 }]);
+    expect(builds).toBe(2);
+    // A value missing is an error of the caller, not a silent null.
+    await expect(runTemplate(db, 'template-test:100', build(100), { a: 1 })).rejects.toThrow(/b/);
   });
 });
 

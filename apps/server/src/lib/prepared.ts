@@ -6,7 +6,7 @@
  * that has to be inside a transaction: it always runs on the handle's pool.
  */
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, DbOrTx } from '../db/client';
@@ -45,6 +45,45 @@ export async function runNamed<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const client = poolOf(db);
   if (!client) return rowsOf<T>(await db.execute(query));
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return runText<T>(client, text, params);
+}
+
+/**
+ * How a statement takes a request's value: the value itself (inline), or a placeholder of that name (placeholder),
+ * for a statement runTemplate builds once for its shape and fills with the values on each run.
+ */
+export type Bind = (name: string, value: unknown) => unknown;
+export const inline: Bind = (_name, value) => value;
+export const placeholder: Bind = (name) => sql.placeholder(name);
+
+/** The statements runTemplate has built, by the key of their shape. */
+const templates = new Map<string, { text: string; params: unknown[] }>();
+
+/**
+ * runNamed for a statement whose text depends only on `key` (its shape), on PostgreSQL: `build` makes it with
+ * `sql.placeholder(name)` for every value that varies within the shape, once per process and key (at most
+ * MAX_NAMED_STATEMENTS keys; past that, once per run), and each run fills those placeholders from `values`. A run
+ * then costs no query building (drizzle's SQL objects, a few kilobytes of text), only the values. Only where
+ * preparesNamed holds.
+ */
+export async function runTemplate<T>(
+  db: DbOrTx,
+  key: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const client = poolOf(db);
+  if (!client) throw new Error('runTemplate needs a PostgreSQL pool (preparesNamed)');
+  let template = templates.get(key);
+  if (!template) {
+    const { sql: text, params } = dialect.sqlToQuery(build());
+    template = { text, params };
+    if (templates.size < MAX_NAMED_STATEMENTS) templates.set(key, template);
+  }
+  return runText<T>(client, template.text, fillPlaceholders(template.params, values));
+}
+
+async function runText<T>(client: pg.Pool, text: string, params: unknown[]): Promise<T[]> {
   let name = names.get(text);
   if (!name) {
     if (names.size >= MAX_NAMED_STATEMENTS) return (await client.query({ text, values: params })).rows as T[];

@@ -24,7 +24,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { productImages, products, productVariants, searchWords } from '../../db/schema';
 import { cappedCount, cappedCountSql } from '../../lib/capped-count';
-import { preparesNamed, runNamed } from '../../lib/prepared';
+import { inline, placeholder, preparesNamed, runNamed, runTemplate, type Bind } from '../../lib/prepared';
 import { rowsOf } from '../../lib/raw-rows';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
@@ -38,7 +38,13 @@ import {
   type ProductJsonRow,
 } from './product-dto';
 import { loadProductImages } from './product-images';
-import { correctableWords, correctionCandidates, correctionOf, type CandidateRow } from './search-correction';
+import {
+  correctableWords,
+  correctionCandidates,
+  correctionOf,
+  correctionValues,
+  type CandidateRow,
+} from './search-correction';
 
 /** Every column but `search_text`, which only WHERE clauses read: a page need not carry it. */
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
@@ -76,22 +82,22 @@ function priceRangeCondition(range: PriceRange): SQL | undefined {
   }
 }
 
+/** A search's LIKE pattern for a substring, lower-cased by the database (catalogWhere, vocabularySql). */
+const searchPattern = (search: string, bind: Bind): SQL => sql`lower(${bind('pattern', containsPattern(search))})`;
+
 /**
  * The WHERE clause of a catalog read. Search is a LIKE on the lower-cased `search_text` column (title
  * and description), which its trigram index answers; the pattern is lower-cased by the database too,
  * so both sides fold case the same way.
  */
-export function catalogWhere(filter: CatalogFilter): SQL | undefined {
+export function catalogWhere(filter: CatalogFilter, bind: Bind = inline): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   // The column itself rather than `= $1`: a plan made for any parameter (a prepared search, pageIds) then still
   // knows from the column's statistics that almost every product is active.
   if (!filter.includeInactive) conditions.push(sql`${products.active}`);
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(sql`${products.searchText} like lower(${pattern})`);
-  }
-  if (filter.category) conditions.push(eq(products.category, filter.category));
-  if (filter.brand) conditions.push(eq(products.brand, filter.brand));
+  if (filter.search) conditions.push(sql`${products.searchText} like ${searchPattern(filter.search, bind)}`);
+  if (filter.category) conditions.push(sql`${products.category} = ${bind('category', filter.category)}`);
+  if (filter.brand) conditions.push(sql`${products.brand} = ${bind('brand', filter.brand)}`);
   if (filter.priceRange) conditions.push(priceRangeCondition(filter.priceRange));
   if (filter.availability === 'In Stock') conditions.push(gt(products.stock, 0));
   if (filter.availability === 'Out of Stock') conditions.push(lte(products.stock, 0));
@@ -205,11 +211,11 @@ interface VocabularyRow {
 }
 
 /** The one-row subquery of vocabularyFacts' read (VocabularyRow). */
-function vocabularySql(search: string): SQL {
+function vocabularySql(search: string, bind: Bind = inline): SQL {
   return sql`(
-    select max(${searchWords.products}) as "most", bool_or(${searchWords.word} = lower(${search})) as "whole"
+    select max(${searchWords.products}) as "most", bool_or(${searchWords.word} = lower(${bind('search', search)})) as "whole"
     from ${searchWords}
-    where ${searchWords.word} like lower(${containsPattern(search)}) and ${searchWords.products} > 0
+    where ${searchWords.word} like ${searchPattern(search, bind)} and ${searchWords.products} > 0
   )`;
 }
 
@@ -375,15 +381,18 @@ interface SearchReadOptions {
   correct?: string[];
   /** The statement is prepared (runNamed), so PostgreSQL may plan it once for every term (pageIds). */
   forAnyTerm?: boolean;
+  /** What `page.order` is (its sort), for the key of the statement's shape (runTemplate). */
+  shape?: string;
 }
 
-/** searchRead's one statement. */
+/** searchRead's one statement; `bind` takes the request's values (Bind, lib/prepared.ts). */
 function searchStatement(
   db: DbOrTx,
   filter: CatalogFilter & { search: string },
   { page, correct, forAnyTerm = false }: SearchReadOptions,
+  bind: Bind = inline,
 ): SQL {
-  const where = catalogWhere(filter) ?? sql`true`;
+  const where = catalogWhere(filter, bind) ?? sql`true`;
   const capped = cappedCountSql(
     db.select({ id: products.id }).from(products).where(where).$dynamic(),
     SEARCH_COUNT_CAP,
@@ -396,14 +405,17 @@ function searchStatement(
     : sql`null`;
   const candidates =
     correct && correct.length > 0
-      ? sql`case when counted."total" = 0 then ${correctionCandidates(correct)} end`
+      ? sql`case when counted."total" = 0 then ${correctionCandidates(correct, bind)} end`
       : sql`null`;
   return sql`
     select vocabulary."most", vocabulary."whole", counted."total", ${pageRows} as "page", ${candidates} as "candidates"
-    from ${vocabularySql(filter.search)} as vocabulary
+    from ${vocabularySql(filter.search, bind)} as vocabulary
     -- offset 0: counted once, not once for each mention of its total.
     cross join lateral (select ${total} as "total" offset 0) as counted`;
 }
+
+/** The row of searchStatement. */
+type SearchRow = VocabularyRow & { total: number; page: ProductJsonRow[] | null; candidates: CandidateRow[] | null };
 
 async function searchRead(
   db: DbOrTx,
@@ -414,9 +426,31 @@ async function searchRead(
   // Prepared once per connection for the page almost every search reads, its first (the text of a deeper page holds
   // its offset: each depth would be one more statement kept by every connection).
   const prepared = (!options.page || options.page.offset === 0) && preparesNamed(db);
-  const statement = searchStatement(db, filter, { ...options, forAnyTerm: prepared });
-  type Row = VocabularyRow & { total: number; page: ProductJsonRow[] | null; candidates: CandidateRow[] | null };
-  const [row] = prepared ? await runNamed<Row>(db, statement) : rowsOf<Row>(await db.execute(statement));
+  const forAnyTerm = { ...options, forAnyTerm: prepared };
+  let row: SearchRow | undefined;
+  // A page in an order given from outside (no `shape`) or a list of ids is built each time.
+  if (prepared && !filter.ids && (options.shape !== undefined || !options.page)) {
+    // Built once for its shape: everything that changes the text is in the key, every other value a placeholder.
+    const { search, category, brand, priceRange, availability, includeInactive } = filter;
+    const key = JSON.stringify([
+      'search',
+      options.shape ?? null,
+      options.page ? [options.page.offset, options.page.limit] : null,
+      options.correct?.length ?? 0,
+      [category !== undefined, brand !== undefined, priceRange ?? null, availability ?? null, !!includeInactive],
+    ]);
+    const values = {
+      ...correctionValues(options.correct ?? []),
+      pattern: containsPattern(search),
+      search,
+      category,
+      brand,
+    };
+    [row] = await runTemplate<SearchRow>(db, key, () => searchStatement(db, filter, forAnyTerm, placeholder), values);
+  } else {
+    const statement = searchStatement(db, filter, forAnyTerm);
+    [row] = prepared ? await runNamed<SearchRow>(db, statement) : rowsOf<SearchRow>(await db.execute(statement));
+  }
   return {
     facts: factsOf(filter, row),
     total: Number(row?.total ?? 0),
@@ -470,6 +504,7 @@ export async function findProductPage(
         {
           page: { order, offset, limit: page.limit },
           correct,
+          shape: page.order ? undefined : (page.sort ?? 'newest'),
         },
       );
       return { products: read.products ?? [], total: read.total, correction: correctionIn(read) };

@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { searchWords } from '../../db/schema';
+import { inline, type Bind } from '../../lib/prepared';
 import { rowsOf } from '../../lib/raw-rows';
 
 /** A word, as the vocabulary's triggers split titles: a run of letters. */
@@ -71,6 +72,11 @@ export function correctableWords(search: string): string[] {
   return [...new Set(search.toLowerCase().match(WORD) ?? [])].filter((word) => word.length >= SHORTEST_CORRECTED_WORD);
 }
 
+/** The values correctionCandidates binds for `words`, by name, for a statement built with placeholders (Bind). */
+export function correctionValues(words: string[]): Record<string, unknown> {
+  return Object.fromEntries(words.map((word, i) => [`word${i}`, word]));
+}
+
 /** One candidate as correctionCandidates answers it. */
 export type CandidateRow = Candidate & { typed: string };
 
@@ -82,9 +88,9 @@ export type CandidateRow = Candidate & { typed: string };
  * so the setting is in place before the index is read. The subquery can then share a statement with other reads
  * (the search's, queries.ts) instead of needing a transaction of its own (docs/decisions/0014-search-at-scale.md).
  */
-export function correctionCandidates(words: string[]): SQL {
+export function correctionCandidates(words: string[], bind: Bind = inline): SQL {
   const typedWords = sql.join(
-    words.map((word) => sql`(${word})`),
+    words.map((word, i) => sql`(${bind(`word${i}`, word)})`),
     sql`, `,
   );
   return sql`(

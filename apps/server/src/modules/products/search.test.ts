@@ -242,3 +242,27 @@ describe('GET /api/products/suggest', () => {
     expect(res.json().message).toMatch(message);
   });
 });
+
+/**
+ * A search's statement is built once for its shape on PostgreSQL and filled with each request's values (runTemplate,
+ * lib/prepared.ts): searches of one shape, one after the other, each answer for their own term, category and brand.
+ */
+describe('searches of one shape', () => {
+  const expectedTitles = (term: string, field: 'category' | 'brand', value: string) =>
+    DEMO_PRODUCTS.filter(
+      (product) => product[field] === value && `${product.title}\n${product.description}`.toLowerCase().includes(term),
+    )
+      .map((product) => product.title)
+      .sort();
+
+  it.each(['category', 'brand'] as const)('answer each their own %s and term', async (field) => {
+    const values = [...new Set(DEMO_PRODUCTS.map((product) => product[field]))];
+    expect(values.length).toBeGreaterThan(2);
+    for (const term of ['e', 'steel']) {
+      for (const value of values) {
+        const res = await get(`/api/products?search=${term}&${field}=${encodeURIComponent(value)}&limit=100`);
+        expect(titles(res).sort(), `${term} in ${value}`).toEqual(expectedTitles(term, field, value));
+      }
+    }
+  });
+});
