@@ -238,6 +238,9 @@ async function exactCount(db: DbOrTx, where: SQL | undefined): Promise<number> {
   return Number(counted?.total ?? 0);
 }
 
+/** The shortest term a trigram index can find (three characters: one trigram). */
+const SHORTEST_INDEXED_TERM = 3;
+
 /** How many of the newest matches a page by relevance ranks, per row up to the page's end (rankedRows). */
 const RELEVANCE_WINDOW_FACTOR = 4;
 
@@ -250,6 +253,8 @@ async function relevanceWindow(
   where: SQL | undefined,
   search: string,
   page: { offset: number; limit: number },
+  /** A window of this many newest matches, of which only the page's rows are answered (rankedRows). */
+  size?: number,
 ): Promise<{ id: string; rank: number }[] | null> {
   const end = page.offset + page.limit;
   if (end > SEARCH_COUNT_CAP) return null;
@@ -262,12 +267,13 @@ async function relevanceWindow(
     .from(products)
     .where(where)
     .orderBy(...NEWEST_FIRST)
-    .limit(end * RELEVANCE_WINDOW_FACTOR)
+    .limit(size ?? end * RELEVANCE_WINDOW_FACTOR)
     .as('newest');
-  return db
+  const ranked = db
     .select({ id: newest.id, rank: newest.rank })
     .from(newest)
     .orderBy(asc(newest.rank), desc(newest.createdAt), desc(newest.id));
+  return size === undefined ? ranked : ranked.limit(page.limit).offset(page.offset);
 }
 
 /**
@@ -292,14 +298,21 @@ function rankedIds(
   return null;
 }
 
-/** The rows of a page by relevance (rankedIds), for the suggestions. */
+/**
+ * The suggestions' rows: the first of the matches by relevance (rankedIds). A term shorter than SHORTEST_INDEXED_TERM
+ * characters ranks the newest SEARCH_COUNT_CAP matches only (docs/shop-rules.md#search): no trigram index finds its
+ * matches and the title vocabulary knows none of its groups, so ranking every match would read most of the catalog
+ * at every keystroke (docs/decisions/0014-search-at-scale.md, sixth part).
+ */
 async function rankedRows(
   db: DbOrTx,
   where: SQL | undefined,
   search: string,
   page: { offset: number; limit: number; firstRank: number },
 ): Promise<ProductRow[]> {
-  const ids = rankedIds(await relevanceWindow(db, where, search, page), page);
+  const short = search.length < SHORTEST_INDEXED_TERM;
+  const window = await relevanceWindow(db, where, search, page, short ? SEARCH_COUNT_CAP : undefined);
+  const ids = short && window ? window.map((row) => row.id) : rankedIds(window, page);
   if (ids === null) {
     return db
       .select(productColumns)
@@ -630,14 +643,28 @@ export async function findHomeView(db: DbOrTx, storage: ImageStorage, filter: Ca
   return { sections: list, total: list.reduce((sum, section) => sum + section.total, 0) };
 }
 
-/** Sorted distinct non-empty values of a column over active products (filter selects). */
+/**
+ * Sorted distinct non-empty values of a column over active products (filter selects, the suggestions' categories,
+ * the sitemap). A loose index scan: a recursive query asks the column's index (products_category_idx,
+ * products_brand_idx) for the first active value after the one before, one probe per distinct value, where
+ * `select distinct` read every product (100,000 products: 0.2 ms against 25 ms; docs/decisions/0014-search-at-scale.md,
+ * sixth part).
+ */
 export async function distinctActiveValues(db: DbOrTx, column: 'category' | 'brand'): Promise<string[]> {
   const field = column === 'category' ? products.category : products.brand;
-  const rows = await db
-    .selectDistinct({ value: field })
-    .from(products)
-    .where(and(eq(products.active, true), sql`btrim(${field}) <> ''`));
-  return rows.map((row) => row.value).sort(byName);
+  const result = await db.execute(sql`
+    with recursive found as (
+      (select ${field} as "value" from ${products} where ${products.active} order by ${field} limit 1)
+      union all
+      select (
+        select ${field} from ${products} where ${products.active} and ${field} > found."value" order by ${field} limit 1
+      )
+      from found where found."value" is not null
+    )
+    select "value" from found where "value" is not null and btrim("value") <> ''`);
+  return rowsOf<{ value: string }>(result)
+    .map((row) => row.value)
+    .sort(byName);
 }
 
 export async function findProductRow(

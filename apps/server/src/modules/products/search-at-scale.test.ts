@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRECTED_SEARCH_HEADER, SEARCH_COUNT_CAP, TOTAL_COUNT_HEADER, type ProductDto } from '@pumpkart/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { products } from '../../db/schema';
 import { rowsOf } from '../../lib/raw-rows';
 import { createTestApp, onPostgres, type TestApp } from '../../test/app';
@@ -51,8 +51,11 @@ let catalog: Stored[] = [];
 const get = (url: string, app = t) => app.app.inject({ method: 'GET', url });
 const ids = (res: { json(): unknown }) => (res.json() as ProductDto[]).map((product) => product._id);
 
-/** The rule of docs/shop-rules.md#search in JavaScript, for ASCII terms: match, group, newest first, then id. */
-function expected(term: string, order: 'newest' | 'relevance'): string[] {
+/**
+ * The rule of docs/shop-rules.md#search in JavaScript, for ASCII terms: match, group, newest first, then id; with
+ * `window`, only the newest `window` matches are ordered (the suggestions for a term of fewer than 3 characters).
+ */
+function expected(term: string, order: 'newest' | 'relevance', window = Infinity): string[] {
   const lower = term.toLowerCase();
   const whole = new RegExp(`(^|[^a-z0-9])${lower}([^a-z0-9]|$)`);
   const rank = (p: Stored) => {
@@ -65,6 +68,8 @@ function expected(term: string, order: 'newest' | 'relevance'): string[] {
     b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   return catalog
     .filter((p) => p.active && `${p.title}\n${p.description}`.toLowerCase().includes(lower))
+    .sort(newest)
+    .slice(0, window)
     .sort((a, b) => (order === 'relevance' ? rank(a) - rank(b) : 0) || newest(a, b))
     .map((p) => p.id);
 }
@@ -138,11 +143,42 @@ describe('the pages of a search above the cap', () => {
     }
   });
 
+  const suggested = async (term: string) =>
+    ((await get(`/api/products/suggest?q=${term}`)).json() as { products: { _id: string }[] }).products.map(
+      (product) => product._id,
+    );
+
   it('suggests the first products by relevance', async () => {
-    const res = await get('/api/products/suggest?q=disp');
-    const suggested = (res.json() as { products: { _id: string }[] }).products.map((product) => product._id);
-    expect(suggested).toEqual(expected('disp', 'relevance').slice(0, suggested.length));
-    expect(suggested.length).toBeGreaterThan(0);
+    const ids = await suggested('disp');
+    expect(ids).toEqual(expected('disp', 'relevance').slice(0, ids.length));
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
+  it('suggests for a term of 2 characters the first of its newest SEARCH_COUNT_CAP matches by relevance', async () => {
+    // An old title with 'di' as a word: first of all the matches by relevance, but older than the newest 1,000.
+    const [old] = await t.db
+      .insert(products)
+      .values({ ...fixture(0), title: 'Di Adapter', createdAt: new Date(BASE - 86_400_000), pricePaise: 100, stock: 1 })
+      .returning({
+        id: products.id,
+        title: products.title,
+        description: products.description,
+        active: products.active,
+        createdAt: products.createdAt,
+      });
+    catalog.push(old!);
+    try {
+      expect(expected('di', 'relevance')[0]).toBe(old!.id);
+      expect(expected('di', 'newest').length).toBeGreaterThan(SEARCH_COUNT_CAP);
+      const first = await suggested('di');
+      expect(first).toEqual(expected('di', 'relevance', SEARCH_COUNT_CAP).slice(0, 8));
+      expect(first).not.toContain(old!.id);
+      // A search page by relevance still ranks every match.
+      expect(ids(await get('/api/products?search=di&sort=relevance&limit=8'))[0]).toBe(old!.id);
+    } finally {
+      catalog.pop();
+      await t.db.delete(products).where(eq(products.id, old!.id));
+    }
   });
 });
 
