@@ -47,6 +47,14 @@ interface Stored {
   createdAt: Date;
 }
 let catalog: Stored[] = [];
+/** The columns of a Stored product, as an insert returns them. */
+const STORED = {
+  id: products.id,
+  title: products.title,
+  description: products.description,
+  active: products.active,
+  createdAt: products.createdAt,
+};
 
 const get = (url: string, app = t) => app.app.inject({ method: 'GET', url });
 const ids = (res: { json(): unknown }) => (res.json() as ProductDto[]).map((product) => product._id);
@@ -79,13 +87,7 @@ beforeAll(async () => {
   catalog = await t.db
     .insert(products)
     .values(Array.from({ length: PRODUCTS }, (_, i) => ({ ...fixture(i), pricePaise: 100_00, stock: 5 })))
-    .returning({
-      id: products.id,
-      title: products.title,
-      description: products.description,
-      active: products.active,
-      createdAt: products.createdAt,
-    });
+    .returning(STORED);
 });
 afterAll(() => t.close());
 
@@ -159,13 +161,7 @@ describe('the pages of a search above the cap', () => {
     const [old] = await t.db
       .insert(products)
       .values({ ...fixture(0), title: 'Di Adapter', createdAt: new Date(BASE - 86_400_000), pricePaise: 100, stock: 1 })
-      .returning({
-        id: products.id,
-        title: products.title,
-        description: products.description,
-        active: products.active,
-        createdAt: products.createdAt,
-      });
+      .returning(STORED);
     catalog.push(old!);
     try {
       expect(expected('di', 'relevance')[0]).toBe(old!.id);
