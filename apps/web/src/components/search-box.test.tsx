@@ -85,6 +85,30 @@ describe('SearchBox (combobox)', () => {
     expect(await screen.findByRole('heading', { name: `Opened ${SUGGESTIONS.products[1]!._id}` })).toBeInTheDocument();
   });
 
+  it("keeps the last suggestions, and the active one, while the next term's are on their way", async () => {
+    let answerNext: (response: Response) => void = () => undefined;
+    const fetchMock = mockFetch({
+      'GET /api/products/suggest?q=dispnser': { body: SUGGESTIONS },
+      'GET /api/products/suggest?q=dispnsers': () => new Promise<Response>((resolve) => (answerNext = resolve)),
+    });
+    renderWithStore(<Box />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('combobox');
+    await user.type(box, 'dispnser');
+    await screen.findByRole('listbox');
+    await user.type(box, 's');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    // The second answer has not come: the first list is still there, and the arrow keys still move in it.
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]!.id);
+    const next: Suggestions = { products: [SUGGESTIONS.products[1]!], categories: [], correctedSearch: null };
+    answerNext(new Response(JSON.stringify(next), { headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    expect(screen.getByRole('option')).toHaveTextContent('Midco Diesel Dispenser');
+  });
+
   it('Enter on a category suggestion opens the category page', async () => {
     setup();
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 /**
  * The navbar's search box with suggestions while typing (docs/shop-rules.md#search), an ARIA combobox with a
  * listbox popup: from 2 characters, once typing pauses (200 ms), up to 8 products (picture, title, price) and the
- * matching categories. ArrowDown and ArrowUp move the active option (focus stays in the box,
+ * matching categories; the list stays up with the last suggestions while the next ones load. ArrowDown and ArrowUp move the active option (focus stays in the box,
  * aria-activedescendant names the option), Enter opens the active one, Escape closes the list; Enter without an
  * active option closes it and leaves the search as typed, which the results already show (onSubmit).
  */
@@ -40,8 +40,10 @@ export function SearchBox({
   const [active, setActive] = useState(-1);
   const term = useDebouncedValue(value.trim(), SUGGEST_DEBOUNCE_MS);
   const asking = term.length >= SUGGEST_MIN_CHARS && value.trim() !== '';
-  const { currentData } = useGetSuggestionsQuery(term, { skip: !asking });
-  const options = asking ? optionsOf(currentData) : [];
+  // `data`, not `currentData`: while the next term's suggestions are on their way the list keeps the last ones,
+  // rather than closing and opening again under the buyer's fingers (and under an arrow key pressed meanwhile).
+  const { data } = useGetSuggestionsQuery(term, { skip: !asking });
+  const options = asking ? optionsOf(data) : [];
   const expanded = open && options.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
   /** The first category after the products, set apart by a rule. */

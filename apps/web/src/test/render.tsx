@@ -55,7 +55,9 @@ export function storeWith({ cart, favorites }: { cart?: CartLine[]; favorites?: 
   return store;
 }
 
-export type FakeResponse = { status?: number; body?: unknown; headers?: Record<string, string> } | (() => never);
+/** An answer; a promise stands for one still on its way (settled by the test, or never). */
+export type FakeResponse =
+  { status?: number; body?: unknown; headers?: Record<string, string> } | Promise<Response> | (() => never);
 
 /**
  * Replaces global fetch. `routes` maps 'GET /api/cart' (or with a query) to a response, or to a
@@ -72,7 +74,7 @@ export function mockFetch(
     const answer =
       typeof handler === 'function' ? (handler as (i?: RequestInit, u?: URL) => FakeResponse)(init, url) : handler;
     // A promise stands for an answer still on its way (one that never settles: no answer yet).
-    if (answer instanceof Promise) return answer as Promise<Response>;
+    if (answer instanceof Promise) return answer;
     if (typeof answer === 'function') return answer();
     return jsonResponse(answer.status ?? 200, answer.body ?? null, answer.headers);
   });
