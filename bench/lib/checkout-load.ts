@@ -37,7 +37,7 @@
 import autocannon, { type AutocannonOptions } from 'autocannon';
 import { orderTotals, toPaise, toRupees } from '@pumpkart/shared';
 import type { CheckoutLoadRequest, CheckoutLoadResult, StepFigures } from './load-types';
-import { sampleServer, type ServerSample } from './server-probe';
+import { postgresCpuBetween, sampleServer, type ServerSample } from './server-probe';
 import { round, Samples } from './stats';
 
 const STEPS = ['product', 'order', 'payment-create', 'sandbox-pay', 'verify'] as const;
@@ -612,8 +612,14 @@ export async function runCheckoutLoad(request: CheckoutLoadRequest): Promise<Che
 async function serverSpent(start: Promise<ServerSample> | undefined, end: Promise<ServerSample> | undefined) {
   if (!start || !end) return undefined;
   const [before, after] = await Promise.all([start, end]);
+  // No PostgreSQL process on this machine (a database elsewhere): not measured.
+  const postgresCpuMs =
+    before.postgresCpu && after.postgresCpu && after.postgresCpu.size > 0
+      ? postgresCpuBetween(before.postgresCpu, after.postgresCpu)
+      : undefined;
   return {
     cpuMs: after.cpuMs - before.cpuMs,
+    postgresCpuMs,
     statements:
       after.statements !== undefined && before.statements !== undefined
         ? after.statements - before.statements
@@ -621,9 +627,13 @@ async function serverSpent(start: Promise<ServerSample> | undefined, end: Promis
   };
 }
 
-function perCheckout(spent: ServerSample, checkouts: number): NonNullable<CheckoutLoadResult['perCheckout']> {
+function perCheckout(
+  spent: NonNullable<Awaited<ReturnType<typeof serverSpent>>>,
+  checkouts: number,
+): NonNullable<CheckoutLoadResult['perCheckout']> {
   return {
     serverCpuMs: round(spent.cpuMs / checkouts),
+    postgresCpuMs: spent.postgresCpuMs === undefined ? undefined : round(spent.postgresCpuMs / checkouts),
     statements: spent.statements === undefined ? undefined : round(spent.statements / checkouts, 1),
   };
 }

@@ -90,7 +90,8 @@ export interface CheckoutLoadResult extends LoadFigures {
    * every request of it, the sandbox's webhook included; also the measured phase's idle and closing requests
    * (GET /api/health, one `select 1` each, one per buyer at the end).
    */
-  perCheckout?: { serverCpuMs: number; statements?: number };
+  /** PostgreSQL's CPU: every `postgres` process of this machine (other databases' work included), when there are any. */
+  perCheckout?: { serverCpuMs: number; statements?: number; postgresCpuMs?: number };
   /** Over warm-up and measured run together: what the database should show afterwards. */
   all: { checkoutsStarted: number; ordersCreated: number; paymentsVerified: number; failedCheckouts: number };
   /** A few failures, for the report (status and message). */

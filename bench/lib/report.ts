@@ -178,11 +178,14 @@ export function renderDetails(results: BenchResults, markdown: boolean): string 
       ].join(' '),
     );
     if (checkout.perCheckout) {
-      const { statements, serverCpuMs } = checkout.perCheckout;
+      const { statements, serverCpuMs, postgresCpuMs } = checkout.perCheckout;
       parts.push(
         `per completed checkout (measured phase, sandbox webhook included): ` +
           `${statements === undefined ? 'statements not counted (embedded database)' : `${oneDecimal.format(statements)} statements per checkout`}, ` +
-          `server CPU ${twoDecimals.format(serverCpuMs)} ms per checkout.`,
+          `server CPU ${twoDecimals.format(serverCpuMs)} ms per checkout` +
+          (postgresCpuMs === undefined
+            ? '.'
+            : `, PostgreSQL CPU ${twoDecimals.format(postgresCpuMs)} ms per checkout.`),
       );
     }
     parts.push(

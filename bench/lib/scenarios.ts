@@ -558,6 +558,7 @@ function perCheckoutNotes(perCheckout: CheckoutLoadResult['perCheckout']): strin
   return [
     ...(perCheckout.statements === undefined ? [] : [`${perCheckout.statements} statements per checkout`]),
     `server CPU ${perCheckout.serverCpuMs} ms per checkout`,
+    ...(perCheckout.postgresCpuMs === undefined ? [] : [`PostgreSQL CPU ${perCheckout.postgresCpuMs} ms per checkout`]),
   ];
 }
 

@@ -2,7 +2,8 @@
  * What the server process spends, sampled by the checkout load at the start and the end of its measured
  * phase: its CPU time (utime + stime of /proc/<pid>/stat: the JavaScript thread, the garbage collector and
  * libuv's pool together) and, on PostgreSQL, the SQL statements it sent (bench/lib/count-statements.mjs,
- * preloaded into the server, writes its count to a file on SIGWINCH). Also its resident memory, which the
+ * preloaded into the server, writes its count to a file on SIGWINCH), and then the CPU time of the PostgreSQL processes
+ * of this machine (postgresCpuMs: the database's share of the work, when it runs here). Also its resident memory, which the
  * harness samples during every scenario and the soak load every 10 s.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,11 +13,15 @@ export interface ServerProbe {
   pid: number;
   /** Where the preloaded counter writes its count (PostgreSQL only). */
   statementsFile?: string;
+  /** On PostgreSQL: sample the CPU time of this machine's PostgreSQL processes too. */
+  postgres?: boolean;
 }
 
 export interface ServerSample {
   cpuMs: number;
   statements?: number;
+  /** Each PostgreSQL process's CPU ms (postgresCpuMs), on PostgreSQL. */
+  postgresCpu?: Map<number, number>;
 }
 
 /** Clock ticks per second of /proc's times (100 on Linux, asked once). */
@@ -90,9 +95,10 @@ async function statementsOf(pid: number, file: string): Promise<number> {
   throw new Error(`The server's statement counter did not answer within ${STATEMENTS_TIMEOUT_MS} ms.`);
 }
 
-/** Reads the CPU time at once (before anything else can run), then asks for the statement count. */
+/** Reads the CPU times at once (before anything else can run), then asks for the statement count. */
 export async function sampleServer(probe: ServerProbe): Promise<ServerSample> {
   const cpuMs = cpuMsOf(probe.pid);
+  const postgresCpu = probe.postgres ? postgresCpuMs() : undefined;
   const statements = probe.statementsFile ? await statementsOf(probe.pid, probe.statementsFile) : undefined;
-  return { cpuMs, statements };
+  return { cpuMs, statements, postgresCpu };
 }

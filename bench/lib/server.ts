@@ -132,7 +132,7 @@ export async function startServer(target: DataTarget, options: ServerOptions): P
   return {
     url,
     pid,
-    probe: { pid, statementsFile },
+    probe: { pid, statementsFile, postgres: target.kind === 'postgres' },
     sampleMemory() {
       let peak = residentMb(pid) ?? 0;
       const timer = setInterval(() => {

@@ -2,13 +2,14 @@
  * runNamed (lib/prepared.ts): on PostgreSQL a text is prepared once per connection under one name, and no more than
  * MAX_NAMED_STATEMENTS texts are ever named, since every connection keeps what it has prepared; the texts past that
  * run unnamed, with the same answers. On the embedded database it is an ordinary execute. runTemplate builds a
- * statement once per key and fills its placeholders on every run.
+ * statement once per key and fills its placeholders on every run. A statement with parameters that drizzle sends
+ * inside a transaction is named once it has been sent HOT_AFTER times (hotStatementName); one sent outside any is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createTestApp, onPostgres, type TestApp } from '../test/app';
-import { MAX_NAMED_STATEMENTS, placeholder, runNamed, runTemplate } from './prepared';
+import { HOT_AFTER, MAX_NAMED_STATEMENTS, placeholder, runNamed, runTemplate } from './prepared';
 import { rowsOf } from './raw-rows';
 
 /** A statement whose text holds `text` (so that each is one more text) and whose answer is text + value. */
@@ -25,11 +26,42 @@ describe.skipIf(!onPostgres)('runNamed on PostgreSQL (one connection)', () => {
   });
   afterAll(() => database.close());
 
+  // First: the next test spends the rest of the process's budget of names.
+  it('sends a statement drizzle builds in a transaction unnamed until it is hot, then prepared once', async () => {
+    const { db } = database;
+    const hot = (value: number) => sql`select ${value}::int * 2 as "twice"`;
+    const preparedLike = async (pattern: string) =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as "n" from pg_prepared_statements where statement like ${pattern}`),
+      )[0]!.n;
+    const preparedHot = () => preparedLike('%as "twice"');
+    // Outside a transaction, never: such a read is named only where the code asks for it (runNamed, runTemplate).
+    const outside = (value: number) => sql`select ${value}::int * 3 as "thrice"`;
+    for (let run = 0; run <= HOT_AFTER; run++)
+      expect(rowsOf(await db.execute(outside(run)))).toEqual([{ thrice: 3 * run }]);
+    expect(await preparedLike('%as "thrice"')).toBe(0);
+    for (let run = 1; run < HOT_AFTER; run++) {
+      expect(rowsOf(await db.transaction((tx) => tx.execute(hot(run))))).toEqual([{ twice: 2 * run }]);
+      expect(await preparedHot()).toBe(0);
+    }
+    expect(rowsOf(await db.transaction((tx) => tx.execute(hot(10))))).toEqual([{ twice: 20 }]);
+    expect(await preparedHot()).toBe(1);
+    // Prepared once: later runs, a rolled-back transaction's and one outside any, reuse it with their own values.
+    await expect(
+      db.transaction(async (tx) => {
+        expect(rowsOf(await tx.execute(hot(11)))).toEqual([{ twice: 22 }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(rowsOf(await db.execute(hot(12)))).toEqual([{ twice: 24 }]);
+    expect(await preparedHot()).toBe(1);
+  });
+
   it('prepares a text once, and names at most MAX_NAMED_STATEMENTS texts', async () => {
     const { db } = database;
     expect(await runNamed(db, statement(0, 1))).toEqual([{ n: 1 }]);
     expect(await runNamed(db, statement(0, 2))).toEqual([{ n: 2 }]);
-    expect(await prepared()).toBe(1);
+    expect(await prepared()).toBe(2); // with the hot statement of the test before
     for (let text = 1; text < MAX_NAMED_STATEMENTS + 25; text++) {
       expect(await runNamed(db, statement(text, 3))).toEqual([{ n: text + 3 }]);
     }

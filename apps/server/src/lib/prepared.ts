@@ -32,7 +32,7 @@ const names = new Map<string, string>();
  * them, nor does the server's session), so the texts that vary with a request's shape (a storefront search's filters,
  * sort and page size) must stay few: past this many, a new text runs unnamed, planned on each run as before.
  */
-export const MAX_NAMED_STATEMENTS = 200;
+export const MAX_NAMED_STATEMENTS = 300;
 
 /**
  * The rows of a raw statement (lib/raw-rows.ts), prepared once per connection on PostgreSQL: node-postgres sends it
@@ -84,13 +84,45 @@ export async function runTemplate<T>(
 }
 
 async function runText<T>(client: pg.Pool, text: string, params: unknown[]): Promise<T[]> {
+  const name = nameOf(text);
+  return (await client.query(name ? { name, text, values: params } : { text, values: params })).rows as T[];
+}
+
+/** The name of a text, given now if the budget allows (MAX_NAMED_STATEMENTS); undefined past it. */
+function nameOf(text: string): string | undefined {
   let name = names.get(text);
-  if (!name) {
-    if (names.size >= MAX_NAMED_STATEMENTS) return (await client.query({ text, values: params })).rows as T[];
+  if (!name && names.size < MAX_NAMED_STATEMENTS) {
     name = `raw_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
     names.set(text, name);
   }
-  return (await client.query({ name, text, values: params })).rows as T[];
+  return name;
+}
+
+/** How many times a text with parameters is sent unnamed before hotStatementName names it. */
+export const HOT_AFTER = 3;
+/** How often each text not yet named has been sent; forgotten all at once when it holds this many. */
+const MAX_SIGHTINGS = 5_000;
+const sightings = new Map<string, number>();
+
+/**
+ * The name under which a pool's connection sends a statement with parameters that drizzle built inside a transaction
+ * (NamingClient, db/client.ts; docs/decisions/0015-checkout-statements.md, third part): none for its
+ * first HOT_AFTER - 1 sightings, so that a statement run once or twice (an admin's rare filter, an IN list of an
+ * unusual length) spends no place, then the text's name within the same budget of MAX_NAMED_STATEMENTS texts that
+ * runNamed and runTemplate draw from. A named statement is parsed and analysed once per connection; PostgreSQL may
+ * then keep a generic plan for it.
+ */
+export function hotStatementName(text: string): string | undefined {
+  const named = names.get(text);
+  if (named || names.size >= MAX_NAMED_STATEMENTS) return named;
+  const seen = (sightings.get(text) ?? 0) + 1;
+  if (seen < HOT_AFTER) {
+    if (sightings.size >= MAX_SIGHTINGS) sightings.clear();
+    sightings.set(text, seen);
+    return undefined;
+  }
+  sightings.delete(text);
+  return nameOf(text);
 }
 
 /** The PostgreSQL pool runNamed prepares on, or undefined on PGlite and in a transaction. */
