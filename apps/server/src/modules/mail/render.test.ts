@@ -1,9 +1,10 @@
 /**
  * The e-mail templates (docs/shop-rules.md#emails), rendered from the examples in templates/fixtures.ts: every
  * kind's subject, its order number, amounts in the storefront's price format, its links (as href values in the
- * HTML and as addresses in the text part), the facts each kind must tell, HTML-escaping of what users typed, and
- * that every kind of e-mail has a template.
+ * HTML and as addresses in the text part), the facts each kind must tell, HTML-escaping of what users typed, that
+ * every kind of e-mail has a template, and that the text part is React Email's own conversion of the HTML.
  */
+import { toPlainText } from '@react-email/render';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { MAIL_KIND_LABELS, MAIL_KINDS, type MailKind } from '@pumpkart/shared';
 import type { MailMessage, MailMessageOf } from './messages';
@@ -174,6 +175,18 @@ const render = <K extends MailKind>(kind: K, change: (fixture: (typeof MAIL_FIXT
 };
 
 describe('every kind of e-mail', () => {
+  it.each(MAIL_KINDS)(
+    "%s: the text part is React Email's conversion of the HTML, headings as written",
+    async (kind) => {
+      const mail = await render(kind);
+      const headings = ['h1', 'h2'].map((selector) => ({
+        selector,
+        options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 1 },
+      }));
+      expect(mail.text).toBe(toPlainText(mail.html, { selectors: headings }).trim() + '\n');
+    },
+  );
+
   it.each(MAIL_KINDS)('%s: subject, facts, amounts and links in the HTML and the text', async (kind) => {
     const expected = EXPECTED[kind];
     const mail = await render(kind);
