@@ -9,6 +9,7 @@ import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { availabilityOf, toRupees, type ProductDto, type ProductImageDto, type ProductTaxData } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
+import { runNamed } from '../../lib/prepared';
 import { epochMs, renderedOnce, rowsOf } from '../../lib/raw-rows';
 import type { ImageStorage } from '../../storage/image-storage';
 import { imagesFromJson, productImagesJson, type ProductImageJson } from './product-images';
@@ -137,6 +138,12 @@ const PRODUCT_JSON_OBJECT = renderedOnce(
 export interface ProductLoadOptions {
   /** Each product's tax data too (docs/shop-rules.md#tax-data): the admin list's. */
   taxData?: boolean;
+  /**
+   * A read by key (one product by its id): prepared once per connection on PostgreSQL (runNamed), since one plan suits
+   * every id, and the statement, with its sizes' and images' JSON, costs more to parse and plan than to run
+   * (docs/decisions/0015-checkout-statements.md, fifth part). Never for a page: its plan is made for its values.
+   */
+  byKey?: boolean;
 }
 
 /**
@@ -154,8 +161,11 @@ export async function loadProducts(
 ): Promise<ProductDto[]> {
   const select = options.taxData ? PRODUCTS_AS_JSON_WITH_TAX_DATA : PRODUCTS_AS_JSON;
   const order = orderBy.length > 0 ? sql` order by ${sql.join(orderBy, sql`, `)}` : sql``;
-  const result = await db.execute(sql`${select} where ${where}${order}`);
-  return productDtosOfRows(storage, rowsOf<ProductJsonRow>(result), options);
+  const statement = sql`${select} where ${where}${order}`;
+  const rows = options.byKey
+    ? await runNamed<ProductJsonRow>(db, statement)
+    : rowsOf<ProductJsonRow>(await db.execute(statement));
+  return productDtosOfRows(storage, rows, options);
 }
 
 /**

@@ -186,7 +186,7 @@ export const listBrands = (ctx: Ctx) => distinctActiveValues(ctx.db, 'brand');
 export async function getProduct(ctx: Ctx, id: string, options: { includeInactive?: boolean } = {}) {
   // One statement: the product with its sizes, images and tax data (product-dto.ts), as a page's products are read.
   const which = options.includeInactive ? eq(products.id, id) : and(eq(products.id, id), eq(products.active, true))!;
-  const [dto] = await loadProducts(ctx.db, ctx.storage, which, [], { taxData: true });
+  const [dto] = await loadProducts(ctx.db, ctx.storage, which, [], { taxData: true, byKey: true });
   if (!dto) throw new NotFoundError(PRODUCT_NOT_FOUND);
   return dto;
 }
