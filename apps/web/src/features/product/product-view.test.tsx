@@ -84,8 +84,8 @@ describe('the product route', () => {
       '/category/Testing%20Gear',
     );
     expect(within(trail).getByText('Diesel Flow Meter')).toHaveAttribute('aria-current', 'page');
-    // The document is the product's while it is open (docs/shop-rules.md#seo).
-    expect(document.title).toBe('Diesel Flow Meter | PumpKart');
+    // The document is the product's while it is open (docs/shop-rules.md#seo); an effect sets it after the dialog shows.
+    await waitFor(() => expect(document.title).toBe('Diesel Flow Meter | PumpKart'));
     // The card's product showed at once; the server's copy is asked for too.
     await waitFor(() => expect(fetch).toHaveBeenCalled());
 
@@ -94,7 +94,7 @@ describe('the product route', () => {
     expect(router.state.historyAction).toBe('POP');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(mounts).toBe(1);
-    expect(document.title).toBe('PumpKart');
+    await waitFor(() => expect(document.title).toBe('PumpKart'));
   });
 
   it('is Back: going back closes the modal', async () => {
