@@ -4,12 +4,23 @@
  * run unnamed, with the same answers. On the embedded database it is an ordinary execute. runTemplate builds a
  * statement once per key and fills its placeholders on every run. A statement with parameters that drizzle sends
  * inside a transaction is named once it has been sent HOT_AFTER times (hotStatementName); one sent outside any is not.
+ * preparedInTransaction builds a transaction's statement once and runs it on each transaction's own connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createTestApp, onPostgres, type TestApp } from '../test/app';
-import { HOT_AFTER, MAX_NAMED_STATEMENTS, placeholder, runNamed, runTemplate } from './prepared';
+import {
+  HOT_AFTER,
+  MAX_NAMED_STATEMENTS,
+  placeholder,
+  placeholderOf,
+  preparedInsert,
+  preparedInTransaction,
+  runNamed,
+  runTemplate,
+} from './prepared';
 import { rowsOf } from './raw-rows';
 
 /** A statement whose text holds `text` (so that each is one more text) and whose answer is text + value. */
@@ -107,5 +118,62 @@ describe('runNamed on the test database', () => {
 
   it('answers the statement', async () => {
     expect(await runNamed(t.db, statement(40, 2))).toEqual([{ n: 42 }]);
+  });
+});
+
+describe('preparedInTransaction on the test database', () => {
+  const scratch = pgTable('prepared_in_tx', { n: integer('n').notNull() });
+  let t: TestApp;
+  let builds = 0;
+  const insertRow = preparedInsert(scratch, ['n'], 'prepared_in_tx_insert');
+  const countRows = preparedInTransaction((tx) => {
+    builds += 1;
+    return tx
+      .select({ rows: sql<number>`count(*)::int` })
+      .from(scratch)
+      .prepare('prepared_in_tx_count');
+  });
+  const doubleRow = preparedInTransaction((tx) =>
+    tx
+      .update(scratch)
+      .set({ n: placeholderOf(scratch.n, 'to') })
+      .where(eq(scratch.n, sql.placeholder('from')))
+      .returning()
+      .prepare('prepared_in_tx_update'),
+  );
+  const rowsIn = async (tx: Parameters<typeof countRows>[0]) => (await countRows(tx).execute())[0]!.rows;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.db.execute(sql`create table prepared_in_tx (n int not null)`);
+  });
+  afterAll(() => t.close());
+
+  it("builds a statement once and runs it on each transaction's own connection, with each run's values", async () => {
+    await t.db.transaction(async (a) => {
+      expect(await insertRow(a).execute([{ n: 1 }])).toEqual([{ n: 1 }]);
+      // Its own uncommitted row: the statement ran on this transaction's connection.
+      expect(await rowsIn(a)).toBe(1);
+      // Another transaction at the same time does not see it (the embedded database runs one at a time).
+      if (onPostgres) await t.db.transaction(async (b) => expect(await rowsIn(b)).toBe(0));
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await insertRow(tx).execute([{ n: 2 }]);
+        expect(await doubleRow(tx).execute({ from: 2, to: 4 })).toEqual([{ n: 4 }]);
+        expect(await rowsIn(tx)).toBe(2);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // In a savepoint too, and after a rolled-back transaction on the same connection.
+    await t.db.transaction(async (tx) => {
+      await tx.transaction(async (sp) => {
+        expect(await doubleRow(sp).execute({ from: 1, to: 3 })).toEqual([{ n: 3 }]);
+      });
+      expect(await rowsIn(tx)).toBe(1);
+    });
+    expect(await t.db.select().from(scratch)).toEqual([{ n: 3 }]);
+    // Built once for all of those runs.
+    expect(builds).toBe(1);
   });
 });

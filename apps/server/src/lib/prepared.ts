@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, DbOrTx } from '../db/client';
 import { rowsOf } from './raw-rows';
@@ -22,6 +22,117 @@ export function preparedPerDatabase<Q>(prepare: (db: Database) => Q): (db: Datab
     }
     return query;
   };
+}
+
+/**
+ * A statement that runs inside transactions, built once per process instead of on every run
+ * (docs/decisions/0015-checkout-statements.md, seventh part). Drizzle's prepared query belongs to the connection it was
+ * made on, and a transaction has a connection of its own, so drizzle cannot prepare there; but the query itself (its
+ * text, its parameters with their placeholders, the mapping of its rows) depends on nothing else. `prepare` makes it
+ * once per driver, on the first transaction that runs it, and every run gets a view of it bound to its own
+ * transaction's connection. Both drivers' prepared queries read their connection from `this.client` when they start,
+ * before anything is awaited. On PostgreSQL the query's name makes the server parse it once per connection too.
+ * `prepare` must name each placeholder it takes, and must never put a request's value in the statement itself.
+ */
+export function preparedInTransaction<Q extends object>(prepare: (tx: DbOrTx) => Q): (tx: DbOrTx) => Q {
+  const byDriver = new Map<unknown, Q>();
+  return (tx) => {
+    const session = (tx as unknown as { session: { client: unknown } }).session;
+    const driver = session.constructor;
+    let made = byDriver.get(driver);
+    if (!made) {
+      made = prepare(tx);
+      byDriver.set(driver, made);
+    }
+    const bound = Object.create(made) as Q & { client: unknown };
+    bound.client = session.client;
+    return bound;
+  };
+}
+
+/** The most rows preparedInsert prepares an INSERT for; a longer list is built on each run. */
+export const MAX_PREPARED_ROWS = 16;
+
+/**
+ * An INSERT of rows of `table` answering the rows written, built once per number of rows (preparedInTransaction,
+ * named `name` and the count): each of `columns` of each row takes a placeholder of its own, so a run passes the rows'
+ * values by column; the other columns take their defaults. Nothing is sent for no rows.
+ */
+export function preparedInsert<T extends PgTable, C extends keyof T['$inferInsert'] & string>(
+  table: T,
+  columns: readonly C[],
+  name: string,
+): (tx: DbOrTx) => { execute(rows: readonly Required<Pick<T['$inferInsert'], C>>[]): Promise<T['$inferSelect'][]> } {
+  type Prepared = { execute(values: Record<string, unknown>): Promise<T['$inferSelect'][]> };
+  const byCount = new Map<number, (tx: DbOrTx) => Prepared>();
+  const placeholders = (count: number) =>
+    Array.from({ length: count }, (_, row) =>
+      Object.fromEntries(columns.map((column) => [column, sql.placeholder(`${column}_${row}`)])),
+    ) as T['$inferInsert'][];
+  const queryFor = (count: number) => {
+    let query = byCount.get(count);
+    if (!query) {
+      query = preparedInTransaction(
+        (tx) =>
+          tx.insert(table).values(placeholders(count)).returning().prepare(`${name}_${count}`) as unknown as Prepared,
+      );
+      byCount.set(count, query);
+    }
+    return query;
+  };
+  return (tx) => ({
+    async execute(rows) {
+      if (rows.length === 0) return [];
+      if (rows.length > MAX_PREPARED_ROWS) {
+        return (await tx
+          .insert(table)
+          .values(rows as unknown as T['$inferInsert'][])
+          .returning()) as T['$inferSelect'][];
+      }
+      const values: Record<string, unknown> = {};
+      rows.forEach((row, index) => {
+        for (const column of columns) values[`${column}_${index}`] = row[column];
+      });
+      return queryFor(rows.length)(tx).execute(values);
+    },
+  });
+}
+
+/**
+ * A raw statement (drizzle's `sql`, with `sql.placeholder` for its values) built once and run in transactions
+ * (preparedInTransaction): its rows as the driver answers them (lib/raw-rows.ts).
+ */
+export function preparedStatement<T>(
+  name: string,
+  build: () => SQL,
+): (tx: DbOrTx) => { execute(values: Record<string, unknown>): Promise<T[]> } {
+  const query = preparedInTransaction((tx) => {
+    const session = (tx as unknown as { session: RawSession }).session;
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+  });
+  return (tx) => ({
+    async execute(values) {
+      return rowsOf<T>(await query(tx).execute(values));
+    },
+  });
+}
+
+/** What preparedStatement uses of a drizzle session (both drivers have it). */
+interface RawSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    isResponseInArrayMode: boolean,
+  ): { execute(values: Record<string, unknown>): Promise<unknown> };
+}
+
+/**
+ * The placeholder `name` as a value of `column` in a prepared UPDATE's SET (drizzle's types take placeholders only as
+ * an INSERT's values): filled on each run, then encoded as the column encodes its values (a Date for a timestamp).
+ */
+export function placeholderOf(column: PgColumn, name: string): SQL {
+  return sql`${sql.param(sql.placeholder(name), column)}`;
 }
 
 const dialect = new PgDialect();

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, carts, orderItems, products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { preparedInTransaction } from '../../lib/prepared';
 import { loadProductImages } from '../products';
 
 export const CART_MESSAGES = {
@@ -163,24 +164,36 @@ export async function removeOrderedLines(tx: DbOrTx, userId: string, lines: read
   await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), or(...lines.map(lineMatches))));
 }
 
-/** The same for an order already written (online, once paid): its lines are read by the one DELETE itself. */
-export async function removeLinesOfOrder(tx: DbOrTx, userId: string, orderId: string): Promise<void> {
+/** removeLinesOfOrder's DELETE, built once. */
+const removeLinesOfOrderQuery = preparedInTransaction((tx) => {
   const ordered = tx
     .select({ one: sql`1` })
     .from(orderItems)
     .where(
       and(
-        eq(orderItems.orderId, orderId),
+        eq(orderItems.orderId, sql.placeholder('orderId')),
         eq(orderItems.productId, cartItems.productId),
         sql`${orderItems.variantId} is not distinct from ${cartItems.variantId}`,
       ),
     );
-  await tx
+  return tx
     .delete(cartItems)
     .where(
       and(
-        inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))),
+        inArray(
+          cartItems.cartId,
+          tx
+            .select({ id: carts.id })
+            .from(carts)
+            .where(eq(carts.userId, sql.placeholder('userId'))),
+        ),
         exists(ordered),
       ),
-    );
+    )
+    .prepare('remove_lines_of_order');
+});
+
+/** The same for an order already written (online, once paid): its lines are read by the one DELETE itself. */
+export async function removeLinesOfOrder(tx: DbOrTx, userId: string, orderId: string): Promise<void> {
+  await removeLinesOfOrderQuery(tx).execute({ userId, orderId });
 }

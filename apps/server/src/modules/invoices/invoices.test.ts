@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { financialYearOf, SERVER_MESSAGES, toPaise, type TaxDocument } from '@pumpkart/shared';
-import { products } from '../../db/schema';
+import { orderItems, products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
   capturedEvent,
@@ -257,6 +257,26 @@ describe('issuing tax invoices', () => {
     const [row] = await documentsOf(t.db, order._id);
     // The copied rate (18 %) stays; only the missing HSN code comes from the product now.
     expect((row!.document as TaxDocument).lines[0]).toMatchObject({ hsn: '84248990', ratePercent: 18 });
+  });
+
+  it("takes the product's current tax data and certificates for a line written before lines carried them", async () => {
+    const { buyer, product, order } = await placeOneLine();
+    // As a line of an order placed before lines copied their tax data reads.
+    await t.db
+      .update(orderItems)
+      .set({ hsnCode: null, gstRate: null, certificates: [] })
+      .where(eq(orderItems.orderId, order._id));
+    await t.db
+      .update(products)
+      .set({ hsnCode: '84131100', gstRate: 12, pesoApproval: ' P/HQ/MH/15/9999 ' })
+      .where(eq(products.id, product.id));
+    await payOnline(t.app, buyer.token, order._id);
+    const [row] = await documentsOf(t.db, order._id);
+    expect((row!.document as TaxDocument).lines[0]).toMatchObject({
+      hsn: '84131100',
+      ratePercent: 12,
+      certificates: ['PESO approval: P/HQ/MH/15/9999'],
+    });
   });
 });
 

@@ -11,14 +11,21 @@
  *   payment, status change or cancellation goes ahead either way.
  * - `now` is the clock (tests cross 31 March in India with it).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { GstInputError, SERVER_MESSAGES, type TaxDocument } from '@pumpkart/shared';
 import type { Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, products, taxDocuments, type TaxDocumentKind } from '../../db/schema';
-import { findStoreSettings } from '../settings';
+import { orders, taxDocuments, type TaxDocumentKind } from '../../db/schema';
+import { preparedInsert, preparedInTransaction } from '../../lib/prepared';
+import { selectStoreSettingsWith, toStoreSettingsDto } from '../settings';
 import { nextDocumentNumber } from './numbering';
-import { certificatesOf, creditNoteDocument, invoiceDocument, type InvoiceSourceLine } from './snapshot';
+import {
+  certificatesOf,
+  creditNoteDocument,
+  invoiceDocument,
+  type CertificateFields,
+  type InvoiceSourceLine,
+} from './snapshot';
 
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
@@ -54,20 +61,62 @@ async function documentOf(tx: DbOrTx, orderId: string, kind: TaxDocumentKind): P
   return row;
 }
 
+/** An order line as invoiceFacts reads it: the tax data it was sold with, and its product's current data. */
+interface FactLine {
+  title: string;
+  size: string | null;
+  unitPricePaise: number;
+  quantity: number;
+  subtotalPaise: number;
+  hsnCode: string | null;
+  gstRate: number | null;
+  certificates: string[];
+  /** Null when the product no longer exists. */
+  product: ({ hsnCode: string | null; gstRate: number } & CertificateFields) | null;
+}
+
+/**
+ * What issuing an order's invoice reads, in one statement built once (docs/decisions/0015-checkout-statements.md, sixth
+ * and seventh parts): the store's details as they are now, whether the order already has its invoice, and its lines
+ * with the tax data they were sold with, in the order an invoice prints them (title, then id). No row when the
+ * store's details have not been entered. The subqueries name their tables themselves: drizzle leaves a column
+ * unqualified in a one-table select.
+ */
+const invoiceFactsQuery = preparedInTransaction((tx) => {
+  const orderId = sql.placeholder('orderId');
+  return selectStoreSettingsWith(tx, {
+    invoiced: sql<boolean>`exists (
+      select 1 from tax_documents d where d.order_id = ${orderId} and d.kind = 'invoice'
+    )`.as('invoiced'),
+    lines: sql<FactLine[]>`(
+      select coalesce(json_agg(json_build_object(
+          'title', i.title, 'size', i.size, 'unitPricePaise', i.unit_price_paise, 'quantity', i.quantity,
+          'subtotalPaise', i.subtotal_paise, 'hsnCode', i.hsn_code, 'gstRate', i.gst_rate,
+          'certificates', i.certificates,
+          'product', case when p.id is null then null else json_build_object(
+            'hsnCode', p.hsn_code, 'gstRate', p.gst_rate, 'bisLicence', p.bis_licence,
+            'pesoApproval', p.peso_approval, 'legalMetrologyApproval', p.legal_metrology_approval) end
+        ) order by i.title, i.id), '[]')
+      from order_items i left join products p on p.id = i.product_id
+      where i.order_id = ${orderId}
+    )`.as('lines'),
+  }).prepare('invoice_facts');
+});
+
+async function invoiceFacts(tx: DbOrTx, orderId: string) {
+  const [row] = await invoiceFactsQuery(tx).execute({ orderId });
+  return row && { ...row, settings: toStoreSettingsDto(row.settings) };
+}
+
 /**
  * The order's lines with the tax data they were sold with. A line written before lines carried it, or sold
  * without an HSN code, takes its product's current data if the product still exists. Answers the title of the
  * first line that still has no HSN code instead, when there is one.
  */
-async function invoiceLines(tx: DbOrTx, orderId: string): Promise<InvoiceSourceLine[] | { missingHsn: string }> {
-  const rows = await tx
-    .select({ item: orderItems, product: products })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.title), asc(orderItems.id));
+function invoiceLines(rows: FactLine[]): InvoiceSourceLine[] | { missingHsn: string } {
   const lines: InvoiceSourceLine[] = [];
-  for (const { item, product } of rows) {
+  for (const item of rows) {
+    const { product } = item;
     const copied = item.gstRate !== null;
     const hsnCode = item.hsnCode ?? product?.hsnCode ?? null;
     const gstRate = item.gstRate ?? product?.gstRate ?? null;
@@ -86,6 +135,32 @@ async function invoiceLines(tx: DbOrTx, orderId: string): Promise<InvoiceSourceL
   return lines;
 }
 
+/** A tax document's row, built once. */
+const insertDocumentQuery = preparedInsert(
+  taxDocuments,
+  [
+    'kind',
+    'orderId',
+    'number',
+    'financialYear',
+    'sequence',
+    'issuedAt',
+    'document',
+    'taxablePaise',
+    'cgstPaise',
+    'sgstPaise',
+    'utgstPaise',
+    'igstPaise',
+    'totalPaise',
+    'buyerGstin',
+    'placeOfSupply',
+    'irn',
+    'signedQrCode',
+    'referenceId',
+  ],
+  'insert_tax_document',
+);
+
 async function insertDocument(
   tx: DbOrTx,
   values: { kind: TaxDocumentKind; orderId: string; document: TaxDocument; referenceId: string | null },
@@ -94,9 +169,8 @@ async function insertDocument(
 ): Promise<TaxDocumentRow> {
   const { document } = values;
   const { totals } = document;
-  const [row] = await tx
-    .insert(taxDocuments)
-    .values({
+  const [row] = await insertDocumentQuery(tx).execute([
+    {
       kind: values.kind,
       orderId: values.orderId,
       number: document.number,
@@ -115,8 +189,8 @@ async function insertDocument(
       irn: document.irn,
       signedQrCode: document.signedQrCode,
       referenceId: values.referenceId,
-    })
-    .returning();
+    },
+  ]);
   return row!;
 }
 
@@ -147,15 +221,18 @@ export function issueInvoiceIfAbsent(
   return inSavepoint(tx, log, { orderId, kind: 'invoice' }, async (sp) => {
     const order = lockedOrder?.id === orderId ? lockedOrder : await lockOrder(sp, orderId);
     if (!order || order.status === 'cancelled') return null;
-    const existing = await documentOf(sp, orderId, 'invoice');
-    if (existing) return existing;
-    // Read inside the transaction, not from the process's cache: the details as they are now.
-    const seller = await findStoreSettings({ db: sp });
-    if (!seller) {
+    // The store's details are read in this transaction, not from the process's cache: as they are now.
+    const facts = await invoiceFacts(sp, orderId);
+    if (!facts || facts.invoiced) {
+      const existing = await documentOf(sp, orderId, 'invoice');
+      if (existing) return existing;
+    }
+    if (!facts) {
       log.warn({ orderId }, "no invoice issued: the store's business details have not been entered");
       return null;
     }
-    const lines = await invoiceLines(sp, orderId);
+    const seller = facts.settings;
+    const lines = invoiceLines(facts.lines);
     if (!Array.isArray(lines)) {
       log.warn({ orderId, line: lines.missingHsn }, 'no invoice issued: a line has no HSN code');
       return null;

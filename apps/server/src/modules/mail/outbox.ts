@@ -6,12 +6,16 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
+import { preparedInsert } from '../../lib/prepared';
 import type { MailMessage } from './messages';
 
 export interface Envelope {
   to: string;
   message: MailMessage;
 }
+
+/** The outbox's INSERT, built once per number of messages. */
+const insertMessages = preparedInsert(outboxMessages, ['kind', 'recipient', 'data', 'orderId'], 'insert_outbox');
 
 const outboxRow = ({ to, message }: Envelope) => ({
   kind: message.kind,
@@ -28,7 +32,7 @@ export async function enqueueMail(tx: DbOrTx, to: string, message: MailMessage):
 
 /** Writes several messages with one statement (a checkout's buyer and owner messages); nothing for an empty list. */
 export async function enqueueMails(tx: DbOrTx, envelopes: readonly Envelope[]): Promise<void> {
-  if (envelopes.length > 0) await tx.insert(outboxMessages).values(envelopes.map(outboxRow));
+  await insertMessages(tx).execute(envelopes.map(outboxRow));
 }
 
 /** Where the owner's messages go: ORDER_NOTIFY_EMAIL, else the admin's e-mail. */

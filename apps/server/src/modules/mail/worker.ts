@@ -21,6 +21,7 @@ import { shopUrlOf, type Config } from '../../config';
 import type { Log, MailRuntime } from '../../context';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
+import { placeholderOf, preparedPerDatabase } from '../../lib/prepared';
 import { findStoreSettings } from '../settings';
 import { attachmentsOf } from './attachments';
 import type { MailMessage, RenderedMail } from './messages';
@@ -80,19 +81,73 @@ export const retryDelayMs = (baseMs: number, attempts: number) =>
  * own without an explicit transaction. Answers the rows as claimed (`attempts` is the claim's number).
  */
 export function claimDueMessages(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  return claimQuery(db).execute({ limit, leaseSeconds: leaseMs / 1000 });
+}
+
+/** claimDueMessages' UPDATE, prepared (docs/decisions/0015-checkout-statements.md, seventh part). */
+const claimQuery = preparedPerDatabase((db) => {
   const dueIds = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
     .where(due())
     .orderBy(asc(outboxMessages.nextAttemptAt))
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true });
   return db
     .update(outboxMessages)
-    .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: fromNow(leaseMs) })
+    .set({
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${sql.placeholder('leaseSeconds')})`,
+    })
     .where(and(inArray(outboxMessages.id, dueIds), eq(outboxMessages.status, 'pending')))
-    .returning();
-}
+    .returning()
+    .prepare('claim_outbox');
+});
+
+/**
+ * The outcomes every message records, prepared, each while the claim is still this worker's (MailWorker.record):
+ * its rendering stored before the first send, its rendering kept (no SMTP_URL), and its sending.
+ */
+const stillClaimed = () =>
+  and(
+    eq(outboxMessages.id, sql.placeholder('id')),
+    eq(outboxMessages.attempts, sql.placeholder('attempts')),
+    eq(outboxMessages.status, 'pending'),
+  );
+const rendering = () => ({
+  subject: placeholderOf(outboxMessages.subject, 'subject'),
+  html: placeholderOf(outboxMessages.html, 'html'),
+  text: placeholderOf(outboxMessages.text, 'text'),
+});
+const RECORDS = {
+  rendered: preparedPerDatabase((db) =>
+    db
+      .update(outboxMessages)
+      .set(rendering())
+      .where(stillClaimed())
+      .returning({ id: outboxMessages.id })
+      .prepare('record_outbox_rendered'),
+  ),
+  kept: preparedPerDatabase((db) =>
+    db
+      .update(outboxMessages)
+      .set({ ...rendering(), status: 'kept', lastError: null })
+      .where(stillClaimed())
+      .returning({ id: outboxMessages.id })
+      .prepare('record_outbox_kept'),
+  ),
+  sent: preparedPerDatabase((db) =>
+    db
+      .update(outboxMessages)
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+      .where(stillClaimed())
+      .returning({ id: outboxMessages.id })
+      .prepare('record_outbox_sent'),
+  ),
+};
+
+/** The placeholders of a claim's own row (stillClaimed). */
+const claimOf = (row: OutboxRow) => ({ id: row.id, attempts: row.attempts });
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
 
@@ -209,13 +264,15 @@ export class MailWorker implements MailRuntime {
       const rendered =
         stored ?? (await renderMail(row.data as unknown as MailMessage, await this.contextOf(row, contexts)));
       if (!this.transport) {
-        if (await this.record(row, { ...rendered, status: 'kept', lastError: null })) {
+        if (await this.recorded(row, RECORDS.kept(this.db).execute({ ...claimOf(row), ...rendered }))) {
           this.log.info({ mailId: row.id, kind: row.kind }, 'e-mail kept (no SMTP_URL)');
         }
         return;
       }
       // Stored before the first send, so that every retry sends exactly this.
-      if (!stored && !(await this.record(row, rendered))) return;
+      if (!stored && !(await this.recorded(row, RECORDS.rendered(this.db).execute({ ...claimOf(row), ...rendered })))) {
+        return;
+      }
       await this.transport.send(
         {
           messageId: `<${row.id}@${this.domain}>`,
@@ -226,7 +283,7 @@ export class MailWorker implements MailRuntime {
         },
         AbortSignal.timeout(this.sendTimeoutMs),
       );
-      if (await this.record(row, { status: 'sent', sentAt: sql`now()`, lastError: null })) {
+      if (await this.recorded(row, RECORDS.sent(this.db).execute(claimOf(row)))) {
         this.log.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail sent');
       }
     } catch (err) {
@@ -276,18 +333,26 @@ export class MailWorker implements MailRuntime {
    * Writes `values` while the claim is still this worker's (pending, same attempt count); false when another
    * sender took the message over after the lease ended.
    */
-  private async record(row: OutboxRow, values: PgUpdateSetSource<typeof outboxMessages>): Promise<boolean> {
-    const updated = await this.db
-      .update(outboxMessages)
-      .set(values)
-      .where(
-        and(
-          eq(outboxMessages.id, row.id),
-          eq(outboxMessages.attempts, row.attempts),
-          eq(outboxMessages.status, 'pending'),
-        ),
-      )
-      .returning({ id: outboxMessages.id });
+  private record(row: OutboxRow, values: PgUpdateSetSource<typeof outboxMessages>): Promise<boolean> {
+    return this.recorded(
+      row,
+      this.db
+        .update(outboxMessages)
+        .set(values)
+        .where(
+          and(
+            eq(outboxMessages.id, row.id),
+            eq(outboxMessages.attempts, row.attempts),
+            eq(outboxMessages.status, 'pending'),
+          ),
+        )
+        .returning({ id: outboxMessages.id }),
+    );
+  }
+
+  /** Whether an update of the claimed message found it still claimed; logs when it did not. */
+  private async recorded(row: OutboxRow, update: Promise<{ id: string }[]>): Promise<boolean> {
+    const updated = await update;
     if (updated.length === 0) {
       this.log.warn({ mailId: row.id, kind: row.kind }, 'e-mail taken over by another sender after its lease ended');
     }

@@ -5,7 +5,7 @@
  * product+variant are merged into one line (quantities added; each sent line's price is still
  * checked).
  */
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   cartLineKey,
   orderTotals,
@@ -16,13 +16,14 @@ import {
   type OrderTotals,
   type ProductImageDto,
 } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CART_MESSAGES } from '../cart';
 import { certificatesOf } from '../invoices';
-import { loadProductImages } from '../products';
+import { imagesFromJson, productImagesJson, type ProductImageJson } from '../products';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { STOCK_MESSAGES } from './stock';
 
 export interface PricedLine {
@@ -82,8 +83,29 @@ interface PricingVariant {
   stock: number;
 }
 
+/**
+ * The products of an order with their variants (JSON, in position order) and images (JSON, in display order), in
+ * one statement prepared once per connection (docs/decisions/0015-checkout-statements.md, sixth part): every
+ * placement prices its lines through it. The subquery names its tables itself: drizzle leaves a column unqualified
+ * in a one-table select.
+ */
+const pricingQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      ...getTableColumns(products),
+      variants: sql<PricingVariant[]>`coalesce((
+        select json_agg(json_build_object('id', v.id, 'size', v.size, 'pricePaise', v.price_paise, 'stock', v.stock)
+          order by v.position)
+        from product_variants v where v.product_id = products.id), '[]'::json)`,
+      images: sql<ProductImageJson[] | null>`${productImagesJson(products.id)}`,
+    })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('order_pricing'),
+);
+
 export async function priceOrder(
-  db: DbOrTx,
+  db: Database,
   storage: ImageStorage,
   body: Pick<CreateOrderBody, 'items' | 'shipping' | 'total'>,
 ): Promise<PricedOrder> {
@@ -97,22 +119,9 @@ export async function priceOrder(
   }
 
   const productIds = [...new Set(body.items.map((item) => item.product))];
-  // The products with their variants (JSON, in position order) in one statement, their images beside it. The
-  // subquery names its tables itself: drizzle leaves a column unqualified in a one-table select.
-  const [productRows, images] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(products),
-        variants: sql<PricingVariant[]>`coalesce((
-          select json_agg(json_build_object('id', v.id, 'size', v.size, 'pricePaise', v.price_paise, 'stock', v.stock)
-            order by v.position)
-          from product_variants v where v.product_id = products.id), '[]'::json)`,
-      })
-      .from(products)
-      .where(inArray(products.id, productIds)),
-    loadProductImages(db, storage, productIds),
-  ]);
+  const productRows = await pricingQuery(db).execute({ ids: productIds });
   const productById = new Map(productRows.map((row) => [row.id, row]));
+  const images = new Map(productRows.map((row) => [row.id, imagesFromJson(storage, row.images)]));
 
   const lines: PricedLine[] = [];
   for (const { input, quantity } of merged.values()) {

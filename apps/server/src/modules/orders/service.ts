@@ -12,7 +12,7 @@
  * that never got the first answer retries safely); the unique (user_id, idempotency_key) constraint
  * backs this up.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   findGstState,
   mayOpen,
@@ -26,6 +26,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { preparedInsert, preparedInTransaction } from '../../lib/prepared';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { removeOrderedLines } from '../cart';
 import { taxDocumentPdf } from '../invoices';
@@ -62,22 +63,76 @@ async function orderIdByKey(db: DbOrTx, userId: string, idempotencyKey: string):
   return row?.id;
 }
 
-/** Online orders of the buyer still pending with their payment pending (failed attempts included). */
-async function openUnpaidOrders(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
+/** Online orders of the buyer still pending with their payment pending (failed attempts included): built once. */
+const openUnpaidOrdersQuery = preparedInTransaction((tx) =>
+  tx
     .select({ n: count() })
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(
       and(
-        eq(orders.userId, userId),
+        eq(orders.userId, sql.placeholder('userId')),
         eq(orders.status, 'pending'),
         eq(orders.paymentMode, 'online'),
         eq(payments.status, 'pending'),
       ),
-    );
-  return row?.n ?? 0;
-}
+    )
+    .prepare('open_unpaid_orders'),
+);
+
+/** The buyer's row locked (FOR NO KEY UPDATE leaves other users' references alone): built once. */
+const lockBuyerQuery = preparedInTransaction((tx) =>
+  tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .for('no key update')
+    .prepare('lock_buyer'),
+);
+
+/** A placed order's row, its lines' and its payment's, built once. */
+const insertOrderQuery = preparedInsert(
+  orders,
+  [
+    'userId',
+    'status',
+    'paymentMode',
+    'customerName',
+    'customerEmail',
+    'customerPhone',
+    'customerBusinessName',
+    'customerGstin',
+    'address',
+    'subtotalPaise',
+    'shippingPaise',
+    'totalPaise',
+    'idempotencyKey',
+  ],
+  'insert_order',
+);
+const insertItemsQuery = preparedInsert(
+  orderItems,
+  [
+    'orderId',
+    'productId',
+    'variantId',
+    'title',
+    'size',
+    'imageUrl',
+    'unitPricePaise',
+    'quantity',
+    'subtotalPaise',
+    'hsnCode',
+    'gstRate',
+    'certificates',
+  ],
+  'insert_order_items',
+);
+const insertPaymentQuery = preparedInsert(
+  payments,
+  ['orderId', 'mode', 'status', 'amountPaise', 'gateway'],
+  'insert_payment',
+);
 
 /**
  * What the tax invoice needs from the order body (docs/shop-rules.md#invoices), checked before anything is
@@ -122,11 +177,7 @@ export async function createOrder(
   try {
     placed = await ctx.db.transaction(async (tx) => {
       // One placement per buyer at a time (FOR NO KEY UPDATE leaves other users' references alone).
-      const [user] = await tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('no key update');
+      const [user] = await lockBuyerQuery(tx).execute({ userId });
       if (!user) throw new Error(`The buyer ${userId} no longer exists.`);
       if (idempotencyKey) {
         const existing = await orderIdByKey(tx, userId, idempotencyKey);
@@ -134,7 +185,8 @@ export async function createOrder(
       }
       // Only unpaid online orders count: a COD order is a placed order that waits for delivery.
       if (body.paymentMode === 'online') {
-        const open = await openUnpaidOrders(tx, userId);
+        const [row] = await openUnpaidOrdersQuery(tx).execute({ userId });
+        const open = row?.n ?? 0;
         if (open >= ctx.config.MAX_OPEN_UNPAID_ORDERS) {
           throw new ConflictError(ORDER_LIMIT_MESSAGES.tooManyUnpaid(open));
         }
@@ -159,9 +211,8 @@ export async function createOrder(
   return { order, replayed: false };
 
   async function insertOrder(tx: DbOrTx, user: OrderRows['user']) {
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const [order] = await insertOrderQuery(tx).execute([
+      {
         userId,
         status: 'pending',
         paymentMode: body.paymentMode,
@@ -175,22 +226,21 @@ export async function createOrder(
         shippingPaise: totals.shippingPaise,
         totalPaise: totals.totalPaise,
         idempotencyKey: idempotencyKey ?? null,
-      })
-      .returning();
+      },
+    ]);
     const id = order!.id;
-    const items = await tx.insert(orderItems).values(orderItemRows(id, lines)).returning();
+    const items = await insertItemsQuery(tx).execute(orderItemRows(id, lines));
     const stockMove = await reserveStock(tx, lines);
     const cod = body.paymentMode === 'cod';
-    const [payment] = await tx
-      .insert(payments)
-      .values({
+    const [payment] = await insertPaymentQuery(tx).execute([
+      {
         orderId: id,
         mode: body.paymentMode,
         status: 'pending',
         amountPaise: totals.totalPaise,
         gateway: cod ? 'cod' : ctx.payments.gateway.name,
-      })
-      .returning();
+      },
+    ]);
     // A COD order is placed for good now; an online one leaves the cart only once paid.
     if (cod) await removeOrderedLines(tx, userId, lines);
     // The e-mails it causes, in this transaction (docs/shop-rules.md#emails): a COD order is told to the buyer and

@@ -16,7 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { ConflictError } from '../../lib/errors';
-import { rowsOf } from '../../lib/raw-rows';
+import { preparedStatement } from '../../lib/prepared';
 
 export interface StockLine {
   productId: string | null;
@@ -89,6 +89,35 @@ function refusal(available: number | undefined, label: string): ConflictError {
 const wantedJson = (totals: ReturnType<typeof totalsById>) =>
   JSON.stringify(totals.map(([id, { quantity }]) => ({ id, quantity })));
 
+/** reserveStock's statement for the products, built once: `wanted` is the lines' totals as JSON (wantedJson). */
+const takeProductStock = preparedStatement<{ id: string; stock: number; title: string; threshold: number }>(
+  'take_product_stock',
+  () => sql`
+    with wanted as (select * from json_to_recordset(${sql.placeholder('wanted')}::json) as w(id uuid, quantity int)),
+    locked as materialized (
+      select id from ${products} where id in (select id from wanted) order by id for no key update
+    )
+    update ${products} set stock = ${products.stock} - wanted.quantity, version = ${products.version} + 1
+    from locked join wanted on wanted.id = locked.id
+    where ${products.id} = locked.id and ${products.active} and ${products.stock} >= wanted.quantity
+    returning ${products.id} as id, ${products.stock} as stock, ${products.title} as title,
+      ${products.lowStockThreshold} as threshold`,
+);
+
+/** The same for the sizes (variants). */
+const takeVariantStock = preparedStatement<{ id: string; stock: number }>(
+  'take_variant_stock',
+  () => sql`
+    with wanted as (select * from json_to_recordset(${sql.placeholder('wanted')}::json) as w(id uuid, quantity int)),
+    locked as materialized (
+      select id from ${productVariants} where id in (select id from wanted) order by id for no key update
+    )
+    update ${productVariants} set stock = ${productVariants.stock} - wanted.quantity
+    from locked join wanted on wanted.id = locked.id
+    where ${productVariants.id} = locked.id and ${productVariants.stock} >= wanted.quantity
+    returning ${productVariants.id} as id, ${productVariants.stock} as stock`,
+);
+
 /**
  * Takes the lines' quantities out of stock, or throws 409 naming the line (the caller rolls back).
  * One statement for all the lines' products and one for their variants: each first locks its rows
@@ -105,18 +134,7 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
   const lowStock: LowStockCrossing[] = [];
   const productTotals = totalsById(lines, 'productId');
   if (productTotals.length > 0) {
-    const taken = rowsOf<{ id: string; stock: number; title: string; threshold: number }>(
-      await tx.execute(sql`
-        with wanted as (select * from json_to_recordset(${wantedJson(productTotals)}::json) as w(id uuid, quantity int)),
-        locked as materialized (
-          select id from ${products} where id in (select id from wanted) order by id for no key update
-        )
-        update ${products} set stock = ${products.stock} - wanted.quantity, version = ${products.version} + 1
-        from locked join wanted on wanted.id = locked.id
-        where ${products.id} = locked.id and ${products.active} and ${products.stock} >= wanted.quantity
-        returning ${products.id} as id, ${products.stock} as stock, ${products.title} as title,
-          ${products.lowStockThreshold} as threshold`),
-    );
+    const taken = await takeProductStock(tx).execute({ wanted: wantedJson(productTotals) });
     const after = new Map(taken.map((row) => [row.id, row]));
     for (const [productId, { quantity, label }] of productTotals) {
       const row = after.get(productId);
@@ -135,17 +153,7 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
   }
   const variantTotals = totalsById(lines, 'variantId');
   if (variantTotals.length > 0) {
-    const taken = rowsOf<{ id: string; stock: number }>(
-      await tx.execute(sql`
-        with wanted as (select * from json_to_recordset(${wantedJson(variantTotals)}::json) as w(id uuid, quantity int)),
-        locked as materialized (
-          select id from ${productVariants} where id in (select id from wanted) order by id for no key update
-        )
-        update ${productVariants} set stock = ${productVariants.stock} - wanted.quantity
-        from locked join wanted on wanted.id = locked.id
-        where ${productVariants.id} = locked.id and ${productVariants.stock} >= wanted.quantity
-        returning ${productVariants.id} as id, ${productVariants.stock} as stock`),
-    );
+    const taken = await takeVariantStock(tx).execute({ wanted: wantedJson(variantTotals) });
     const after = new Map(taken.map((row) => [row.id, row.stock]));
     for (const [variantId, { quantity, label }] of variantTotals) {
       const stock = after.get(variantId);

@@ -16,7 +16,7 @@ import type {
 import type { AppContext, Log } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { preparedPerDatabase } from '../../lib/prepared';
+import { placeholderOf, preparedPerDatabase } from '../../lib/prepared';
 import { loadPayments } from './dto';
 import { recordAudit, type AuditActor } from '../audit';
 import { issueInvoiceIfAbsent } from '../invoices';
@@ -66,6 +66,20 @@ const orderWithPaymentQuery = preparedPerDatabase((db) =>
     .prepare('order_with_payment'),
 );
 
+/** The gateway order opened for a payment, stored unless a concurrent call stored one first (prepared). */
+const storeGatewayOrderQuery = preparedPerDatabase((db) =>
+  db
+    .update(payments)
+    .set({
+      gatewayOrderId: placeholderOf(payments.gatewayOrderId, 'gatewayOrderId'),
+      gateway: placeholderOf(payments.gateway, 'gateway'),
+      updatedAt: placeholderOf(payments.updatedAt, 'now'),
+    })
+    .where(and(eq(payments.id, sql.placeholder('id')), isNull(payments.gatewayOrderId)))
+    .returning({ gatewayOrderId: payments.gatewayOrderId })
+    .prepare('store_gateway_order'),
+);
+
 async function ownOrderWithPayment(ctx: AppContext, userId: string, orderId: string) {
   const [row] = await orderWithPaymentQuery(ctx.db).execute({ orderId });
   // Another buyer's order is 404, never 403, so that ids cannot be probed.
@@ -92,11 +106,12 @@ export async function createGatewayPayment(
   let gatewayOrderId = payment.gatewayOrderId;
   if (!gatewayOrderId) {
     const opened = await gateway.createOrder({ amountPaise: payment.amountPaise, receipt: order.id });
-    const [stored] = await ctx.db
-      .update(payments)
-      .set({ gatewayOrderId: opened.id, gateway: gateway.name, updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), isNull(payments.gatewayOrderId)))
-      .returning({ gatewayOrderId: payments.gatewayOrderId });
+    const [stored] = await storeGatewayOrderQuery(ctx.db).execute({
+      id: payment.id,
+      gatewayOrderId: opened.id,
+      gateway: gateway.name,
+      now: new Date(),
+    });
     if (stored?.gatewayOrderId) gatewayOrderId = stored.gatewayOrderId;
     else {
       // A concurrent call stored its gateway order first: answer that one.

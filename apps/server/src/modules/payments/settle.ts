@@ -4,11 +4,12 @@
  * the state change is a conditional UPDATE inside a transaction that first locks the order row (the
  * same lock order as cancellations: order, then payment), so racing callers settle a payment once.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, payments, REFUND_DUE } from '../../db/schema';
+import { placeholderOf, preparedInTransaction } from '../../lib/prepared';
 import { removeLinesOfOrder } from '../cart';
 import { issueInvoiceIfAbsent } from '../invoices';
 import { enqueueMails, ownerEmail } from '../mail';
@@ -34,16 +35,59 @@ export type SettleTarget = { gatewayOrderId: string } | { orderId: string; accep
  * list, so the order row is locked before the payment row (rows are locked in the order of the FROM list), the
  * order cancellations take. Both are read as they are once locked.
  */
-async function lockOrderAndPayment(tx: DbOrTx, target: SettleTarget): Promise<LockedPayment | undefined> {
-  const [locked] = await tx
+function lockedOrderAndPayment(tx: DbOrTx, by: SQL) {
+  return tx
     .select({ order: orders, payment: payments })
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where('orderId' in target ? eq(orders.id, target.orderId) : eq(payments.gatewayOrderId, target.gatewayOrderId))
+    .where(by)
     .for('update', { of: [orders, payments] });
+}
+
+/** lockOrderAndPayment's two statements, built once (lib/prepared.ts, preparedInTransaction). */
+const lockByOrderId = preparedInTransaction((tx) =>
+  lockedOrderAndPayment(tx, eq(orders.id, sql.placeholder('orderId'))).prepare('lock_order_payment_by_order'),
+);
+const lockByGatewayOrderId = preparedInTransaction((tx) =>
+  lockedOrderAndPayment(tx, eq(payments.gatewayOrderId, sql.placeholder('gatewayOrderId'))).prepare(
+    'lock_order_payment_by_gateway_order',
+  ),
+);
+
+async function lockOrderAndPayment(tx: DbOrTx, target: SettleTarget): Promise<LockedPayment | undefined> {
+  const [locked] =
+    'orderId' in target
+      ? await lockByOrderId(tx).execute({ orderId: target.orderId })
+      : await lockByGatewayOrderId(tx).execute({ gatewayOrderId: target.gatewayOrderId });
   if (locked && 'accept' in target) target.accept(locked);
   return locked;
 }
+
+/** The capture recorded on a pending or failed payment (settleCapturedPayment), built once. */
+const recordCapture = preparedInTransaction((tx) =>
+  tx
+    .update(payments)
+    .set({
+      status: 'success',
+      gatewayPaymentId: placeholderOf(payments.gatewayPaymentId, 'paymentId'),
+      signature: placeholderOf(payments.signature, 'signature'),
+      paidAt: placeholderOf(payments.paidAt, 'now'),
+      failureReason: placeholderOf(payments.failureReason, 'failureReason'),
+      updatedAt: placeholderOf(payments.updatedAt, 'now'),
+    })
+    .where(and(eq(payments.id, sql.placeholder('id')), inArray(payments.status, ['pending', 'failed'])))
+    .returning()
+    .prepare('record_capture'),
+);
+
+/** A paid order's move from pending to processing, built once. */
+const markProcessing = preparedInTransaction((tx) =>
+  tx
+    .update(orders)
+    .set({ status: 'processing', updatedAt: placeholderOf(orders.updatedAt, 'now') })
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('mark_order_processing'),
+);
 
 /**
  * A captured payment: payment 'success' (payment id, signature, paid_at), order pending ->
@@ -66,19 +110,14 @@ export async function settleCapturedPayment(
     // updated again.
     const settleable = payment.status === 'pending' || payment.status === 'failed';
     const [settled] = settleable
-      ? await tx
-          .update(payments)
-          .set({
-            status: 'success',
-            gatewayPaymentId: input.paymentId,
-            signature: input.signature,
-            paidAt: now,
-            // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
-            failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
-            updatedAt: now,
-          })
-          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'failed'])))
-          .returning()
+      ? await recordCapture(tx).execute({
+          id: payment.id,
+          paymentId: input.paymentId,
+          signature: input.signature,
+          now,
+          // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
+          failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
+        })
       : [];
     if (!settled) {
       // Already settled: the browser's verify may still bring the signature the webhook lacked.
@@ -88,7 +127,7 @@ export async function settleCapturedPayment(
       return { orderId: order.id, status: payment.status, changed: false, refundPaymentId: undefined };
     }
     if (order.status === 'pending') {
-      await tx.update(orders).set({ status: 'processing', updatedAt: now }).where(eq(orders.id, order.id));
+      await markProcessing(tx).execute({ id: order.id, now });
       await removeLinesOfOrder(tx, order.userId, order.id);
       // Paid: the buyer's receipt (with the invoice, issued below) and the owner's new order (docs/shop-rules.md#emails).
       await enqueueMails(tx, [

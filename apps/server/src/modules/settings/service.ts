@@ -3,9 +3,10 @@
  * written whole by the admin (an upsert, so a shop started without the demo data can enter them), and seeded
  * for the demo only when no row exists, so an owner's edit is never overwritten.
  */
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { TAX_DATA_MESSAGES, type StoreSettingsDto, type StoreSettingsValues } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { storeSettings } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { changedFields, recordAudit, type AuditActor } from '../audit';
@@ -23,6 +24,18 @@ export function findStoreSettings(ctx: Ctx): Promise<StoreSettingsDto | undefine
     const [row] = await ctx.db.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID));
     return row ? toStoreSettingsDto(row) : undefined;
   });
+}
+
+/**
+ * The select of the settings row with `extra` columns of the same statement beside it: `settings` (the row, for
+ * toStoreSettingsDto) and each extra. For a caller that reads other facts with the settings as they are now (never
+ * from the cache), in its own transaction: an invoice reads its order's facts with them (invoices/issue.ts).
+ */
+export function selectStoreSettingsWith<E extends Record<string, SQL.Aliased>>(db: DbOrTx, extra: E) {
+  return db
+    .select({ settings: storeSettings, ...extra })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, ROW_ID));
 }
 
 /** The settings; 404 when none were entered yet. */
