@@ -4,4 +4,4 @@
  * Depends on products (line images).
  */
 export { default as cartRoutes } from './routes';
-export { CART_MESSAGES, removeLinesOfOrder, removeOrderedLines } from './service';
+export { CART_MESSAGES, removeLinesOfOrder, removeLinesOfOrderSql, removeOrderedLines } from './service';

@@ -5,13 +5,13 @@
  * out of stock. Ordered lines leave the cart through removeOrderedLines (orders and payments
  * modules).
  */
-import { and, asc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clampQuantity, MESSAGES, toRupees, variantChoiceOf, type CartLine, type CartResponse } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cartItems, carts, orderItems, products, productVariants } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { preparedInTransaction } from '../../lib/prepared';
+import { preparedStatement } from '../../lib/prepared';
 import { loadProductImages } from '../products';
 
 export const CART_MESSAGES = {
@@ -164,34 +164,24 @@ export async function removeOrderedLines(tx: DbOrTx, userId: string, lines: read
   await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), or(...lines.map(lineMatches))));
 }
 
-/** removeLinesOfOrder's DELETE, built once. */
-const removeLinesOfOrderQuery = preparedInTransaction((tx) => {
-  const ordered = tx
-    .select({ one: sql`1` })
-    .from(orderItems)
-    .where(
-      and(
-        eq(orderItems.orderId, sql.placeholder('orderId')),
-        eq(orderItems.productId, cartItems.productId),
-        sql`${orderItems.variantId} is not distinct from ${cartItems.variantId}`,
-      ),
-    );
-  return tx
-    .delete(cartItems)
-    .where(
-      and(
-        inArray(
-          cartItems.cartId,
-          tx
-            .select({ id: carts.id })
-            .from(carts)
-            .where(eq(carts.userId, sql.placeholder('userId'))),
-        ),
-        exists(ordered),
-      ),
-    )
-    .prepare('remove_lines_of_order');
-});
+/**
+ * The DELETE of the lines of the buyer `userId`'s cart that the order `orderId` holds (same product, same size), for
+ * a statement that makes it beside other changes (a payment's settlement, payments/settle.ts) or on its own.
+ */
+export function removeLinesOfOrderSql(userId: unknown, orderId: unknown): SQL {
+  return sql`delete from ${cartItems}
+    where ${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})
+      and exists (
+        select 1 from ${orderItems}
+        where ${orderItems.orderId} = ${orderId} and ${orderItems.productId} = ${cartItems.productId}
+          and ${orderItems.variantId} is not distinct from ${cartItems.variantId}
+      )`;
+}
+
+/** removeLinesOfOrder's statement, built once. */
+const removeLinesOfOrderQuery = preparedStatement('remove_lines_of_order', () =>
+  removeLinesOfOrderSql(sql.placeholder('userId'), sql.placeholder('orderId')),
+);
 
 /** The same for an order already written (online, once paid): its lines are read by the one DELETE itself. */
 export async function removeLinesOfOrder(tx: DbOrTx, userId: string, orderId: string): Promise<void> {

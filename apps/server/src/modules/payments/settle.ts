@@ -9,10 +9,10 @@ import type { PaymentStatus } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, payments, REFUND_DUE } from '../../db/schema';
-import { placeholderOf, preparedInTransaction } from '../../lib/prepared';
-import { removeLinesOfOrder } from '../cart';
+import { placeholderOf, preparedInTransaction, preparedStatement } from '../../lib/prepared';
+import { removeLinesOfOrderSql } from '../cart';
 import { issueInvoiceIfAbsent } from '../invoices';
-import { enqueueMails, ownerEmail } from '../mail';
+import { insertMessagesSql, messagesJson, ownerEmail, type Envelope } from '../mail';
 import { markRefunded, refundCapturedPayment } from './refund';
 
 export interface SettleOutcome {
@@ -80,14 +80,29 @@ const recordCapture = preparedInTransaction((tx) =>
     .prepare('record_capture'),
 );
 
-/** A paid order's move from pending to processing, built once. */
-const markProcessing = preparedInTransaction((tx) =>
-  tx
-    .update(orders)
-    .set({ status: 'processing', updatedAt: placeholderOf(orders.updatedAt, 'now') })
-    .where(eq(orders.id, sql.placeholder('id')))
-    .prepare('mark_order_processing'),
-);
+/**
+ * A capture of a pending order's payment, in one statement built once (docs/decisions/0015-checkout-statements.md,
+ * eighth part): the payment recorded as successful, the order moved to processing, its lines leaving the buyer's cart
+ * and the paid e-mails written. Its data-modifying parts touch different tables and none reads what another writes.
+ * Answers the payment as settled; run only on the rows the transaction has locked, whose payment is pending or failed.
+ */
+const settlePaidOrder = preparedStatement<{ id: string; status: PaymentStatus }>('settle_paid_order', () => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`with settled as (
+      update ${payments}
+      set status = 'success', gateway_payment_id = ${value('paymentId')}, signature = ${value('signature')},
+        paid_at = ${value('now')}::timestamptz, failure_reason = null, updated_at = ${value('now')}::timestamptz
+      where ${payments.id} = ${value('id')} and ${payments.status} in ('pending', 'failed')
+      returning ${payments.id} as id, ${payments.status} as status
+    ),
+    processing as (
+      update ${orders} set status = 'processing', updated_at = ${value('now')}::timestamptz
+      where ${orders.id} = ${value('orderId')}
+    ),
+    removed as (${removeLinesOfOrderSql(value('userId'), value('orderId'))}),
+    mailed as (${insertMessagesSql(value('mails'))})
+    select id, status from settled`;
+});
 
 /**
  * A captured payment: payment 'success' (payment id, signature, paid_at), order pending ->
@@ -109,31 +124,39 @@ export async function settleCapturedPayment(
     // Read locked, so its status is exact: a payment already settled (the webhook or verify came first) is not
     // updated again.
     const settleable = payment.status === 'pending' || payment.status === 'failed';
-    const [settled] = settleable
-      ? await recordCapture(tx).execute({
-          id: payment.id,
-          paymentId: input.paymentId,
-          signature: input.signature,
-          now,
-          // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
-          failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
-        })
-      : [];
+    const capture = {
+      id: payment.id,
+      paymentId: input.paymentId,
+      signature: input.signature,
+      now,
+      // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
+      failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
+    };
+    if (settleable && order.status === 'pending') {
+      // Paid: the buyer's receipt (with the invoice, issued below) and the owner's new order (docs/shop-rules.md#emails).
+      const mails: Envelope[] = [
+        { to: order.customerEmail, message: { kind: 'payment-received', orderId: order.id } },
+        { to: ownerEmail(ctx.config), message: { kind: 'owner-new-order', orderId: order.id } },
+      ];
+      const [paid] = await settlePaidOrder(tx).execute({
+        ...capture,
+        now: now.toISOString(),
+        orderId: order.id,
+        userId: order.userId,
+        mails: messagesJson(mails),
+      });
+      // The payment is locked in this transaction as pending or failed: anything else is a bug, and rolls back.
+      if (!paid) throw new Error(`The locked payment ${payment.id} could not be settled.`);
+      await issueInvoiceIfAbsent(tx, order.id, { log, now, lockedOrder: order });
+      return { orderId: order.id, status: paid.status, changed: true, refundPaymentId: undefined };
+    }
+    const [settled] = settleable ? await recordCapture(tx).execute(capture) : [];
     if (!settled) {
       // Already settled: the browser's verify may still bring the signature the webhook lacked.
       if (input.signature && !payment.signature && payment.gatewayPaymentId === input.paymentId) {
         await tx.update(payments).set({ signature: input.signature }).where(eq(payments.id, payment.id));
       }
       return { orderId: order.id, status: payment.status, changed: false, refundPaymentId: undefined };
-    }
-    if (order.status === 'pending') {
-      await markProcessing(tx).execute({ id: order.id, now });
-      await removeLinesOfOrder(tx, order.userId, order.id);
-      // Paid: the buyer's receipt (with the invoice, issued below) and the owner's new order (docs/shop-rules.md#emails).
-      await enqueueMails(tx, [
-        { to: order.customerEmail, message: { kind: 'payment-received', orderId: order.id } },
-        { to: ownerEmail(ctx.config), message: { kind: 'owner-new-order', orderId: order.id } },
-      ]);
     }
     // Paid, so invoiced: in this same transaction (a cancelled order is refunded instead).
     if (order.status !== 'cancelled') await issueInvoiceIfAbsent(tx, order.id, { log, now, lockedOrder: order });

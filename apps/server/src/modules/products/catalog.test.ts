@@ -490,6 +490,35 @@ describe('GET /api/products/:id', () => {
     expect(malformed.json().message).toMatch(/id/);
   });
 
+  it('is a catalog read: an ETag and 304, answered from the cache, and a product write seen at once', async () => {
+    const [vest] = await t.db.select().from(products).where(eq(products.title, 'Reflective Vest'));
+    const url = `/api/products/${vest!.id}`;
+    t.app.ctx.catalogCache.invalidate();
+    const first = await get(url);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+    // A stock figure that moved without selling out may be shown up to the cache's TTL stale, as the lists' are.
+    await t.db
+      .update(products)
+      .set({ stock: vest!.stock - 1 })
+      .where(eq(products.id, vest!.id));
+    try {
+      expect((await get(url)).json().stock).toBe(vest!.stock);
+      const hidden = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: bearer(adminToken),
+        payload: { active: false },
+      });
+      expect(hidden.statusCode).toBe(200);
+      expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(404);
+    } finally {
+      await t.db.update(products).set({ stock: vest!.stock, active: true }).where(eq(products.id, vest!.id));
+      t.app.ctx.catalogCache.invalidate();
+    }
+  });
+
   it('leaves the static paths to their own routes', async () => {
     expect((await get('/api/products/stats')).statusCode).toBe(401);
     expect((await get('/api/products/categories/list')).statusCode).toBe(200);

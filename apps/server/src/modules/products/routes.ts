@@ -180,7 +180,11 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: productSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    (request) => getProduct(ctx, request.params.id),
+    // A catalog read like the lists (docs/shop-rules.md#catalog-cache): every product view and every checkout reads it.
+    (request, reply) =>
+      sendCatalogRead(ctx.catalogCache, request, reply, `product:${request.params.id}`, async () => ({
+        payload: await getProduct(ctx, request.params.id),
+      })),
   );
 
   app.post(
