@@ -4,12 +4,12 @@
  * the state change is a conditional UPDATE inside a transaction that first locks the order row (the
  * same lock order as cancellations: order, then payment), so racing callers settle a payment once.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, payments, REFUND_DUE } from '../../db/schema';
-import { placeholderOf, preparedInTransaction, preparedStatement } from '../../lib/prepared';
+import { preparedInTransaction, preparedStatement } from '../../lib/prepared';
 import { removeLinesOfOrderSql } from '../cart';
 import { issueInvoiceIfAbsent } from '../invoices';
 import { insertMessagesSql, messagesJson, ownerEmail, type Envelope } from '../mail';
@@ -63,44 +63,30 @@ async function lockOrderAndPayment(tx: DbOrTx, target: SettleTarget): Promise<Lo
   return locked;
 }
 
-/** The capture recorded on a pending or failed payment (settleCapturedPayment), built once. */
-const recordCapture = preparedInTransaction((tx) =>
-  tx
-    .update(payments)
-    .set({
-      status: 'success',
-      gatewayPaymentId: placeholderOf(payments.gatewayPaymentId, 'paymentId'),
-      signature: placeholderOf(payments.signature, 'signature'),
-      paidAt: placeholderOf(payments.paidAt, 'now'),
-      failureReason: placeholderOf(payments.failureReason, 'failureReason'),
-      updatedAt: placeholderOf(payments.updatedAt, 'now'),
-    })
-    .where(and(eq(payments.id, sql.placeholder('id')), inArray(payments.status, ['pending', 'failed'])))
-    .returning()
-    .prepare('record_capture'),
-);
-
 /**
- * A capture of a pending order's payment, in one statement built once (docs/decisions/0015-checkout-statements.md,
- * eighth part): the payment recorded as successful, the order moved to processing, its lines leaving the buyer's cart
- * and the paid e-mails written. Its data-modifying parts touch different tables and none reads what another writes.
- * Answers the payment as settled; run only on the rows the transaction has locked, whose payment is pending or failed.
+ * A capture recorded on a pending or failed payment, in one statement built once (docs/decisions/0015-checkout-statements.md,
+ * eighth part): the payment recorded as successful and, when its order is still pending, the order moved to
+ * processing, its lines leaving the buyer's cart and the paid e-mails written (`mails`). Its data-modifying parts touch
+ * different tables; only the order's move is read by the others (through its RETURNING, the one way they can see it).
+ * Answers the payment as settled; run on the rows the transaction has locked.
  */
-const settlePaidOrder = preparedStatement<{ id: string; status: PaymentStatus }>('settle_paid_order', () => {
+const recordCapture = preparedStatement<{ id: string; status: PaymentStatus }>('record_capture', () => {
   const value = (name: string) => sql.placeholder(name);
   return sql`with settled as (
       update ${payments}
       set status = 'success', gateway_payment_id = ${value('paymentId')}, signature = ${value('signature')},
-        paid_at = ${value('now')}::timestamptz, failure_reason = null, updated_at = ${value('now')}::timestamptz
+        paid_at = ${value('now')}::timestamptz, failure_reason = ${value('failureReason')},
+        updated_at = ${value('now')}::timestamptz
       where ${payments.id} = ${value('id')} and ${payments.status} in ('pending', 'failed')
       returning ${payments.id} as id, ${payments.status} as status
     ),
     processing as (
       update ${orders} set status = 'processing', updated_at = ${value('now')}::timestamptz
-      where ${orders.id} = ${value('orderId')}
+      where ${orders.id} = ${value('orderId')} and ${orders.status} = 'pending' and exists (select 1 from settled)
+      returning ${orders.id}
     ),
-    removed as (${removeLinesOfOrderSql(value('userId'), value('orderId'))}),
-    mailed as (${insertMessagesSql(value('mails'))})
+    removed as (${removeLinesOfOrderSql(value('userId'), value('orderId'))} and exists (select 1 from processing)),
+    mailed as (${insertMessagesSql(value('mails'))} where exists (select 1 from processing))
     select id, status from settled`;
 });
 
@@ -124,33 +110,25 @@ export async function settleCapturedPayment(
     // Read locked, so its status is exact: a payment already settled (the webhook or verify came first) is not
     // updated again.
     const settleable = payment.status === 'pending' || payment.status === 'failed';
-    const capture = {
-      id: payment.id,
-      paymentId: input.paymentId,
-      signature: input.signature,
-      now,
-      // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
-      failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
-    };
-    if (settleable && order.status === 'pending') {
-      // Paid: the buyer's receipt (with the invoice, issued below) and the owner's new order (docs/shop-rules.md#emails).
-      const mails: Envelope[] = [
-        { to: order.customerEmail, message: { kind: 'payment-received', orderId: order.id } },
-        { to: ownerEmail(ctx.config), message: { kind: 'owner-new-order', orderId: order.id } },
-      ];
-      const [paid] = await settlePaidOrder(tx).execute({
-        ...capture,
-        now: now.toISOString(),
-        orderId: order.id,
-        userId: order.userId,
-        mails: messagesJson(mails),
-      });
-      // The payment is locked in this transaction as pending or failed: anything else is a bug, and rolls back.
-      if (!paid) throw new Error(`The locked payment ${payment.id} could not be settled.`);
-      await issueInvoiceIfAbsent(tx, order.id, { log, now, lockedOrder: order });
-      return { orderId: order.id, status: paid.status, changed: true, refundPaymentId: undefined };
-    }
-    const [settled] = settleable ? await recordCapture(tx).execute(capture) : [];
+    // Paid: the buyer's receipt (with the invoice, issued below) and the owner's new order (docs/shop-rules.md#emails),
+    // written only when the order moves from pending.
+    const mails: Envelope[] = [
+      { to: order.customerEmail, message: { kind: 'payment-received', orderId: order.id } },
+      { to: ownerEmail(ctx.config), message: { kind: 'owner-new-order', orderId: order.id } },
+    ];
+    const [settled] = settleable
+      ? await recordCapture(tx).execute({
+          id: payment.id,
+          paymentId: input.paymentId,
+          signature: input.signature,
+          now: now.toISOString(),
+          // Any earlier failed attempt is forgotten; a capture for a closed order is owed back.
+          failureReason: order.status === 'cancelled' ? REFUND_DUE : null,
+          orderId: order.id,
+          userId: order.userId,
+          mails: messagesJson(mails),
+        })
+      : [];
     if (!settled) {
       // Already settled: the browser's verify may still bring the signature the webhook lacked.
       if (input.signature && !payment.signature && payment.gatewayPaymentId === input.paymentId) {
