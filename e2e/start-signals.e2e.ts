@@ -105,7 +105,8 @@ async function expectServerGone(server: number, url: string) {
   await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 }
 
-describe('stopping `npm start`', () => {
+// Each test starts a server (migrations on a fresh embedded database): longer than a journey's limit on a busy machine.
+describe('stopping `npm start`', { timeout: 150_000 }, () => {
   it('SIGTERM to the npm process stops the server, releases the data directory and exits 0', async () => {
     const { top, server, url } = await start('npm', ['start']);
     expect(await stop(top, 'SIGTERM')).toEqual({ code: 0, signal: null });
