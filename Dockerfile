@@ -3,12 +3,14 @@
 # holds only what runs (the bundle, the migrations, the built web app, the production node_modules) and runs it
 # as the unprivileged `node` user, with a health check on /api/health (readiness: the database answers).
 #
-#   docker build -t pumpkart .            (or: podman build -t pumpkart .)
-#   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e ADMIN_PASSWORD=... pumpkart
+#   docker build -t pumpkart .            (or: podman build --format docker -t pumpkart .)
+#   docker run -p 3000:3000 -v pumpkart-data:/data -e ADMIN_PASSWORD=... -e PAYMENT_GATEWAY=sandbox pumpkart
 #
-# NODE_IMAGE is any Debian-based image with Node.js 20, 22 or 24 and a `node` user (uid 1000); the official one by
-# default. deploy/offline-base.sh builds such an image from Debian's packages where Docker Hub cannot be reached.
-ARG NODE_IMAGE=docker.io/library/node:20-bookworm-slim
+# docs/operations.md has every step for Docker and podman. NODE_IMAGE is any Debian-based image with Node.js and a
+# `node` user (uid 1000): by default the official one of the current LTS, Node 24 (package.json's `engines` also
+# allows 20.19+ and 22.13+ for development; Node 20's support ended in April 2026). deploy/offline-base.sh builds
+# such an image from Debian's packages where Docker Hub cannot be reached.
+ARG NODE_IMAGE=docker.io/library/node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

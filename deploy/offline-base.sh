@@ -3,13 +3,14 @@
 # registry can (README.md#running-several-servers): a minimal Debian bookworm made by debootstrap, Node.js from the
 # npm registry's `node` package (the official binary), and a `node` user with uid 1000, as the official image has.
 #
-#   bash deploy/offline-base.sh [node major, default 20] [image name, default localhost/pumpkart-node:<major>]
-#   podman build --build-arg NODE_IMAGE=localhost/pumpkart-node:20 -t pumpkart .
+#   bash deploy/offline-base.sh [node major, default 24] [image name, default localhost/pumpkart-node:<major>]
+#   podman build --format docker --build-arg NODE_IMAGE=localhost/pumpkart-node:24 -t pumpkart .
 #
-# Needs root, debootstrap and podman (apt-get install -y debootstrap podman).
+# Needs root, debootstrap, podman and the npm registry (docs/operations.md); it runs no container, so it needs none
+# of the run flags a virtual machine may need.
 set -euo pipefail
 
-major=${1:-20}
+major=${1:-24}
 image=${2:-localhost/pumpkart-node:$major}
 work=$(mktemp -d /var/tmp/pumpkart-base.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -40,6 +41,9 @@ echo "== user node (uid 1000), and a smaller image"
 chroot "$work/rootfs" useradd --uid 1000 --create-home --shell /bin/bash node
 rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"*
 
+echo "== Node.js runs in it"
+chroot "$work/rootfs" /usr/local/bin/node --version
+
 echo "== podman import as $image"
 tar -C "$work/rootfs" -c . | podman import --change 'CMD ["node"]' --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' - "$image" >/dev/null
-podman run --rm ${PODMAN_RUN_FLAGS:-} "$image" node --version
+podman image exists "$image" && echo "$image is ready"

@@ -110,6 +110,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalHttpUrl,
   /** Address the bucket as <endpoint>/<bucket>/<key> instead of <bucket>.<endpoint>/<key> (MinIO). */
   S3_FORCE_PATH_STYLE: booleanText.default(false),
+  /** Milliseconds one call to the bucket may take before the upload answers 503 (a silent or unreachable service). */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

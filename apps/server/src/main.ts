@@ -66,7 +66,7 @@ main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   const expected =
     error instanceof ConfigError ||
-    (error instanceof Error && /in use by another|^Invalid configuration/.test(error.message));
+    (error instanceof Error && /in use by another|is not writable by|^Invalid configuration/.test(error.message));
   if (error instanceof Error && error.stack && !expected) console.error(error.stack);
   process.exit(1);
 });

@@ -15,13 +15,38 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * The message for a data directory this process may not write, as a container's host directory mounted on /data
+ * is until it belongs to the image's user (docs/operations.md); undefined for any other error.
+ */
+export function notWritableMessage(error: unknown, dataDir: string, uid = process.getuid?.()): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') return undefined;
+  const user = uid === undefined ? 'this server' : `uid ${uid}`;
+  return (
+    `The data directory ${dataDir} is not writable by ${user} (${code}). Give it to that user` +
+    (uid === undefined ? '' : ` (chown -R ${uid}:${uid} ${dataDir})`) +
+    `, or set DATA_DIR to a directory it may write; in a container, mount a volume or a host directory owned by ` +
+    `uid 1000 on /data, or add podman's :U to the mount.`
+  );
+}
+
+function writeOrExplain(dataDir: string, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    const message = notWritableMessage(error, dataDir);
+    throw message ? new Error(message, { cause: error }) : error;
+  }
+}
+
 /** Takes the lock or throws a clear message; returns the function that releases it. */
 export function acquireDataDirLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  writeOrExplain(dataDir, () => mkdirSync(dataDir, { recursive: true }));
   const file = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writeOrExplain(dataDir, () => writeFileSync(file, String(process.pid), { flag: 'wx' }));
       let released = false;
       return () => {
         if (released) return;

@@ -298,6 +298,11 @@ export const orders = pgTable(
     totalPaise: money('total_paise').notNull(),
     /** The client's Idempotency-Key of the request that placed it: a retry answers this order. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * SHA-256 of the placing request's body (canonical JSON) when it carried a key: a retry with the key and another
+     * body is refused (422) instead of answered with this order. Null for orders placed before it was kept.
+     */
+    idempotencyBodyHash: text('idempotency_body_hash'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The shipment the admin gave with `shipped` (docs/shop-rules.md#order-status); null until shipped. */
     courier: text('courier'),

@@ -43,6 +43,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Well-formed, but at odds with what the server already holds (an Idempotency-Key reused for another body). */
+export class UnprocessableEntityError extends DomainError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
 export class ServiceUnavailableError extends DomainError {
   constructor(message: string) {
     super(503, message);

@@ -4,6 +4,7 @@
  */
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ServiceUnavailableError } from '../lib/errors';
 
 export interface ImageStorage {
   /** Stores one file under a key such as 'products/ab12.../640.webp'. */
@@ -18,6 +19,22 @@ export interface ImageStorage {
 
 /** Image keys are unique per upload, so a URL's content never changes: caches may keep it for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export const STORAGE_MESSAGES = {
+  timedOut: 'The picture could not be stored: the image storage did not answer in time. Please try again.',
+  failed: 'The picture could not be stored: the image storage could not be reached. Please try again.',
+} as const;
+
+/**
+ * The storage did not answer within its time limit, could not be reached or refused a call: 503, the owner may
+ * simply try again. `cause` says what failed, for the log (the answer never shows it).
+ */
+export class StorageUnavailableError extends ServiceUnavailableError {
+  constructor(message: string, cause: Error) {
+    super(message);
+    this.cause = cause;
+  }
+}
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
 

@@ -56,6 +56,53 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     expect(await productStock(t.db, product.id)).toBe(4);
   });
 
+  it('refuses the same key with a different body (422 naming the key), writing nothing', async () => {
+    const { token, user } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 10 });
+    const other = (await createTestProduct(t.db, { stock: 10 })).product;
+    const body = orderBody([{ product, quantity: 2 }]);
+    const first = await placeWithKey(t.app, token, body, 'checkout-5c1e');
+    expect(first.statusCode).toBe(201);
+    const before = await rowCounts(t.db);
+    const message =
+      "The Idempotency-Key 'checkout-5c1e' was already used to place a different order. Send a new key for a new order.";
+    for (const changed of [
+      orderBody([{ product, quantity: 3 }]),
+      orderBody([{ product: other, quantity: 2 }]),
+      orderBody([{ product, quantity: 2 }], { address: { ...body.address, line1: '14 Another Road' } }),
+      orderBody([{ product, quantity: 2 }], { paymentMode: 'cod' }),
+    ]) {
+      const res = await placeWithKey(t.app, token, changed, 'checkout-5c1e');
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({ message });
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
+    }
+    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await productStock(t.db, product.id)).toBe(8);
+    expect(await productStock(t.db, other.id)).toBe(10);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+
+    // The same body replays, whatever the order of its keys and with its defaults left out.
+    const { paymentMode, ...withoutMode } = body;
+    expect(paymentMode).toBe('online');
+    const reordered = Object.fromEntries(Object.entries(withoutMode).reverse());
+    const retry = await placeWithKey(t.app, token, reordered, 'checkout-5c1e');
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+  });
+
+  it('replays an order placed before bodies were hashed (no hash kept) whatever the body', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 10 });
+    const first = await placeWithKey(t.app, token, orderBody([{ product }]), 'before-hashes');
+    expect(first.statusCode).toBe(201);
+    await t.db.update(orders).set({ idempotencyBodyHash: null }).where(eq(orders.id, first.json().order._id));
+    const retry = await placeWithKey(t.app, token, orderBody([{ product, quantity: 2 }]), 'before-hashes');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().order._id).toBe(first.json().order._id);
+  });
+
   it('places one order when requests with the same key race', async () => {
     const { token, user } = await createTestUser(t.app);
     const { product } = await createTestProduct(t.db, { stock: 20 });

@@ -51,11 +51,12 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         summary: 'Place an order (priced by the server; stock reserved)',
         description:
           'An Idempotency-Key header (1-100 printable characters) makes a retry safe: a second request ' +
-          'with the same key answers the order the first one placed (header Idempotent-Replayed: true). ' +
+          'with the same key and the same body answers the order the first one placed (header Idempotent-Replayed: ' +
+          'true); the same key with another body is refused (422, the message names the key). ' +
           'A buyer may hold MAX_OPEN_UNPAID_ORDERS unpaid online orders at once (409 beyond).',
         security,
         body: createOrderBodySchema,
-        response: { 201: createOrderResponseSchema, ...errors },
+        response: { 201: createOrderResponseSchema, ...errors, 422: errorSchema },
       },
     },
     async (request, reply) => {

@@ -9,9 +9,12 @@
  * time: the cap on open unpaid online orders (MAX_OPEN_UNPAID_ORDERS: each holds its stock until
  * paid or expired) and the Idempotency-Key look-up cannot be raced past. A request carrying the key
  * of an order this buyer already placed answers that order instead of placing another (a client
- * that never got the first answer retries safely); the unique (user_id, idempotency_key) constraint
+ * that never got the first answer retries safely), provided its body is the same: the order keeps a hash of the
+ * body it was placed with, and the key with another body is refused (422, as Stripe does), since answering the first
+ * order would tell the client its new order was placed. The unique (user_id, idempotency_key) constraint
  * backs this up.
  */
+import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   findGstState,
@@ -27,7 +30,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { preparedInsert, preparedInTransaction } from '../../lib/prepared';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, UnprocessableEntityError } from '../../lib/errors';
 import { removeOrderedLines } from '../cart';
 import { taxDocumentPdf } from '../invoices';
 import { enqueueMails, ownerEmail, type Envelope } from '../mail';
@@ -43,6 +46,9 @@ export const ORDER_LIMIT_MESSAGES = {
     `You have ${open} unpaid ${open === 1 ? 'order' : 'orders'}. Pay or cancel one of them before placing another.`,
 } as const;
 
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = (key: string) =>
+  `The Idempotency-Key '${key}' was already used to place a different order. Send a new key for a new order.`;
+
 /** What placing wrote, as the answer shows it (orderDtoOf). */
 type PlacedRows = Pick<OrderRows, 'order' | 'user' | 'payment' | 'items'>;
 
@@ -55,13 +61,33 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-async function orderIdByKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<string | undefined> {
+interface KeyedOrder {
+  id: string;
+  bodyHash: string | null;
+}
+
+async function orderIdByKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<KeyedOrder | undefined> {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, bodyHash: orders.idempotencyBodyHash })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-  return row?.id;
+  return row;
 }
+
+/** JSON with every object's keys sorted, so that the same body hashes the same whatever its keys' order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => compareText(a, b));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The hash an order keeps of the body that placed it (as validated: defaults filled in, unknown fields dropped). */
+export const orderBodyHash = (body: CreateOrderBody) => createHash('sha256').update(canonicalJson(body)).digest('hex');
 
 /** Online orders of the buyer still pending with their payment pending (failed attempts included): built once. */
 const openUnpaidOrdersQuery = preparedInTransaction((tx) =>
@@ -107,6 +133,7 @@ const insertOrderQuery = preparedInsert(
     'shippingPaise',
     'totalPaise',
     'idempotencyKey',
+    'idempotencyBodyHash',
   ],
   'insert_order',
 );
@@ -158,13 +185,21 @@ export async function createOrder(
   options: { idempotencyKey?: string } = {},
 ): Promise<PlacedOrder> {
   const { idempotencyKey } = options;
+  const bodyHash = idempotencyKey ? orderBodyHash(body) : null;
+  /** The order a key placed, when this request is its retry (same body); 422 when the key placed another. */
+  const replayable = (existing: KeyedOrder): string => {
+    if (existing.bodyHash !== null && existing.bodyHash !== bodyHash) {
+      throw new UnprocessableEntityError(IDEMPOTENCY_KEY_REUSED_MESSAGE(idempotencyKey!));
+    }
+    return existing.id;
+  };
   const replay = async (orderId: string): Promise<PlacedOrder> => ({
     order: await getOrder(ctx, orderId),
     replayed: true,
   });
   if (idempotencyKey) {
     const existing = await orderIdByKey(ctx.db, userId, idempotencyKey);
-    if (existing) return replay(existing);
+    if (existing) return replay(replayable(existing));
   }
   // Cash on delivery only when the operator turned it on (docs/shop-rules.md#cod).
   if (body.paymentMode === 'cod' && !ctx.config.COD_ENABLED) throw new BadRequestError(SERVER_MESSAGES.codDisabled);
@@ -181,7 +216,7 @@ export async function createOrder(
       if (!user) throw new Error(`The buyer ${userId} no longer exists.`);
       if (idempotencyKey) {
         const existing = await orderIdByKey(tx, userId, idempotencyKey);
-        if (existing) return { orderId: existing, replayed: true as const };
+        if (existing) return { orderId: replayable(existing), replayed: true as const };
       }
       // Only unpaid online orders count: a COD order is a placed order that waits for delivery.
       if (body.paymentMode === 'online') {
@@ -197,7 +232,7 @@ export async function createOrder(
     // A concurrent request with the same key committed first (the lock makes this rare).
     if (idempotencyKey && isUniqueViolation(error)) {
       const existing = await orderIdByKey(ctx.db, userId, idempotencyKey);
-      if (existing) return replay(existing);
+      if (existing) return replay(replayable(existing));
     }
     throw error;
   }
@@ -226,6 +261,7 @@ export async function createOrder(
         shippingPaise: totals.shippingPaise,
         totalPaise: totals.totalPaise,
         idempotencyKey: idempotencyKey ?? null,
+        idempotencyBodyHash: bodyHash,
       },
     ]);
     const id = order!.id;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata, OutputInfo } from 'sharp';
 import type { ProductImageDto } from '@pumpkart/shared';
 import { BadRequestError } from '../../lib/errors';
-import type { ImageStorage } from '../../storage/image-storage';
+import { StorageUnavailableError, type ImageStorage } from '../../storage/image-storage';
 
 /**
  * 480 is there for phones: a two-column card is about 160-190 CSS px wide, 320-380 device pixels at
@@ -65,8 +65,9 @@ const quoted = (name: string) => `'${name.replace(/[\r\n]/g, ' ').slice(0, 120)}
 
 /**
  * Decodes, checks and stores one image. Throws BadRequestError naming the file when it is not an
- * image sharp can decode, is in a format we do not accept, or has absurd dimensions. Nothing is
- * left in storage when it throws.
+ * image sharp can decode, is in a format we do not accept, or has absurd dimensions, and
+ * StorageUnavailableError (503) when the storage fails. Nothing is left in storage when it throws (after a storage
+ * failure, as far as the storage lets itself be cleaned).
  */
 export async function processImage(
   storage: ImageStorage,
@@ -114,25 +115,28 @@ export async function processImage(
   const widths = [...new Set(RENDITION_WIDTHS.map((target) => Math.min(target, raw.width)))];
 
   const publicId = `products/${randomUUID()}`;
-  try {
-    const renditions = await Promise.all(
-      widths.map(async (target) => {
-        let pipeline = sharp(base.data, { raw });
-        if (target !== raw.width) pipeline = pipeline.resize({ width: target });
-        const { data, info } = await pipeline
-          .webp({ quality: WEBP_QUALITY, effort: options.webpEffort ?? DEFAULT_WEBP_EFFORT })
-          .toBuffer({ resolveWithObject: true });
-        await storage.put(renditionKey(publicId, info.width), data, 'image/webp');
-        return { width: info.width, height: info.height };
-      }),
-    );
-    renditions.sort((a, b) => a.width - b.width);
-    const primary = renditions[primaryIndex(renditions.map((r) => r.width))]!;
-    return { publicId, width: primary.width, height: primary.height, renditions: renditions.map((r) => r.width) };
-  } catch (error) {
-    await storage.removePrefix(publicId).catch(() => undefined);
-    throw error;
+  // Every rendition's call is let finish (each has the storage's time limit) before a failure is cleaned up, so
+  // that no put lands after the removal.
+  const settled = await Promise.allSettled(
+    widths.map(async (target) => {
+      let pipeline = sharp(base.data, { raw });
+      if (target !== raw.width) pipeline = pipeline.resize({ width: target });
+      const { data, info } = await pipeline
+        .webp({ quality: WEBP_QUALITY, effort: options.webpEffort ?? DEFAULT_WEBP_EFFORT })
+        .toBuffer({ resolveWithObject: true });
+      await storage.put(renditionKey(publicId, info.width), data, 'image/webp');
+      return { width: info.width, height: info.height };
+    }),
+  );
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    await discardStoredImages(storage, [publicId], failed.reason);
+    throw failed.reason;
   }
+  const renditions = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  renditions.sort((a, b) => a.width - b.width);
+  const primary = renditions[primaryIndex(renditions.map((r) => r.width))]!;
+  return { publicId, width: primary.width, height: primary.height, renditions: renditions.map((r) => r.width) };
 }
 
 /**
@@ -161,9 +165,10 @@ export async function processImages(
   await Promise.all(Array.from({ length: concurrency }, worker));
   const stored = results.filter((image): image is StoredImage => image !== undefined);
   if (failure !== undefined) {
-    await removeStoredImages(
+    await discardStoredImages(
       storage,
       stored.map((image) => image.publicId),
+      failure,
     );
     throw failure;
   }
@@ -173,6 +178,15 @@ export async function processImages(
 /** Removes the files of images (best effort: a leftover file is harmless, a failed request is not). */
 export async function removeStoredImages(storage: ImageStorage, publicIds: readonly string[]): Promise<void> {
   await Promise.all(publicIds.map((publicId) => storage.removePrefix(publicId).catch(() => undefined)));
+}
+
+/**
+ * Removes the files a failed request stored (best effort). After a storage failure the removal is started and not
+ * awaited: the service has just failed to answer, and waiting on it again would double the owner's wait for the 503.
+ */
+async function discardStoredImages(storage: ImageStorage, publicIds: readonly string[], failure: unknown) {
+  const removal = removeStoredImages(storage, publicIds);
+  if (!(failure instanceof StorageUnavailableError)) await removal;
 }
 
 const STORED_IMAGE_KEY = /^(products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/\d+\.webp)?$/;
