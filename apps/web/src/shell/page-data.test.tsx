@@ -110,7 +110,7 @@ describe('a category page with its first page in the page', () => {
 describe('a product page with its product in the page', () => {
   const PRODUCT: ProductPageData = { product: rawProduct({ title: 'Page Nozzle', category: CATEGORY }) as ProductDto };
 
-  it('shows the product at its first render on a phone, and does not ask for it again', async () => {
+  it('shows the product at its first render on a phone, and keeps it while it is refreshed', async () => {
     const requests: string[] = [];
     mockFetch({
       [`GET /api/products/${PRODUCT.product._id}`]: (_init, url) => {
@@ -129,8 +129,10 @@ describe('a product page with its product in the page', () => {
     // At once: the page with its picture, no loading placeholder in between.
     expect(screen.getByRole('heading', { level: 1, name: 'Page Nozzle' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.loadingProduct)).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests).toEqual([]);
+    // Refreshed on mount as a card's product is (refetchOnMountOrArgChange), without a placeholder meanwhile.
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Nozzle' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.loadingProduct)).not.toBeInTheDocument();
   });
 
   it("reads a product page's data element", () => {

@@ -7,7 +7,6 @@
  * turning them back into skeletons until the list arrives (docs/decisions/0016-storefront-weight.md).
  */
 import { normalizeProduct, type ProductDto } from '@pumpkart/shared';
-import { markProductFromPage } from '../api/page-products';
 import { shopApi, type CatalogListArgs } from '../api/shop-api';
 import type { AppDispatch } from '../store';
 import { LISTING_PAGE_SIZE } from '../components/product-listing';
@@ -107,7 +106,6 @@ const seed = (data: CategoryPageData) =>
  * holds it; the returned function is there to match seedCategoryPage's.
  */
 export function seedProductPage(dispatch: AppDispatch, data: ProductPageData): () => void {
-  markProductFromPage(data.product._id);
   dispatch(
     shopApi.util.upsertQueryEntries([
       { endpointName: 'getProduct', arg: data.product._id, value: normalizeProduct(data.product) },

@@ -5,11 +5,9 @@
  */
 import { useGetProductQuery } from '../../api/shop-api';
 import { isHttpFailure } from '../../api/http';
-import { productCameWithPage } from '../../api/page-products';
 
 export function useProduct(id: string) {
-  // A product that came with the page (shell/page-data.ts) is as current as the page: not asked for again.
-  const query = useGetProductQuery(id, { refetchOnMountOrArgChange: productCameWithPage(id) ? false : undefined });
+  const query = useGetProductQuery(id);
   const status = isHttpFailure(query.error) ? query.error.status : null;
   const notFound = status === 404 || status === 400;
   return {
