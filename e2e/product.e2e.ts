@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
 import { api, registerBuyer, type ApiProduct } from './support/api';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 import { poll, watchErrors } from './support/page';
 
 interface HomeView {
@@ -207,6 +207,80 @@ describe('the product view', () => {
       await poll(active).toBe(1);
       await bullets.nth(2).click();
       await poll(active).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the product page's first paint (docs/decisions/0016-storefront-weight.md, sixth part)", () => {
+  /** Every layout shift from the first paint on, as Cumulative Layout Shift counts them (none after an input). */
+  const recordShifts = (page: Page) =>
+    page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+  /** The sum of the layout shifts seen so far, after two frames (entries are reported after the frame). */
+  const layoutShift = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve((window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0)),
+            ),
+          ),
+        ),
+    );
+
+  it('has the main picture in the first HTML, sized and fetched first, with the srcset the app shows', async () => {
+    const product = (await homeProducts()).find((each) => each.images.length > 0)!;
+    const html = await (await fetch(`${baseUrl()}/product/${product._id}`)).text();
+    const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+    const picture = /<img [^>]*>/.exec(root)?.[0] ?? '';
+    expect(picture).toContain(`src="${product.images[0]!.url}"`);
+    expect(picture).toMatch(/ width="600" height="450"/);
+    expect(picture).toMatch(/fetchPriority="high"/i);
+    expect(picture).toMatch(/ loading="eager"/);
+    // The page's own srcset: the picture spans the phone's page frame.
+    expect(picture).toContain('sizes="(min-width: 640px) 50vw, calc(100vw - 24px)"');
+    const renditions = (product.images[0] as { sizes?: { url: string; width: number }[] }).sizes ?? [];
+    expect(renditions.length).toBeGreaterThan(0);
+    for (const size of renditions) expect(picture).toContain(`${size.url} ${size.width}w`);
+    expect(root).toContain(`>${product.title.replace(/&/g, '&amp;')}</h1>`);
+  });
+
+  it('on a 360 px phone: the picture shows before the JavaScript runs, and the app takes over without a shift', async () => {
+    const product = await productWithSizes();
+    const noScript = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`/product/${product._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: product.title }).isVisible()).resolves.toBe(true);
+      const picture = page.getByRole('img', { name: product.title }).first();
+      await poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    } finally {
+      await noScript.close();
+    }
+
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      const errors = watchErrors(page);
+      await recordShifts(page);
+      await page.goto(`/product/${product._id}`);
+      // The app's own page: its Add to Cart works (a visitor is asked to log in), and the picture never left.
+      await poll(() => page.getByRole('button', { name: MESSAGES.addLoginToBuy }).isVisible()).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(300);
+      expect(await layoutShift(page)).toBeLessThan(0.02);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -156,6 +156,13 @@ export async function biggestCategory(baseUrl: string): Promise<{ name: string; 
   return sections[0] ? { name: sections[0].category, total: sections[0].total } : undefined;
 }
 
+/** The id of a category's newest active product (its page's first card). */
+async function newestProductOf(baseUrl: string, category: string): Promise<string | undefined> {
+  const query = new URLSearchParams({ category, sort: 'newest', limit: '1' });
+  const list = await getJson<{ _id: string }[]>(`${baseUrl}/api/products?${query}`);
+  return list.body?.[0]?._id;
+}
+
 export async function runDatabase(options: BenchOptions, db: DbKind, results: BenchResults): Promise<DatabaseResults> {
   const out: DatabaseResults = { db, rows: [], notes: [], errors: [] };
   const wants = (group: Parameters<typeof options.only.has>[0]) => options.only.has(group);
@@ -577,6 +584,9 @@ async function runStorefront(options: BenchOptions, server: RunningServer, resul
       if (category && !options.quick) {
         const page = `/category/${encodeURIComponent(category.name)}`;
         pages.push({ page, url: `${server.url}${page}` });
+        // The product page of that category's first card (the newest), as a buyer opens one from a shared link.
+        const product = await newestProductOf(server.url, category.name);
+        if (product) pages.push({ page: `/product/${product}`, url: `${server.url}/product/${product}` });
       }
       storefront.lighthouse = [];
       for (const { page, url } of pages) {

@@ -2,7 +2,7 @@ import { startTransition, StrictMode, useEffect, useLayoutEffect, type ReactNode
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App, preloadPage } from './App';
-import { readPageData, seedCategoryPage } from './shell/page-data';
+import { readPageData, seedPageData } from './shell/page-data';
 import { createStore } from './store';
 import { searchChanged } from './store/filters-slice';
 import './index.css';
@@ -93,11 +93,11 @@ const nothing = () => {};
 function render() {
   carryShellSort();
   const handOver = watchShell();
-  // A category page's shell painted its first page of cards: the first render shows the same ones, from the data
-  // the server sent with them (shell/page-data.ts), right before it, so that nothing drops it in between.
-  // Held until the page's list has subscribed to it.
+  // A category page's shell painted its first page of cards, a product page's its product: the first render shows
+  // the same, from the data the server sent with them (shell/page-data.ts), put in right before it, so that nothing
+  // drops it in between. A category's list is held until the page's list has subscribed to it.
   const pageData = readPageData(document);
-  const releasePageData = pageData ? seedCategoryPage(store.dispatch, pageData) : nothing;
+  const releasePageData = pageData ? seedPageData(store.dispatch, pageData) : nothing;
   // The first commit replaces the page shell the server may have sent in #root: no hydration, the same markup.
   // The render before it is a transition, so React renders in slices of a few milliseconds and the browser stays
   // free to scroll and take input in between; what the visitor does in the shell meanwhile is handed over.

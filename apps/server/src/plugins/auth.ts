@@ -53,6 +53,23 @@ const AREA_REFUSALS: Record<Area, string> = {
 };
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Who a guard lets through: any logged-in user, or one area of the back office. */
+export type Guard = 'user' | Area;
+/** Each guard function made below and what it requires, so that the OpenAPI document reads a route's login from its hooks. */
+const GUARDS = new WeakMap<PreHandler, Guard>();
+
+/**
+ * The login a route requires, from the guard among its onRequest or preHandler hooks (plugins/docs.ts documents it);
+ * undefined for a public route.
+ */
+export function guardOf(route: { onRequest?: unknown; preHandler?: unknown }): Guard | undefined {
+  for (const hook of [route.onRequest, route.preHandler].flat()) {
+    const guard = typeof hook === 'function' ? GUARDS.get(hook as PreHandler) : undefined;
+    if (guard) return guard;
+  }
+  return undefined;
+}
+
 export default fp(
   async function auth(app: FastifyInstance, options: { secret: string; expiresIn: string; db: DbOrTx }) {
     await app.register(fastifyJwt, {
@@ -81,12 +98,15 @@ export default fp(
       request.user = { sub, role: account.role, ver: account.tokenVersion };
     };
 
-    const requireArea =
-      (area: Area): PreHandler =>
-      async (request, reply) => {
+    GUARDS.set(requireUser, 'user');
+    const requireArea = (area: Area): PreHandler => {
+      const guard: PreHandler = async (request, reply) => {
         await requireUser(request, reply);
         if (!mayOpen(request.user.role, area)) throw new ForbiddenError(AREA_REFUSALS[area]);
       };
+      GUARDS.set(guard, area);
+      return guard;
+    };
 
     app.decorate('requireUser', requireUser);
     app.decorate('requireArea', requireArea);

@@ -7,12 +7,32 @@ import { useSyncExternalStore } from 'react';
 /** Phones: below Tailwind's `sm` breakpoint (640 px), where the product is a page and swipes. */
 export const PHONE_QUERY = '(max-width: 639px)';
 
-function matches(query: string): boolean {
-  if (typeof window.matchMedia === 'function') return window.matchMedia(query).matches;
+/** A `min-width`/`max-width` query answered for a viewport this wide. */
+function matchesWidth(query: string, width: number): boolean {
   const min = /min-width:\s*(\d+)px/.exec(query);
   const max = /max-width:\s*(\d+)px/.exec(query);
-  const width = window.innerWidth;
   return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
+
+function matches(query: string): boolean {
+  if (typeof window.matchMedia === 'function') return window.matchMedia(query).matches;
+  return matchesWidth(query, window.innerWidth);
+}
+
+/** The viewport width a render without a window answers queries for (renderForWidth); none: no query matches. */
+let assumedWidth: number | undefined;
+
+/**
+ * Runs a render without a window (renderToStaticMarkup: page shells, shell/page-shells.tsx) as a viewport `width`
+ * pixels wide would show it, e.g. the product page as a phone's first render shows it.
+ */
+export function renderForWidth<T>(width: number, render: () => T): T {
+  assumedWidth = width;
+  try {
+    return render();
+  } finally {
+    assumedWidth = undefined;
+  }
 }
 
 function subscribe(query: string, onChange: () => void): () => void {
@@ -29,7 +49,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => subscribe(query, onChange),
     () => matches(query),
-    () => false,
+    () => assumedWidth !== undefined && matchesWidth(query, assumedWidth),
   );
 }
 

@@ -4,14 +4,22 @@
  * count at once, without skeletons and without asking the server again; another order, or a search, asks as before.
  */
 import { screen, waitFor } from '@testing-library/react';
-import type { ProductDto } from '@pumpkart/shared';
+import { MESSAGES, type ProductDto } from '@pumpkart/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rawProduct } from '../components/test-products';
 import { CategoryPage } from '../features/category/category-page';
 import { createStore } from '../store';
 import { searchChanged } from '../store/filters-slice';
 import { mockFetch, renderWithStore } from '../test/render';
-import { PAGE_DATA_ID, readPageData, seedCategoryPage, type CategoryPageData } from './page-data';
+import { ProductRoute } from '../features/product/product-route';
+import {
+  PAGE_DATA_ID,
+  readPageData,
+  seedCategoryPage,
+  seedPageData,
+  type CategoryPageData,
+  type ProductPageData,
+} from './page-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -95,6 +103,46 @@ describe('a category page with its first page in the page', () => {
     script.textContent = '{"category":"x"}';
     expect(readPageData(document)).toBeUndefined();
     script.textContent = '</script>';
+    expect(readPageData(document)).toBeUndefined();
+  });
+});
+
+describe('a product page with its product in the page', () => {
+  const PRODUCT: ProductPageData = { product: rawProduct({ title: 'Page Nozzle', category: CATEGORY }) as ProductDto };
+
+  it('shows the product at its first render on a phone, and keeps it while it is refreshed', async () => {
+    const requests: string[] = [];
+    mockFetch({
+      [`GET /api/products/${PRODUCT.product._id}`]: (_init, url) => {
+        requests.push(url.pathname);
+        return { body: PRODUCT.product };
+      },
+    });
+    vi.stubGlobal('innerWidth', 360);
+    const store = createStore();
+    seedPageData(store.dispatch, PRODUCT);
+    renderWithStore(<ProductRoute />, {
+      route: `/product/${PRODUCT.product._id}`,
+      path: '/product/:productId',
+      store,
+    });
+    // At once: the page with its picture, no loading placeholder in between.
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Nozzle' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.loadingProduct)).not.toBeInTheDocument();
+    // Refreshed on mount as a card's product is (refetchOnMountOrArgChange), without a placeholder meanwhile.
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Nozzle' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.loadingProduct)).not.toBeInTheDocument();
+  });
+
+  it("reads a product page's data element", () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ID;
+    script.textContent = JSON.stringify(PRODUCT);
+    document.body.append(script);
+    expect(readPageData(document)).toEqual(PRODUCT);
+    script.textContent = '{"product":{}}';
     expect(readPageData(document)).toBeUndefined();
   });
 });

@@ -24,6 +24,14 @@ export interface CategoryPageData {
   total: number;
 }
 
+/** A product page's product, as `GET /api/products/{id}` answers it: the phone's first render shows it at once. */
+export interface ProductPageData {
+  product: ProductDto;
+}
+
+/** What a page with a shell may carry: a category's first page or a product. */
+export type PageData = CategoryPageData | ProductPageData;
+
 /** The order a category page lists first (sort-select.tsx: newest without a search). */
 const FIRST_SORT = effectiveSort(undefined, false);
 
@@ -92,12 +100,33 @@ const seed = (data: CategoryPageData) =>
     },
   ]);
 
-/** The page's data, when the server sent one that reads as a category's first page. */
-export function readPageData(document: Document): CategoryPageData | undefined {
+/**
+ * Puts a product page's product into the RTK Query cache as the answer of its getProduct, normalised as the API's
+ * answer is, right before the first render. The entry outlives the render (kept a minute when unused), so nothing
+ * holds it; the returned function is there to match seedCategoryPage's.
+ */
+export function seedProductPage(dispatch: AppDispatch, data: ProductPageData): () => void {
+  dispatch(
+    shopApi.util.upsertQueryEntries([
+      { endpointName: 'getProduct', arg: data.product._id, value: normalizeProduct(data.product) },
+    ]),
+  );
+  return () => {};
+}
+
+/** Seeds the cache with the page's data, whichever page it is for (main.tsx, page-shells.tsx). */
+export const seedPageData = (dispatch: AppDispatch, data: PageData): (() => void) =>
+  'product' in data ? seedProductPage(dispatch, data) : seedCategoryPage(dispatch, data);
+
+/** The page's data, when the server sent one that reads as a category's first page or a product. */
+export function readPageData(document: Document): PageData | undefined {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return undefined;
   try {
-    const data = JSON.parse(text) as Partial<CategoryPageData>;
+    const data = JSON.parse(text) as Partial<CategoryPageData & ProductPageData>;
+    if (data.product && typeof data.product === 'object' && typeof data.product._id === 'string') {
+      return { product: data.product };
+    }
     return typeof data.category === 'string' && Array.isArray(data.items) && typeof data.total === 'number'
       ? { category: data.category, items: data.items, total: data.total }
       : undefined;

@@ -14,11 +14,21 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { AppRoutes, preloadPage } from '../App';
-import { categoryPath } from '../config/paths';
+import { renderForWidth } from '../components/use-media-query';
+import { categoryPath, productPath } from '../config/paths';
 import { createStore, type AppStore } from '../store';
-import { seedCategoryPage, type CategoryPageData } from './page-data';
+import { seedCategoryPage, seedProductPage, type CategoryPageData, type ProductPageData } from './page-data';
 
-export { categoryFirstPageQuery, opensOnFirstPage, PAGE_DATA_ID, type CategoryPageData } from './page-data';
+export {
+  categoryFirstPageQuery,
+  opensOnFirstPage,
+  PAGE_DATA_ID,
+  type CategoryPageData,
+  type ProductPageData,
+} from './page-data';
+
+/** The viewport a phone's first render has: below 640 px the product is a page of its own (product-route.tsx). */
+const PHONE_WIDTH = 360;
 
 /** Stands for the category's name in the category shell; the server puts the escaped name in its place. */
 export const CATEGORY_PLACEHOLDER = '%%PUMPKART_CATEGORY%%';
@@ -31,19 +41,24 @@ export interface PageShells {
 
 const shellStore = () => createStore(undefined, { connect: false });
 
-/** The app's first render at `url`; `prepare` runs on the store right before it, as main.tsx's does. */
-async function renderAt(url: string, prepare?: (store: AppStore) => void): Promise<string> {
+/**
+ * The app's first render at `url`; `prepare` runs on the store right before it, as main.tsx's does. With `width`,
+ * as a viewport that wide shows it (media queries); without, as one no query matches.
+ */
+async function renderAt(url: string, prepare?: (store: AppStore) => void, width?: number): Promise<string> {
   // As main.tsx does before the app's first render: the page's code is in, so nothing suspends.
   await preloadPage(url);
   const store = shellStore();
   prepare?.(store);
-  return renderToStaticMarkup(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </Provider>,
-  );
+  const render = () =>
+    renderToStaticMarkup(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </Provider>,
+    );
+  return width === undefined ? render() : renderForWidth(width, render);
 }
 
 export async function renderPageShells(): Promise<PageShells> {
@@ -59,4 +74,14 @@ export async function renderPageShells(): Promise<PageShells> {
 export function renderCategoryPage(data: CategoryPageData): Promise<string> {
   // Put in right before the render: an entry nothing shows is dropped on the next turn (keepUnusedDataFor 0).
   return renderAt(categoryPath(data.category), (store) => seedCategoryPage(store.dispatch, data));
+}
+
+/**
+ * A product page's first screen as a phone's first render shows it once `data` is in its cache (main.tsx puts it
+ * there from the page): the product page with its main picture (width, height, srcset, fetchpriority=high), so that
+ * the picture is in the first HTML. Wider than a phone the app opens the product over its category instead, and its
+ * first commit replaces this page.
+ */
+export function renderProductPage(data: ProductPageData): Promise<string> {
+  return renderAt(productPath(data.product._id), (store) => seedProductPage(store.dispatch, data), PHONE_WIDTH);
 }

@@ -3,7 +3,7 @@
  * the images of products as the API shows them (cart and order lines; the orders' statement reads them as JSON),
  * the image pipeline and product values (the seed), and for the pages search engines read (modules/seo) the
  * newest-first order, the active categories, the catalog cache's ETag test and a page of the catalog as the API
- * answers it (a category page's first cards). Depends on no other module.
+ * answers it (a category page's first cards) and one product as the API answers it (a product page's first screen). Depends on no other module.
  */
 export { default as productRoutes } from './routes';
 export {
@@ -14,6 +14,6 @@ export {
   type ProductImageJson,
 } from './product-images';
 export { PRIMARY_WIDTH, processImages, removeStoredImages, renditionKey, toImageDto } from './images';
-export { listProducts, productValues } from './service';
+export { getProduct, listProducts, productValues } from './service';
 export { distinctActiveValues, NEWEST_FIRST } from './queries';
 export { etagMatches } from './cached-reply';

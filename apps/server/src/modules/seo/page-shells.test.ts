@@ -110,6 +110,48 @@ async function productWithPicture(category: string, title: string, price: number
   return product;
 }
 
+describe('a product page', () => {
+  it('carries the product page as a phone first shows it, its main picture first, and the product as data', async () => {
+    const product = await productWithPicture('Product Pages', 'Nozzle "A&B" </script>', 1234.5, 1);
+    const res = await get(`/product/${product.id}`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('>Nozzle &quot;A&amp;B&quot; &lt;/script&gt;</h1>');
+    expect(root).toContain(`>${formatPrice(1234.5)}</span>`);
+    // The data: what GET /api/products/{id} answers, escaped for the script element, after the root.
+    const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(res.body);
+    expect(match![1]).not.toContain('</script>');
+    const data = JSON.parse(match![1]!) as { product: ProductDto };
+    expect(data.product).toEqual((await get(`/api/products/${product.id}`)).json());
+    // The main picture (the page's LCP) is the root's first, sized, eager, fetched first, with the page's srcset.
+    const picture = data.product.images[0]!;
+    const first = /<img [^>]*>/.exec(root)![0];
+    expect(first).toContain(`src="${picture.url}"`);
+    expect(first).toContain(`srcSet="${picture.sizes!.map((size) => `${size.url} ${size.width}w`).join(', ')}"`);
+    expect(first).toContain('sizes="(min-width: 640px) 50vw, calc(100vw - 24px)"');
+    expect(first).toMatch(/width="600" height="450" loading="eager" fetchPriority="high"/);
+    expect(res.body.indexOf('id="page-data"')).toBeLessThan(res.body.indexOf('start-after-paint.js'));
+  });
+
+  it('follows the catalog cache: a product change shows at once; an unknown product is the plain 404', async () => {
+    const product = await productWithPicture('Product Pages', 'Hose Reel', 900, 1);
+    const first = await get(`/product/${product.id}`);
+    const etag = first.headers.etag as string;
+    expect((await get(`/product/${product.id}`, { 'if-none-match': etag })).statusCode).toBe(304);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: bearer(adminToken),
+      payload: { active: false },
+    });
+    expect(edit.statusCode).toBe(200);
+    const gone = await get(`/product/${product.id}`, { 'if-none-match': etag });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('<div id="root"></div>');
+    expect((await get(`/product/${randomUUID()}`)).body).toContain('<div id="root"></div>');
+  });
+});
+
 describe('a category page', () => {
   it("carries the first page's cards as the app renders them, the heading's count and the page as data", async () => {
     const category = 'Card Pumps';

@@ -7,7 +7,8 @@
  * their JavaScript has run, and the page they go into: index.html whose scripts start once the shell has painted
  * (docs/decisions/0016-storefront-weight.md). A category page's shell with its first page of cards is rendered
  * per category by the same module of the app, bundled for Node by the web build (`.server/page-shells.js`), and its
- * data goes with it for the app's first render (apps/web/src/shell/page-data.ts).
+ * data goes with it for the app's first render (apps/web/src/shell/page-data.ts); so does a product page's first
+ * screen with its main picture, as a phone shows it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,15 @@ export interface CategoryPageData {
   total: number;
 }
 
+/** A product page's product as the app's first render reads it (apps/web/src/shell/page-data.ts). */
+export interface ProductPageData {
+  /** As GET /api/products/{id} answers it (JSON). */
+  product: unknown;
+}
+
+/** The data a page with a shell carries for the app's first render. */
+export type PageData = CategoryPageData | ProductPageData;
+
 /** What the server uses of the bundled apps/web/src/shell/page-shells.tsx. */
 export interface ShellRenderer {
   /** The query of the category's first page, as the app sends it to GET /api/products. */
@@ -37,6 +47,8 @@ export interface ShellRenderer {
   opensOnFirstPage(sort: string | undefined): boolean;
   /** The category page's first screen with that page's cards. */
   renderCategoryPage(data: CategoryPageData): Promise<string>;
+  /** A product page's first screen as a phone shows it, with its main picture; absent from older builds. */
+  renderProductPage?(data: ProductPageData): Promise<string>;
   /** The id of the data's `<script type="application/json">`. */
   PAGE_DATA_ID: string;
 }
@@ -55,7 +67,7 @@ export interface PageTemplate {
    * The whole page with `head` where the template's title and description were, `shell` in the app's root and
    * `data` (with a shell only) as the JSON the app reads before its first render, right after the root.
    */
-  render(head: string, shell?: string, data?: CategoryPageData): string;
+  render(head: string, shell?: string, data?: PageData): string;
   /** The home page's shell; undefined without a web build that wrote them. */
   readonly homeShell?: string;
   /** A category page's shell, with its name in it; undefined without a web build that wrote them. */
@@ -100,11 +112,11 @@ export function pageTemplateOf(html: string, shells?: PageShells, renderer?: She
   const shellPage = shells && halvesOf(shells.page);
   const rootAt = shellPage ? shellPage.after.indexOf(EMPTY_ROOT) : -1;
   const usable = shells && shellPage && rootAt >= 0 ? { ...shells, ...shellPage } : undefined;
-  const dataScript = (data: CategoryPageData | undefined) =>
+  const dataScript = (data: PageData | undefined) =>
     data && renderer
       ? `<script type="application/json" id="${renderer.PAGE_DATA_ID}">${jsonForScript(data)}</script>`
       : '';
-  const withShell = (shell: string, { before, after }: Halves, head: string, data?: CategoryPageData) =>
+  const withShell = (shell: string, { before, after }: Halves, head: string, data?: PageData) =>
     `${before}${head}${INDENT}${after.slice(0, rootAt)}<div id="root">${shell}</div>${dataScript(data)}${after.slice(rootAt + EMPTY_ROOT.length)}`;
   return {
     defaultHead: plain.defaultHead,

@@ -6,7 +6,8 @@
  * with the same app shell (the web app then shows its not-found state) and `noindex`. The home page and a category
  * page carry their page shell in the app's root when the web build wrote them (page-template.ts); a category page
  * that opens on its first page (no other `?sort=`) carries that page's cards, rendered by the app's own components,
- * and the page as data for the app's first render, cached as the page is (docs/decisions/0016-storefront-weight.md).
+ * and the page as data for the app's first render, cached as the page is (docs/decisions/0016-storefront-weight.md);
+ * a product page carries its first screen as a phone shows it (its main picture in the HTML) and the product.
  * Then /sitemap.xml
  * and its files (sitemap.ts) and /robots.txt. Every other page keeps the plain index.html (plugins/static-files.ts).
  */
@@ -16,9 +17,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CRAWLER_DISALLOWED_PATHS, idSchema, productListQuerySchema } from '@pumpkart/shared';
 import { shopUrlOf } from '../../config';
 import type { ModuleOptions } from '../../context';
-import { etagMatches, listProducts } from '../products';
+import { etagMatches, getProduct, listProducts } from '../products';
 import { categoryHead, notFoundHead, productHead } from './page-heads';
-import type { CategoryPageData, PageTemplate } from './page-template';
+import type { CategoryPageData, PageTemplate, ProductPageData } from './page-template';
 import { findCategoryProducts, findPageProduct } from './queries';
 import { pagesSitemap, productsSitemap, SITEMAP_PAGE_SIZE, sitemapRoot } from './sitemap';
 
@@ -74,7 +75,20 @@ const routes: FastifyPluginAsync<SeoOptions> = async (app, { ctx, template, site
     if (!idSchema.safeParse(id).success) return sendNotFound(reply);
     return sendPage(request, reply, `page:product:${id}`, async () => {
       const product = await findPageProduct(ctx.db, id);
-      return product ? { status: 200, html: template.render(productHead(product, shopUrl, ctx.storage)) } : notFound;
+      if (!product) return notFound;
+      const head = productHead(product, shopUrl, ctx.storage);
+      const renderProductPage = template.renderer?.renderProductPage;
+      if (renderProductPage) {
+        try {
+          // As the app will read it: the JSON of the API's answer.
+          const data = JSON.parse(JSON.stringify({ product: await getProduct(ctx, id) })) as ProductPageData;
+          return { status: 200, html: template.render(head, await renderProductPage(data), data) };
+        } catch (error) {
+          // The plain page still works: the app then loads the product itself.
+          request.log.error({ err: error, productId: id }, 'rendering the product page failed');
+        }
+      }
+      return { status: 200, html: template.render(head) };
     });
   });
 
