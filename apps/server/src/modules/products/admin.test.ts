@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { productSchema, type ProductDto } from '@pumpkart/shared';
-import { cartItems, carts, orderItems, orders, productImages, products, productVariants } from '../../db/schema';
+import {
+  auditEvents,
+  cartItems,
+  carts,
+  orderItems,
+  orders,
+  productImages,
+  products,
+  productVariants,
+} from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
   productForm,
@@ -465,6 +474,25 @@ describe('POST /api/products/remove-image', () => {
     expect(product.images.map((img) => img.public_id)).toEqual([second!.public_id]);
     for (const size of first!.sizes) expect(uploadExists(t, size.url)).toBe(false);
     for (const size of second!.sizes) expect(uploadExists(t, size.url)).toBe(true);
+  });
+
+  it('is recorded in the audit trail and bumps the version (the cache, ETags and the CSV follow it)', async () => {
+    const created = await createValid({ title: 'Pictured Twice' }, { images: [image('a.png'), image('b.png')] });
+    const url = `/api/products/${created._id}`;
+    const etag = (await t.app.inject({ method: 'GET', url })).headers.etag;
+    const res = await removeImage({ productId: created._id, public_id: created.images[0]!.public_id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(productSchema.parse(res.json()).version).toBe(created.version! + 1);
+    const [row] = await t.db.select({ version: products.version }).from(products).where(eq(products.id, created._id));
+    expect(row!.version).toBe(created.version! + 1);
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, created._id));
+    const removal = events.find((event) => event.kind === 'product.updated');
+    expect(removal).toMatchObject({ summary: 'Edited "Pictured Twice": images' });
+    expect(removal!.changes).toEqual({ images: { before: 2, after: 1 } });
+    // The catalog's answer changed: a client holding the old ETag gets the new product, not 304.
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(200);
+    expect(productSchema.parse(again.json()).images).toHaveLength(1);
   });
 
   it('answers 404 for an image that is not on that product, and 400 for a bad body', async () => {

@@ -255,7 +255,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: productSchema, ...adminErrors },
       },
     },
-    (request) => removeProductImage(ctx, request.body.productId, request.body.public_id),
+    (request) => removeProductImage(ctx, request.body.productId, request.body.public_id, { id: request.user.sub }),
   );
 
   app.delete(

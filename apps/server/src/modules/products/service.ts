@@ -399,14 +399,35 @@ async function setActiveRecorded(ctx: Ctx, id: string, active: boolean, actor: A
   ctx.catalogCache.invalidate();
 }
 
-export async function removeProductImage(ctx: Ctx, productId: string, publicId: string): Promise<ProductDto> {
-  const [removed] = await ctx.db
-    .delete(productImages)
-    .where(and(eq(productImages.productId, productId), eq(productImages.publicId, publicId)))
-    .returning({ publicId: productImages.publicId });
-  if (!removed) throw new NotFoundError('This image is not on this product.');
+/**
+ * Removes one picture: an edit like any other (docs/shop-rules.md#audit), so it is recorded with the number of
+ * pictures before and after and bumps the version, which the catalog cache, ETags, the edit form and the CSV
+ * export's version column all follow. The files go once the removal is committed.
+ */
+export async function removeProductImage(
+  ctx: Ctx,
+  productId: string,
+  publicId: string,
+  actor: AuditActor,
+): Promise<ProductDto> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const row = await findProductRow(tx, productId, { includeInactive: true, forUpdate: true });
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const before = (await productSnapshot(tx, productId))!;
+    const [image] = await tx
+      .delete(productImages)
+      .where(and(eq(productImages.productId, productId), eq(productImages.publicId, publicId)))
+      .returning({ publicId: productImages.publicId });
+    if (!image) throw new NotFoundError('This image is not on this product.');
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(eq(products.id, productId));
+    await recordProductEdited(tx, actor, productId, before);
+    return image.publicId;
+  });
   ctx.catalogCache.invalidate();
-  await removeStoredImages(ctx.storage, [removed.publicId]);
+  await removeStoredImages(ctx.storage, [removed]);
   return getProduct(ctx, productId, { includeInactive: true });
 }
 

@@ -87,8 +87,12 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
     if (!product || !image.public_id) return;
     setRemovingImage(image.public_id);
     try {
-      await removeProductImage({ productId: product._id, publicId: image.public_id }).unwrap();
+      const updated = await removeProductImage({ productId: product._id, publicId: image.public_id }).unwrap();
       setExistingImages((current) => current.filter((entry) => entry.public_id !== image.public_id));
+      // The removal is an edit (it bumps the version by one). Exactly one more means nothing else changed the
+      // product since the form loaded it, so the form's save stays valid; otherwise the old version is kept and
+      // the save is refused as stale, as it should be.
+      if (version !== undefined && updated.version === version + 1) setVersion(updated.version);
     } catch (error) {
       // Image removal failures are only logged.
       console.error('Failed to remove image', error);
