@@ -16,7 +16,14 @@ const dryRun: ImportDryRunResponse = {
   encoding: 'windows-1252',
   summary,
   rows: [
-    { row: 2, action: 'create', title: 'Gauge 001', productId: null, reasons: [] },
+    {
+      row: 2,
+      action: 'create',
+      title: 'Gauge 001',
+      productId: null,
+      reasons: [],
+      notice: 'Stored as a draft (inactive): it needs a picture before it can be active.',
+    },
     { row: 602, action: 'refused', title: 'Broken', productId: null, reasons: ['Price must be a number.'] },
   ],
   truncated: true,
@@ -54,6 +61,9 @@ describe('ProductImportDialog', () => {
     );
     expect(screen.getByRole('row', { name: /602 Refused Broken Price must be a number\./ })).toBeInTheDocument();
     expect(screen.getByText(/The first 2 rows are listed/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('row', { name: /^2 Create Gauge 001 Stored as a draft \(inactive\): it needs a picture/ }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('import-encoding')).toHaveTextContent(/^Read as Windows-1252 \(Latin-1\)\./);
     const [, dryRunCall] = fetchMock.mock.calls[0]!;
     expect(dryRunCall?.headers).toMatchObject({ 'content-type': 'text/csv', authorization: 'Bearer test-token' });
