@@ -21,7 +21,7 @@ import {
   type Product,
   type ProductImage,
 } from '@pumpkart/shared';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useGetCategoriesQuery } from '../../api/shop-api';
 import {
@@ -117,6 +117,12 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
   );
   const [values, setValues] = useState<ProductFormValues>(() => valuesFromProduct(product));
   const [errors, setErrors] = useState<ProductFormErrors>({});
+  const errorList = useRef<HTMLDivElement>(null);
+  const errorCount = Object.keys(errors).length;
+  // The list of errors is brought into view when a save finds some (it sits above the sticky Save button).
+  useEffect(() => {
+    if (errorCount > 0) errorList.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [errorCount, errors]);
   const [existingImages, setExistingImages] = useState<ProductImage[]>(product?.images ?? []);
   const previews = useImagePreviews();
   const [saving, setSaving] = useState(false);
@@ -456,9 +462,10 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
 
         {Object.keys(errors).length > 0 && (
           <div
+            ref={errorList}
             role="alert"
             data-testid="form-errors"
-            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+            className="scroll-mb-20 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
           >
             <p className="font-semibold">
               {Object.keys(errors).length === 1
