@@ -146,6 +146,33 @@ describe('products CSV import', () => {
     }
   });
 
+  it('reads a Windows-1252 file (Excel\'s plain "CSV") with its accents, and says which encoding it read', async () => {
+    const stamp = `w${Date.now().toString(36)}`;
+    const [category] = await api<string[]>('GET', '/products/categories/list');
+    const line = (cells: Record<string, string>) => COLUMNS.map((column) => cells[column] ?? '').join(',');
+    const text = [
+      COLUMNS.join(','),
+      line({ title: `Café ${stamp}`, category: category!, price: '10.00', active: 'false' }),
+    ].join('\r\n');
+    // Windows-1252 bytes: every character of this text is one byte, é is E9.
+    const bytes = Buffer.from(text, 'latin1');
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await storeSession(page, await loginApi(ADMIN), '/');
+      await page.goto('/admin/products');
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
+      await dialog.getByLabel('CSV file').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: bytes });
+      await poll(() => dialog.getByTestId('import-encoding').textContent()).toMatch(
+        /^Read as Windows-1252 \(Latin-1\)\./,
+      );
+      expect(await dialog.getByRole('row', { name: new RegExp(`^2 Create Café ${stamp}`) }).count()).toBe(1);
+      await page.screenshot({ path: '/tmp/shots-a/import-windows-1252-desktop.png' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('on a phone, the dialog and its report fit the screen', async () => {
     const stamp = `p${Date.now().toString(36)}`;
     const [category] = await api<string[]>('GET', '/products/categories/list');

@@ -229,11 +229,13 @@ export const CARD_IMAGE_SIZES = [
 ].join(', ');
 
 /**
- * The products CSV's columns (docs/shop-rules.md#products-csv), in the export's order; an import file has all of them,
- * in any order. The server's csv-format.ts reads and writes them; the browser journey writes a file with them.
+ * The products CSV's columns (docs/shop-rules.md#products-csv), in the export's order; an import file has all of them
+ * but the optional ones, in any order. The server's csv-format.ts reads and writes them; the browser journey writes a
+ * file with them.
  */
 export const PRODUCT_CSV_COLUMNS = [
   'id',
+  'version',
   'title',
   'description',
   'brand',
@@ -255,3 +257,59 @@ export const PRODUCT_CSV_COLUMNS = [
   'variant_stock',
   'images',
 ] as const;
+
+/**
+ * The columns an import file may leave out (read as empty). `version`: the product's version when it was exported,
+ * so that an import never writes back what changed since (stock that buyers took); a hand-made file for new
+ * products has no use for it.
+ */
+export const PRODUCT_CSV_OPTIONAL_COLUMNS: readonly (typeof PRODUCT_CSV_COLUMNS)[number][] = ['version'];
+
+/**
+ * What a product needs before it may be active, on sale (docs/shop-rules.md#on-sale): a price above ₹0 (with sizes,
+ * every size's: the cheapest is what a card shows), a category of its own (not `Uncategorized`) and a picture. A
+ * save that asks for an active product without them stores a draft (inactive) and says which are missing.
+ */
+export const SALE_REQUIREMENTS = ['price', 'category', 'picture'] as const;
+export type SaleRequirement = (typeof SALE_REQUIREMENTS)[number];
+
+export interface SaleFacts {
+  /** Rupees: the product's own price (used without sizes). */
+  price: number;
+  category: string;
+  variants: readonly { price: number }[];
+  pictures: number;
+}
+
+/** The requirements the product lacks, in SALE_REQUIREMENTS's order (none: it may be active). */
+export function missingForSale(product: SaleFacts): SaleRequirement[] {
+  const lowest = cheapestVariantPrice(product.variants) ?? product.price;
+  const category = product.category.trim();
+  const missing: SaleRequirement[] = [];
+  if (!(lowest > 0)) missing.push('price');
+  if (category === '' || category === DEFAULT_CATEGORY) missing.push('category');
+  if (product.pictures < 1) missing.push('picture');
+  return missing;
+}
+
+/** The requirements in words: 'a price above ₹0, a category and a picture'. */
+export function saleRequirementsText(missing: readonly SaleRequirement[], withSizes = false): string {
+  const words = missing.map((requirement) =>
+    requirement === 'price'
+      ? withSizes
+        ? 'a price above ₹0 for every size'
+        : 'a price above ₹0'
+      : requirement === 'category'
+        ? `a category (not ${DEFAULT_CATEGORY})`
+        : 'a picture',
+  );
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+}
+
+/** The notice of a save kept as a draft, saying exactly what is missing. */
+export const draftNotice = (title: string, missing: readonly SaleRequirement[], withSizes = false) =>
+  `"${title}" was saved as a draft (not on sale): it needs ${saleRequirementsText(missing, withSizes)} before it can be active.`;
+
+/** The refusal of switching such a product to Active. */
+export const notReadyForSale = (title: string, missing: readonly SaleRequirement[], withSizes = false) =>
+  `"${title}" cannot be active yet: it needs ${saleRequirementsText(missing, withSizes)}.`;

@@ -6,6 +6,7 @@ import {
   HSN_CODE_PATTERN,
   inPriceRange,
   isGstRate,
+  missingForSale,
   PRICE_RANGES,
   productListResponseSchema,
   type ProductDto,
@@ -40,6 +41,10 @@ describe('seedDemoCatalog', () => {
     expect(created).toBeGreaterThanOrEqual(40);
     expect(catalog).toHaveLength(created);
     expect(catalog.every((product) => product.active)).toBe(true);
+    // Each has what a product on sale needs (docs/shop-rules.md#on-sale): a price, a category, a picture.
+    expect(catalog.filter((product) => missingForSale({ ...product, pictures: product.images.length }).length)).toEqual(
+      [],
+    );
     expect([...new Set(catalog.map((product) => product.category))].sort()).toEqual([...DEMO_CATEGORIES].sort());
     for (const category of DEMO_CATEGORIES) {
       expect(catalog.filter((product) => product.category === category).length).toBeGreaterThanOrEqual(5);

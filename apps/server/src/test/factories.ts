@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { toPaise, type Address, type Role } from '@pumpkart/shared';
 import type { App } from '../app';
 import type { DbOrTx } from '../db/client';
-import { products, productVariants } from '../db/schema';
+import { productImages, products, productVariants } from '../db/schema';
 import { createUser } from '../modules/auth';
 
 export const TEST_PASSWORD = 'secret123';
@@ -86,4 +86,18 @@ export async function createTestProduct(db: DbOrTx, input: TestProductInput = {}
         .returning()
     : [];
   return { product: product!, variants: variantRows };
+}
+
+/**
+ * Gives a product a picture (a row only, no file): a product saved as active through the form or an import needs
+ * one (docs/shop-rules.md#on-sale), so a test that edits a createTestProduct product that way adds it first.
+ */
+export async function addTestPicture(db: DbOrTx, productId: string) {
+  await db.insert(productImages).values({
+    productId,
+    publicId: `products/${randomUUID()}`,
+    width: 800,
+    height: 600,
+    renditions: [320, 640],
+  });
 }

@@ -11,6 +11,20 @@ export const PRODUCT_IMPORT_MAX_ROWS = 50_000;
 export const PRODUCT_IMPORT_REPORT_CAP = 1000;
 
 /**
+ * The text encodings an import file is read in (WHATWG names), told apart by its byte-order mark, else by being
+ * valid UTF-8, else Windows-1252 (what spreadsheets on many Indian office PCs save as "CSV").
+ */
+export const CSV_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+/** How the import dialog names them. */
+export const CSV_ENCODING_LABELS: Record<CsvEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Latin-1)',
+};
+
+/**
  * What happens to a product (all its rows): created (no id), updated (its id; what changes is listed),
  * unchanged (its id; nothing differs), refused (the reasons, in words; nothing of it is written).
  */
@@ -26,6 +40,11 @@ export const importRowReportSchema = z.object({
   productId: z.string().nullable(),
   /** Refused: why; update: the fields that change. */
   reasons: z.array(z.string()),
+  /**
+   * Create or update of an active product without what a product on sale needs: it is stored as a draft, and this
+   * says what it lacks (docs/shop-rules.md#on-sale). On the product's first row.
+   */
+  notice: z.string().optional(),
 });
 export type ImportRowReport = z.infer<typeof importRowReportSchema>;
 
@@ -42,6 +61,8 @@ export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** POST /api/products/import/dry-run. */
 export const importDryRunResponseSchema = z.object({
+  /** The encoding the file was read in. */
+  encoding: z.enum(CSV_ENCODINGS),
   summary: importSummarySchema,
   /** Every refused row (up to the cap), then the others in file order while room is left; by row. */
   rows: z.array(importRowReportSchema),
@@ -59,6 +80,7 @@ export const importProgressLineSchema = z.object({
 });
 export const importDoneLineSchema = z.object({
   type: z.literal('done'),
+  encoding: z.enum(CSV_ENCODINGS),
   summary: importSummarySchema,
   rows: z.array(importRowReportSchema),
   truncated: z.boolean(),

@@ -78,6 +78,15 @@ export const productSchema = z.object({
 });
 export type ProductDto = z.infer<typeof productSchema>;
 
+/**
+ * The answer of a product save (the form's POST and PUT): the product, and when it asked to be active without what
+ * a product on sale needs, the notice saying it was kept as a draft and what it lacks (docs/shop-rules.md#on-sale).
+ */
+export const productSavedSchema = productSchema.extend({
+  notice: z.string().optional(),
+});
+export type ProductSavedDto = z.infer<typeof productSavedSchema>;
+
 /** Accepts 'In Stock', 'in-stock', 'instock', 'out_of_stock', ... and 'All' (no filter). */
 const availabilityFilterSchema = z.preprocess(
   (value) => {

@@ -18,7 +18,7 @@ import {
 import { auditEvents } from '../../db/schema';
 import { DEMO_STORE_SETTINGS_INPUT } from '../../seed/demo-store-settings';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { productForm } from '../../test/catalog-factories';
+import { productForm, testPng } from '../../test/catalog-factories';
 import { orderBody, payOnline, placeOrderOk, TEST_SHIPMENT } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { recordAudit } from './index';
@@ -53,8 +53,10 @@ const historyOf = async (entityType: string, entityId: string): Promise<AuditEve
 
 const fields = { title: 'Audit Dispenser', category: 'Fuel Dispensers', brand: 'Gilbarco', price: 1000, stock: 5 };
 
+/** A product on sale: with a picture, which an active product needs (docs/shop-rules.md#on-sale). */
 async function createProduct(overrides: Record<string, string | number> = {}) {
-  const res = await inject('POST', '/api/products', productForm({ ...fields, ...overrides }));
+  const picture = { name: 'pump.png', data: await testPng(40, 30) };
+  const res = await inject('POST', '/api/products', productForm({ ...fields, ...overrides }, { images: [picture] }));
   expect(res.statusCode, res.body).toBe(201);
   return productSchema.parse(res.json());
 }

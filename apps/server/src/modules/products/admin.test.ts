@@ -3,8 +3,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { productSchema, type ProductDto } from '@pumpkart/shared';
-import { cartItems, carts, orderItems, orders, productImages, products, productVariants } from '../../db/schema';
+import { productSavedSchema, productSchema, type ProductDto } from '@pumpkart/shared';
+import {
+  auditEvents,
+  cartItems,
+  carts,
+  orderItems,
+  orders,
+  productImages,
+  products,
+  productVariants,
+} from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
   productForm,
@@ -54,10 +63,11 @@ async function createValid(
   fields: Record<string, string | number> = {},
   options: Parameters<typeof productForm>[1] = {},
 ) {
+  // A picture by default: an active product needs one (docs/shop-rules.md#on-sale).
   const res = await create(
     productForm(
       { title: 'Test Dispenser', category: 'Fuel Dispensers', brand: 'Gilbarco', price: 1000, stock: 5, ...fields },
-      options,
+      { images: [image()], ...options },
     ),
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -168,17 +178,69 @@ describe('POST /api/products', () => {
     expect(row).toMatchObject({ pricePaise: 123450, stock: 0 });
   });
 
-  it('applies the form defaults: empty price and stock are 0, category Uncategorized, active', async () => {
+  it('a product saved with only a title is a draft, not live at ₹0 in Uncategorized, and says what it lacks', async () => {
     const res = await create(productForm({ title: 'Bare', price: '', stock: '' }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
+    const saved = productSavedSchema.parse(res.json());
+    expect(saved).toMatchObject({
       price: 0,
       stock: 0,
       category: 'Uncategorized',
       brand: '',
-      active: true,
+      active: false,
       images: [],
     });
+    expect(saved.notice).toBe(
+      '"Bare" was saved as a draft (not on sale): it needs a price above ₹0, a category (not Uncategorized) and a ' +
+        'picture before it can be active.',
+    );
+    // Not on the storefront: neither its own page nor the home view.
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${saved._id}` })).statusCode).toBe(404);
+    const home = await t.app.inject({ method: 'GET', url: '/api/products?view=home' });
+    expect(home.body).not.toContain(saved._id);
+    // Switching it on is refused, saying what it still lacks.
+    const toggled = await edit(saved._id, { active: true });
+    expect(toggled.statusCode).toBe(409);
+    expect(toggled.json().message).toBe(
+      '"Bare" cannot be active yet: it needs a price above ₹0, a category (not Uncategorized) and a picture.',
+    );
+  });
+
+  it('goes live once it has a price, a category and a picture; a size at ₹0 keeps it a draft', async () => {
+    const draft = productSavedSchema.parse(
+      (await create(productForm({ title: 'Half Done', category: 'Fuel Dispensers', price: 10 }))).json(),
+    );
+    expect(draft).toMatchObject({ active: false });
+    expect(draft.notice).toMatch(/it needs a picture before it can be active\.$/);
+    const done = await edit(
+      draft._id,
+      productForm({ title: 'Half Done', category: 'Fuel Dispensers', price: 10 }, { images: [image()] }),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    const live = productSavedSchema.parse(done.json());
+    expect(live.active).toBe(true);
+    expect(live.notice).toBeUndefined();
+
+    const sized = await create(
+      productForm(
+        { title: 'Free Size', category: 'Fuel Dispensers' },
+        {
+          variants: [
+            { size: 'S', price: 0, stock: 1 },
+            { size: 'L', price: 20, stock: 1 },
+          ],
+          images: [image()],
+        },
+      ),
+    );
+    expect(productSavedSchema.parse(sized.json())).toMatchObject({
+      active: false,
+      notice:
+        '"Free Size" was saved as a draft (not on sale): it needs a price above ₹0 for every size before it can be active.',
+    });
+    // Asked inactive: no notice.
+    const inactive = await create(productForm({ title: 'Parked', active: 'false' }));
+    expect(productSavedSchema.parse(inactive.json()).notice).toBeUndefined();
   });
 
   it('auto-rotates images and strips their metadata', async () => {
@@ -465,6 +527,37 @@ describe('POST /api/products/remove-image', () => {
     expect(product.images.map((img) => img.public_id)).toEqual([second!.public_id]);
     for (const size of first!.sizes) expect(uploadExists(t, size.url)).toBe(false);
     for (const size of second!.sizes) expect(uploadExists(t, size.url)).toBe(true);
+  });
+
+  it('is recorded in the audit trail and bumps the version (the cache, ETags and the CSV follow it)', async () => {
+    const created = await createValid({ title: 'Pictured Twice' }, { images: [image('a.png'), image('b.png')] });
+    const url = `/api/products/${created._id}`;
+    const etag = (await t.app.inject({ method: 'GET', url })).headers.etag;
+    const res = await removeImage({ productId: created._id, public_id: created.images[0]!.public_id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(productSchema.parse(res.json()).version).toBe(created.version! + 1);
+    const [row] = await t.db.select({ version: products.version }).from(products).where(eq(products.id, created._id));
+    expect(row!.version).toBe(created.version! + 1);
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, created._id));
+    const removal = events.find((event) => event.kind === 'product.updated');
+    expect(removal).toMatchObject({ summary: 'Edited "Pictured Twice": images' });
+    expect(removal!.changes).toEqual({ images: { before: 2, after: 1 } });
+    // The catalog's answer changed: a client holding the old ETag gets the new product, not 304.
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(200);
+    expect(productSchema.parse(again.json()).images).toHaveLength(1);
+  });
+
+  it('removing the last picture of a product on sale makes it a draft', async () => {
+    const created = await createValid({ title: 'One Picture' });
+    expect(created.active).toBe(true);
+    const res = await removeImage({ productId: created._id, public_id: created.images[0]!.public_id });
+    expect(productSchema.parse(res.json())).toMatchObject({ active: false, images: [] });
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, created._id));
+    expect(events.find((event) => event.kind === 'product.updated')!.changes).toEqual({
+      active: { before: true, after: false },
+      images: { before: 1, after: 0 },
+    });
   });
 
   it('answers 404 for an image that is not on that product, and 400 for a bad body', async () => {

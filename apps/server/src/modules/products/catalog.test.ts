@@ -10,7 +10,7 @@ import {
 } from '@pumpkart/shared';
 import { products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
+import { addTestPicture, createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { catalogWhere } from './queries';
 
 let t: TestApp;
@@ -420,6 +420,8 @@ describe('catalog cache', () => {
     const dogFood = (before.json().sections as { products: ProductDto[] }[])
       .flatMap((section) => section.products)
       .find((product) => product.title === 'Dog Food')!;
+    // Switched on again below: a product on sale needs a picture (docs/shop-rules.md#on-sale).
+    await addTestPicture(t.db, dogFood._id);
 
     const toggled = await t.app.inject({
       method: 'PUT',

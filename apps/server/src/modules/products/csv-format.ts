@@ -3,7 +3,13 @@
  * in @pumpkart/shared): a product (with its variants and images) as rows for the export, and the rows of a file gathered back into products, each as the
  * fields the admin form sends, for the import to validate with the form's own schema.
  */
-import { PRODUCT_CSV_COLUMNS, toPaise, type ProductDto, type ProductTaxData } from '@pumpkart/shared';
+import {
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_OPTIONAL_COLUMNS,
+  toPaise,
+  type ProductDto,
+  type ProductTaxData,
+} from '@pumpkart/shared';
 import { csvAmount, textCell } from '../../lib/csv-stream';
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -24,6 +30,8 @@ const rupeesCell = (rupees: number) => csvAmount(toPaise(rupees));
 export function productCsvRows(product: ExportedProduct): string[][] {
   const productCells: Omit<ProductCsvRecord, (typeof VARIANT_COLUMNS)[number]> = {
     id: product._id,
+    // The same on each of its rows: a variant moves its product's version (orders take both rows' stock).
+    version: String(product.version),
     title: product.title,
     description: product.description,
     brand: product.brand,
@@ -74,7 +82,7 @@ export interface CsvProduct {
   lines: CsvLine[];
 }
 
-/** What is wrong with a header, in words; none when it has every column once and no other. */
+/** What is wrong with a header, in words; none when it has every column (optional ones aside) once and no other. */
 export function headerProblems(header: readonly string[]): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -83,7 +91,9 @@ export function headerProblems(header: readonly string[]): string[] {
     else if (seen.has(name)) problems.push(`The column '${name}' appears twice.`);
     seen.add(name);
   }
-  const missing = PRODUCT_CSV_COLUMNS.filter((column) => !seen.has(column));
+  const missing = PRODUCT_CSV_COLUMNS.filter(
+    (column) => !seen.has(column) && !PRODUCT_CSV_OPTIONAL_COLUMNS.includes(column),
+  );
   if (missing.length) problems.push(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
   return problems;
 }

@@ -13,8 +13,10 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   idSchema,
   MAX_IMAGES_PER_PRODUCT,
+  missingForSale,
   PRODUCT_IMPORT_REPORT_CAP,
   productFormSchema,
+  saleRequirementsText,
   toPaise,
   type ImportAction,
   type ImportRowReport,
@@ -24,7 +26,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { productImages, products, productVariants } from '../../db/schema';
-import { DomainError, NotFoundError } from '../../lib/errors';
+import { ConflictError, DomainError, NotFoundError } from '../../lib/errors';
 import { describeIssue } from '../../plugins/errors';
 import { changedFields, recordAudits, type AuditActor } from '../audit';
 import { productCreatedEvent, productSnapshot, recordProductEdited, snapshotOf } from './audit-trail';
@@ -80,9 +82,28 @@ export interface ProductPlan {
   form?: ProductForm;
   /** The images it ends with, in order; undefined: an update keeps its images, a creation has none. */
   images?: StoredImageRow[];
+  /** An update's version as judged: the write is refused if the product moved on meanwhile (an order, an edit). */
+  expectedVersion?: number;
+  /** Asked to be active without what a product on sale needs: stored as a draft, and why. */
+  notice?: string;
 }
 
 // ---- judging ----------------------------------------------------------------------------------
+
+/** The file's row was exported before the product last changed: writing it would undo that change. */
+export const STALE_ROW = (fileVersion: number, version: number) =>
+  `This product changed since the file was exported (version ${fileVersion}, now ${version}): an order, a ` +
+  "cancellation or an edit moved it, and this row would undo that. Export the products again and redo this row's " +
+  'changes.';
+/** An existing product's row without a version may change anything but stock (docs/shop-rules.md#products-csv). */
+export const STOCK_WITHOUT_VERSION = (stock: number) =>
+  "The stock of an existing product is changed only from a file with the export's version column, so that units " +
+  `sold since are never put back. Export the products again, or leave its stock as it is now (${stock}).`;
+/** Judged current, then moved before its write (an order between the judging and the write). */
+export const CHANGED_WHILE_APPLYING =
+  "This product changed while the file was being applied (an order or an edit): export again and redo this row's " +
+  'changes.';
+const STOCK_COLUMNS = new Set(['stock', 'variant_stock']);
 
 function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
   const result: T[][] = [];
@@ -223,6 +244,13 @@ function judgeProduct(
     if (earlier === undefined) context.idRows.set(id, first.line);
   }
 
+  // The version the file's rows were exported at: a whole number, or empty (not known).
+  const versionCell = first.cells.version.trim();
+  const fileVersion = /^\d{1,9}$/.test(versionCell) ? Number(versionCell) : undefined;
+  if (versionCell !== '' && fileVersion === undefined) {
+    refuse(`The version '${versionCell}' is not a whole number: keep the value the export wrote in it.`);
+  }
+
   // The rows of one product: the same product columns, and either all sizes or one row without.
   for (const line of group.lines.slice(1)) {
     const differing = differingProductColumns(first.cells, line.cells);
@@ -308,12 +336,46 @@ function judgeProduct(
   if (plan.reasons.length || plan.lineReasons.size || !plan.form) {
     plan.action = 'refused';
     plan.productId = current ? id : null;
-  } else if (!current) plan.action = 'create';
-  else {
-    plan.reasons = changesOf(current, plan.form, plan.images);
-    plan.action = plan.reasons.length ? 'update' : 'unchanged';
+  } else if (!current) {
+    plan.action = 'create';
+    keepAsDraftIfLacking(plan, plan.images?.length ?? 0);
+  } else {
+    // A row that changes nothing is unchanged whatever its version; one that changes something is written only
+    // over what it was exported from, and its stock only when that is known (docs/shop-rules.md#products-csv).
+    const changes = changesOf(current, plan.form, plan.images);
+    const version = current.row.version;
+    if (changes.length === 0) plan.action = 'unchanged';
+    else if (fileVersion !== undefined && fileVersion !== version) plan.reasons = [STALE_ROW(fileVersion, version)];
+    else if (fileVersion === undefined && changes.some((change) => STOCK_COLUMNS.has(change))) {
+      plan.reasons = [STOCK_WITHOUT_VERSION(current.row.stock)];
+    } else {
+      plan.action = 'update';
+      plan.expectedVersion = version;
+      // Changes only: a row that changes nothing leaves an older product as it is (the rule applies to writes).
+      plan.reasons = keepAsDraftIfLacking(plan, plan.images?.length ?? current.imageIds.length)
+        ? changesOf(current, plan.form, plan.images)
+        : changes;
+      // Switching on a draft that still lacks them changes nothing after all.
+      if (plan.reasons.length === 0) plan.action = 'unchanged';
+    }
   }
   return plan;
+}
+
+/**
+ * A product the file asks to be active without a price above 0, a category or a picture is written as a draft
+ * (inactive), as the product form would store it (docs/shop-rules.md#on-sale); answers whether it is.
+ */
+function keepAsDraftIfLacking(plan: ProductPlan, pictures: number): boolean {
+  const form = plan.form!;
+  if (!form.active) return false;
+  const missing = missingForSale({ price: form.price, category: form.category, variants: form.variants, pictures });
+  if (missing.length === 0) return false;
+  plan.form = { ...form, active: false };
+  plan.notice =
+    `Stored as a draft (inactive): it needs ${saleRequirementsText(missing, form.variants.length > 0)} ` +
+    'before it can be active.';
+  return true;
 }
 
 // ---- reporting --------------------------------------------------------------------------------
@@ -345,7 +407,14 @@ export function rowReports(plans: readonly ProductPlan[]): { rows: ImportRowRepo
       if (plan.action === 'refused' && reasons.length === 0) {
         reasons = [`Refused with the rest of its product (row ${firstLine}).`];
       }
-      const report = { row: line, action: plan.action, title: plan.title, productId: plan.productId, reasons };
+      const report: ImportRowReport = {
+        row: line,
+        action: plan.action,
+        title: plan.title,
+        productId: plan.productId,
+        reasons,
+      };
+      if (plan.notice && line === firstLine && plan.action !== 'refused') report.notice = plan.notice;
       if (plan.action === 'refused') {
         if (refused.length < PRODUCT_IMPORT_REPORT_CAP) refused.push(report);
       } else if (others.length < PRODUCT_IMPORT_REPORT_CAP) others.push(report);
@@ -443,6 +512,7 @@ async function updateOne(tx: Transaction, actor: AuditActor, { plan, images }: P
   const form = plan.form!;
   const locked = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
   if (!locked) throw new NotFoundError('The product was deleted meanwhile.');
+  if (locked.version !== plan.expectedVersion) throw new ConflictError(CHANGED_WHILE_APPLYING);
   const before = (await productSnapshot(tx, id))!;
   await tx
     .update(products)

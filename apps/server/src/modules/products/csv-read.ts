@@ -1,13 +1,19 @@
 /**
- * Reading an import file (docs/shop-rules.md#products-csv): the request body parsed as it arrives by csv-parse,
- * within the size and row limits, its header checked against the format's columns, and each row's cells by
+ * Reading an import file (docs/shop-rules.md#products-csv): the request body read within the size limit, decoded
+ * from the encoding it is in (csv-encoding.ts) and parsed by csv-parse within the row limit, its header checked against the format's columns, and each row's cells by
  * column. A file that is not a CSV, is malformed, empty, too large or has a wrong header is refused whole (400)
  * with what is wrong in words; judging the rows is csv-import.ts's work.
  */
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { PRODUCT_IMPORT_MAX_BYTES, PRODUCT_IMPORT_MAX_ROWS } from '@pumpkart/shared';
+import {
+  PRODUCT_CSV_OPTIONAL_COLUMNS,
+  PRODUCT_IMPORT_MAX_BYTES,
+  PRODUCT_IMPORT_MAX_ROWS,
+  type CsvEncoding,
+} from '@pumpkart/shared';
 import { BadRequestError } from '../../lib/errors';
+import { decodeCsvBytes } from './csv-encoding';
 import { headerProblems, importedCell, type CsvLine, type ProductCsvColumn, type ProductCsvRecord } from './csv-format';
 
 const MEGABYTES = PRODUCT_IMPORT_MAX_BYTES / 1024 / 1024;
@@ -41,32 +47,53 @@ function malformed(error: CsvError & { records?: number }): BadRequestError {
   }
 }
 
-/** Counts the bytes going through and refuses a body past the size limit, or one holding a NUL byte (not text). */
+/** Counts the bytes going through and refuses a body past the size limit. */
 function checkedBytes(): Transform {
   let bytes = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (bytes > PRODUCT_IMPORT_MAX_BYTES) return done(new BadRequestError(IMPORT_MESSAGES.tooLarge));
-      if (chunk.includes(0)) return done(new BadRequestError(IMPORT_MESSAGES.notCsv));
       done(null, chunk);
     },
   });
 }
 
+/** The body's bytes, read as they arrive up to the size limit; the rest of a refused body is drained. */
+async function bodyBytes(body: Readable): Promise<Buffer> {
+  const checker = checkedBytes();
+  body.on('error', (error) => checker.destroy(error));
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of body.pipe(checker) as AsyncIterable<Buffer>) chunks.push(chunk);
+  } catch (error) {
+    body.unpipe(checker);
+    body.resume();
+    throw error;
+  }
+  return Buffer.concat(chunks);
+}
+
+/** An import file's rows and the encoding it was read in (csv-encoding.ts). */
+export interface ProductCsvFile {
+  encoding: CsvEncoding;
+  lines: CsvLine[];
+}
+
 /**
- * The rows of an import body, each with its row number (the header is row 1) and its cells by column. The body
- * is parsed as it arrives; the rows (at most PRODUCT_IMPORT_MAX_ROWS) are kept, since a product's rows are
- * judged together and duplicates are looked for across the file.
+ * The rows of an import body, each with its row number (the header is row 1) and its cells by column. The body is
+ * read whole (at most PRODUCT_IMPORT_MAX_BYTES) before it is decoded, since an accent that tells Windows-1252 from
+ * UTF-8 may come on its last row; the rows (at most PRODUCT_IMPORT_MAX_ROWS) are kept anyway, since a product's rows
+ * are judged together and duplicates are looked for across the file.
  */
-export async function readProductCsv(body: unknown): Promise<CsvLine[]> {
+export async function readProductCsv(body: unknown): Promise<ProductCsvFile> {
   if (body === undefined || body === null) throw new BadRequestError(IMPORT_MESSAGES.empty);
   if (!(body instanceof Readable)) throw new BadRequestError(IMPORT_MESSAGES.notText);
-  const checker = checkedBytes();
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false });
-  body.on('error', (error) => checker.destroy(error));
-  checker.on('error', (error) => parser.destroy(error));
-  body.pipe(checker).pipe(parser);
+  const { encoding, text } = decodeCsvBytes(await bodyBytes(body));
+  // A NUL character is in no spreadsheet's text: the file is binary (or UTF-16 without its byte-order mark).
+  if (text.includes('\0')) throw new BadRequestError(IMPORT_MESSAGES.notCsv);
+  const parser = parse({ skip_empty_lines: true, relax_column_count: false });
+  parser.end(text);
 
   let header: ProductCsvColumn[] | undefined;
   const lines: CsvLine[] = [];
@@ -82,17 +109,17 @@ export async function readProductCsv(body: unknown): Promise<CsvLine[]> {
         continue;
       }
       if (lines.length === PRODUCT_IMPORT_MAX_ROWS) throw new BadRequestError(IMPORT_MESSAGES.tooManyRows);
-      const cells = {} as ProductCsvRecord;
+      // An optional column the file leaves out reads as empty.
+      const cells = Object.fromEntries(PRODUCT_CSV_OPTIONAL_COLUMNS.map((column) => [column, ''])) as ProductCsvRecord;
       header.forEach((column, index) => (cells[column] = importedCell(record[index] ?? '')));
       lines.push({ line: row, cells });
     }
   } catch (error) {
-    body.unpipe(checker);
-    body.resume();
+    parser.destroy();
     if (error instanceof CsvError) throw malformed(error);
     throw error;
   }
   if (!header) throw new BadRequestError(IMPORT_MESSAGES.empty);
   if (lines.length === 0) throw new BadRequestError(IMPORT_MESSAGES.noRows);
-  return lines;
+  return { encoding, lines };
 }

@@ -29,7 +29,8 @@ const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const exportQuerySchema = adminProductListQuerySchema.omit({ page: true, limit: true });
 const csvBody = { 'text/csv': z.string().meta({ description: "The file, in the export's columns." }) };
 const IMPORT_DESCRIPTION =
-  `docs/shop-rules.md#products-csv: the file as a text/csv body (UTF-8), at most ${PRODUCT_IMPORT_MAX_BYTES / 1024 / 1024} MB ` +
+  'docs/shop-rules.md#products-csv: the file as a text/csv body (UTF-8 or UTF-16 with a byte-order mark, UTF-8, ' +
+  `else Windows-1252; the answer's encoding says which was read), at most ${PRODUCT_IMPORT_MAX_BYTES / 1024 / 1024} MB ` +
   `and ${PRODUCT_IMPORT_MAX_ROWS} rows, with the export's columns. A row with an id updates that product, one ` +
   'without creates one; a product is all its consecutive rows (one per size). 400 for a file that is not a CSV, ' +
   'is malformed, empty, too large, or has a wrong header.';
@@ -80,8 +81,9 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const plans = await judgeImport(ctx, await readProductCsv(uploadOf(request)));
-      return { summary: summaryOf(plans), ...rowReports(plans) };
+      const { encoding, lines } = await readProductCsv(uploadOf(request));
+      const plans = await judgeImport(ctx, lines);
+      return { encoding, summary: summaryOf(plans), ...rowReports(plans) };
     },
   );
 
@@ -98,20 +100,21 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         description:
           `${IMPORT_DESCRIPTION} The answer (application/x-ndjson) is one JSON object a line: ` +
           '{"type":"progress","done":n,"total":m} after every batch of products, then ' +
-          '{"type":"done","summary":{...},"rows":[...],"truncated":false}, the summary and reports as the dry ' +
+          '{"type":"done","encoding":"utf-8","summary":{...},"rows":[...],"truncated":false}, the summary and reports as the dry ' +
           "run's, counting what was written. Each product is written whole or not at all.",
         consumes: ['text/csv'],
         response: { 200: z.unknown().describe('Progress and result lines (application/x-ndjson)'), ...adminErrors },
       },
     },
     async (request, reply) => {
-      const plans = await judgeImport(ctx, await readProductCsv(uploadOf(request)));
+      const { encoding, lines } = await readProductCsv(uploadOf(request));
+      const plans = await judgeImport(ctx, lines);
       const total = plans.reduce((sum, plan) => sum + plan.lines.length, 0);
       const answer = new PassThrough();
       const send = (line: ImportLine) => answer.write(`${JSON.stringify(line)}\n`);
       send({ type: 'progress', done: 0, total });
       void applyImport(ctx, plans, { id: request.user.sub }, (done) => send({ type: 'progress', done, total }))
-        .then(() => send({ type: 'done', summary: summaryOf(plans), ...rowReports(plans) }))
+        .then(() => send({ type: 'done', encoding, summary: summaryOf(plans), ...rowReports(plans) }))
         .catch((error: unknown) => request.log.error({ err: error }, 'products import failed'))
         .finally(() => answer.end());
       return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(answer);

@@ -15,7 +15,7 @@ import { auditEvents, productImages, products, productVariants } from '../../db/
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { productForm, testPng } from '../../test/catalog-factories';
 import { orderBody, placeOrderOk } from '../../test/commerce-factories';
-import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
+import { addTestPicture, createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { EXPORT_BATCH_SIZE, productCsvBatches } from './csv-export';
 
 let t: TestApp;
@@ -55,13 +55,13 @@ function post(path: 'dry-run' | 'apply', body: string | Buffer, token = adminTok
   });
 }
 
-async function dryRun(body: string): Promise<ImportDryRunResponse> {
+async function dryRun(body: string | Buffer): Promise<ImportDryRunResponse> {
   const res = await post('dry-run', body);
   expect(res.statusCode, res.body).toBe(200);
   return importDryRunResponseSchema.parse(res.json());
 }
 
-async function apply(body: string): Promise<ImportLine[]> {
+async function apply(body: string | Buffer): Promise<ImportLine[]> {
   const res = await post('apply', body);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
@@ -202,6 +202,7 @@ describe('POST /api/products/import/dry-run', () => {
   beforeAll(async () => {
     existingId = (await createTestProduct(t.db, { title: 'Csv Existing', category: 'Csv Pumps', price: 300 })).product
       .id;
+    await addTestPicture(t.db, existingId);
   });
 
   it('says per row what would be created, updated or refused, and why, writing nothing', async () => {
@@ -322,6 +323,7 @@ describe('POST /api/products/import/apply', () => {
         }),
         plain('Csv Update Me', {
           id: product.id,
+          version: '0',
           description: 'Now described',
           variant_size: 'One',
           variant_price: '12.00',
@@ -375,7 +377,12 @@ describe('POST /api/products/import/apply', () => {
     const held = variants[0]!;
     await placeOrderOk(t.app, customer.token, orderBody([{ product, variant: held }], { paymentMode: 'online' }));
     const sized = { ...EXISTING, stock: '', variant_size: 'Free', variant_price: '55.00', variant_stock: '5' };
-    const body = file(plain('Csv Before'), plain('Csv Held', { ...sized, id: product.id }), plain('Csv After'));
+    const [{ version }] = (await t.db
+      .select({ version: products.version })
+      .from(products)
+      .where(eq(products.id, product.id))) as [{ version: number }];
+    const heldRow = { ...sized, id: product.id, version: String(version) };
+    const body = file(plain('Csv Before'), plain('Csv Held', heldRow), plain('Csv After'));
     expect((await dryRun(body)).summary).toMatchObject({ create: 2, update: 1, refused: 0 });
     const [before] = await t.db.select().from(products).where(eq(products.id, product.id));
 
@@ -414,7 +421,12 @@ describe('POST /api/products/import/apply', () => {
     const [first, second] = pictured.images.map((image) => image.url);
     const lines = await apply(
       file(
-        plain('Csv Pictured', { id: pictured._id, price: '5.00', images: `${second} | ${first}` }),
+        plain('Csv Pictured', {
+          id: pictured._id,
+          version: String(pictured.version),
+          price: '5.00',
+          images: `${second} | ${first}`,
+        }),
         plain('Csv Copy', { images: `http://shop.example${first}` }),
       ),
     );
@@ -434,7 +446,11 @@ describe('POST /api/products/import/apply', () => {
     expect(copy[0]!.publicId).not.toBe(pictured.images[0]!.public_id);
 
     // Empty keeps them.
-    const kept = doneOf(await apply(file(plain('Csv Pictured', { id: pictured._id, price: '6.00' }))));
+    const kept = doneOf(
+      await apply(
+        file(plain('Csv Pictured', { id: pictured._id, version: String(pictured.version! + 1), price: '6.00' })),
+      ),
+    );
     expect(kept.summary).toMatchObject({ update: 1 });
     expect(await t.db.select().from(productImages).where(eq(productImages.productId, pictured._id))).toHaveLength(2);
   });
@@ -469,4 +485,151 @@ describe('POST /api/products/import/apply', () => {
       expect(variants?.n).toBe(10_000);
     },
   );
+});
+
+describe('the version column: an import never puts back stock that buyers took', () => {
+  beforeAll(() => createTestProduct(t.db, { title: 'Csv Versioned', category: 'Csv Pumps' }));
+  /** The file's rows of one product, from an export of its title, with `change` made to each row. */
+  async function exportedRowsOf(title: string, change: Parameters<typeof line>[0] = {}) {
+    const rows = rowsOf((await exportCsv(`?search=${encodeURIComponent(title)}`)).body);
+    return rows.map((row) => line({ ...row, ...change }));
+  }
+  const customer = () => createTestUser(t.app);
+  const stored = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!;
+
+  it('export at stock 5, a buyer orders 2, the old file with a new price: refused, stock stays 3', async () => {
+    const { product } = await createTestProduct(t.db, {
+      title: 'Csv Story Hose',
+      category: 'Csv Pumps',
+      price: 100,
+      stock: 5,
+    });
+    await addTestPicture(t.db, product.id);
+    const oldFile = file(...(await exportedRowsOf('Csv Story Hose', { price: '120.00' })));
+    expect(oldFile).toContain(`${product.id},0,`);
+    await placeOrderOk(t.app, (await customer()).token, orderBody([{ product, quantity: 2 }]));
+    expect((await stored(product.id)).stock).toBe(3);
+
+    const report = await dryRun(oldFile);
+    expect(report.summary).toMatchObject({ update: 0, refused: 1 });
+    const [row] = report.rows;
+    expect(row).toMatchObject({ action: 'refused', productId: product.id });
+    expect(row!.reasons).toEqual([
+      expect.stringMatching(/^This product changed since the file was exported \(version 0, now 1\)/),
+    ]);
+    expect(row!.reasons).not.toContain('stock');
+
+    const done = doneOf(await apply(oldFile));
+    expect(done.summary).toMatchObject({ update: 0, refused: 1 });
+    expect(await stored(product.id)).toMatchObject({ stock: 3, pricePaise: 10_000, version: 1 });
+
+    // Exported again: the price alone changes, and stock is not listed as a change.
+    const freshFile = file(...(await exportedRowsOf('Csv Story Hose', { price: '120.00' })));
+    expect((await dryRun(freshFile)).rows[0]).toMatchObject({ action: 'update', reasons: ['price'] });
+    expect(doneOf(await apply(freshFile)).summary).toMatchObject({ update: 1 });
+    expect(await stored(product.id)).toMatchObject({ stock: 3, pricePaise: 12_000, version: 2 });
+    // The same file again changes nothing: unchanged, not refused, though its version is now old.
+    expect((await dryRun(freshFile)).summary).toMatchObject({ unchanged: 1, refused: 0 });
+  });
+
+  it("guards sizes by their product's version: a size ordered since refuses the old file", async () => {
+    const { product, variants } = await createTestProduct(t.db, {
+      title: 'Csv Story Vest',
+      category: 'Csv Pumps',
+      variants: [
+        { size: 'M', price: 200, stock: 5 },
+        { size: 'L', price: 220, stock: 5 },
+      ],
+    });
+    const oldFile = file(...(await exportedRowsOf('Csv Story Vest', { description: 'Reflective' })));
+    await placeOrderOk(t.app, (await customer()).token, orderBody([{ product, variant: variants[0]!, quantity: 2 }]));
+    const report = await dryRun(oldFile);
+    expect(report.summary).toMatchObject({ refused: 1 });
+    expect(report.rows[0]!.reasons[0]).toMatch(/^This product changed since the file was exported/);
+    await apply(oldFile);
+    const sizes = await t.db.select().from(productVariants).where(eq(productVariants.productId, product.id));
+    expect(sizes.map((size) => size.stock).sort()).toEqual([3, 5]);
+  });
+
+  it('a row of an existing product without a version changes anything but its stock', async () => {
+    const { product } = await createTestProduct(t.db, { title: 'Csv No Version', category: 'Csv Pumps', price: 50 });
+    await addTestPicture(t.db, product.id);
+    const cells = { ...EXISTING, id: product.id };
+    const priced = await dryRun(file(plain('Csv No Version', { ...cells, price: '55.00' })));
+    expect(priced.rows[0]).toMatchObject({ action: 'update', reasons: ['price'] });
+    const restocked = await dryRun(file(plain('Csv No Version', { ...cells, stock: '99' })));
+    expect(restocked.rows[0]).toMatchObject({ action: 'refused' });
+    expect(restocked.rows[0]!.reasons[0]).toMatch(
+      /^The stock of an existing product is changed only from a file with the export's version column.*\(10\)\.$/,
+    );
+    const badVersion = await dryRun(file(plain('Csv No Version', { ...cells, version: 'v2' })));
+    expect(badVersion.rows[0]!.reasons).toEqual([
+      "The version 'v2' is not a whole number: keep the value the export wrote in it.",
+    ]);
+  });
+
+  it('a file without the version column still creates products', async () => {
+    const columns = PRODUCT_CSV_COLUMNS.filter((column) => column !== 'version');
+    const row = { title: 'Csv Versionless', category: 'Csv Pumps', price: '10.00', stock: '1' } as Record<
+      string,
+      string
+    >;
+    const body = [columns.join(','), columns.map((column) => row[column] ?? '').join(',')].join('\r\n');
+    expect((await dryRun(body)).summary).toMatchObject({ create: 1, refused: 0 });
+  });
+});
+
+describe('the encoding of an import file', () => {
+  beforeAll(() => createTestProduct(t.db, { title: 'Csv Encoded', category: 'Csv Encodings' }));
+  const row = (title: string) => plain(title, { category: 'Csv Encodings', description: 'Crème, 20 °C' });
+  /** Windows-1252 bytes written out by hand (é E9, è E8, ° B0, – 96, Ø D8), not by the decoder under test. */
+  const cp1252 = (text: string) =>
+    Buffer.from(
+      [...text].map((char) => ({ é: 0xe9, è: 0xe8, '°': 0xb0, '–': 0x96, Ø: 0xd8 })[char] ?? char.charCodeAt(0)),
+    );
+  const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+
+  it.each([
+    ['Windows-1252 (Excel\'s "CSV" on an Indian office PC)', 'windows-1252', (text: string) => cp1252(text)],
+    ['UTF-8 without a byte-order mark', 'utf-8', (text: string) => Buffer.from(text, 'utf8')],
+    ['UTF-8 with a byte-order mark', 'utf-8', (text: string) => Buffer.from(`\uFEFF${text}`, 'utf8')],
+    ['UTF-16 LE with a byte-order mark', 'utf-16le', (text: string) => Buffer.from(`\uFEFF${text}`, 'utf16le')],
+    ['UTF-16 BE with a byte-order mark', 'utf-16be', (text: string) => utf16be(`\uFEFF${text}`)],
+  ])('reads %s with its accents, and says so', async (name, encoding, bytesOf) => {
+    const title = `Café Nozzle – Ø ${encoding} ${name.length}`;
+    const body = bytesOf(file(row(title)));
+    const report = await dryRun(body);
+    expect(report.encoding).toBe(encoding);
+    expect(report.rows[0]).toMatchObject({ action: 'create', title });
+
+    const done = doneOf(await apply(body));
+    expect(done.encoding).toBe(encoding);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, done.rows[0]!.productId!));
+    expect(stored).toMatchObject({ title, description: 'Crème, 20 °C' });
+  });
+
+  it('refuses UTF-16 without its byte-order mark as not text (400), writing nothing', async () => {
+    const res = await post('dry-run', Buffer.from(file(row('No Mark')), 'utf16le'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^This is not a CSV file/);
+  });
+});
+
+describe('an imported product on sale needs a price, a category and a picture', () => {
+  it('imports a row that would be active without them as a draft, saying what it lacks', async () => {
+    await createTestProduct(t.db, { title: 'Csv Sale Seed', category: 'Csv Sale' });
+    const body = file(
+      plain('Csv No Picture', { category: 'Csv Sale' }),
+      plain('Csv Parked', { active: 'false', category: 'Csv Sale' }),
+    );
+    const report = await dryRun(body);
+    expect(report.rows[0]).toMatchObject({
+      action: 'create',
+      notice: 'Stored as a draft (inactive): it needs a picture before it can be active.',
+    });
+    expect(report.rows[1]!.notice).toBeUndefined();
+    const done = doneOf(await apply(body));
+    const [stored] = await t.db.select().from(products).where(eq(products.id, done.rows[0]!.productId!));
+    expect(stored!.active).toBe(false);
+  });
 });

@@ -10,7 +10,7 @@ import { lowStockResponseSchema, productSchema, toPaise, type LowStockItem } fro
 import { products, productVariants } from '../../db/schema';
 import { bearer, createTestApp, onPostgres, type TestApp } from '../../test/app';
 import { productForm } from '../../test/catalog-factories';
-import { createTestAdmin, createTestProduct, type TestProductInput } from '../../test/factories';
+import { addTestPicture, createTestAdmin, createTestProduct, type TestProductInput } from '../../test/factories';
 
 let t: TestApp;
 let adminToken: string;
@@ -134,6 +134,7 @@ describe('GET /api/products/admin/low-stock: sizes follow their product', () => 
 
   it('follows an edit through the admin form: title, threshold and a new size in one PUT', async () => {
     const { id, sizes } = await sized('Form Pump', 0, [{ size: 'S', price: 10, stock: 1 }]);
+    await addTestPicture(t.db, id); // the edit keeps it on sale (docs/shop-rules.md#on-sale)
     const loaded = await t.app.inject({ method: 'GET', url: `/api/products/admin/${id}`, headers: bearer(adminToken) });
     const form = productSchema.parse(loaded.json());
     const res = await t.app.inject({

@@ -15,6 +15,7 @@ import {
   productDeletedResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
+  productSavedSchema,
   productSchema,
   removeImageBodySchema,
   stringListSchema,
@@ -54,6 +55,11 @@ const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404:
 const FORM_DESCRIPTION =
   'The admin product form as multipart/form-data (see the request body): text fields, ' +
   "variants[i][size|price|stock|_id] and image files in 'images'.";
+
+const DRAFT_DESCRIPTION =
+  "A form asking for an active product without a price above 0 (every size's), a category other than " +
+  "'Uncategorized' or a picture is saved inactive, as a draft, and the answer's `notice` says what it lacks " +
+  '(docs/shop-rules.md#on-sale).';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // The CSV export and import (their own scope: the import's text/csv body parser is theirs alone).
@@ -196,9 +202,9 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         ...admin,
         summary: 'Create a product',
-        description: FORM_DESCRIPTION,
+        description: `${FORM_DESCRIPTION} ${DRAFT_DESCRIPTION}`,
         consumes: ['multipart/form-data'],
-        response: { 201: productSchema, ...adminErrors, 413: errorSchema },
+        response: { 201: productSavedSchema, ...adminErrors, 413: errorSchema },
       },
     },
     async (request, reply) => {
@@ -222,12 +228,13 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         ...admin,
         summary: 'Edit a product (multipart form, new images appended) or toggle it (JSON { active })',
         description:
-          `${FORM_DESCRIPTION} Or application/json { active: boolean } to toggle the active flag only. ` +
-          "409 when the form's version is no longer current, or when it drops a variant that an open " +
-          '(pending, processing or shipped) order holds; nothing is written then.',
+          `${FORM_DESCRIPTION} ${DRAFT_DESCRIPTION} Or application/json { active: boolean } to toggle the active ` +
+          "flag only (409 to switch on a product without those). 409 when the form's version is no longer " +
+          'current, or when it drops a variant that an open (pending, processing or shipped) order holds; nothing ' +
+          'is written then.',
         consumes: ['multipart/form-data', 'application/json'],
         params: idParamsSchema,
-        response: { 200: productSchema, ...adminErrors, 409: errorSchema, 413: errorSchema },
+        response: { 200: productSavedSchema, ...adminErrors, 409: errorSchema, 413: errorSchema },
       },
     },
     async (request) => {
@@ -250,12 +257,13 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: app.requireArea('catalog'),
       schema: {
         ...admin,
-        summary: 'Remove one image from a product (its files too); answers the updated product',
+        summary:
+          'Remove one image from a product (its files too); answers the updated product (a draft once its last picture is gone)',
         body: removeImageBodySchema,
         response: { 200: productSchema, ...adminErrors },
       },
     },
-    (request) => removeProductImage(ctx, request.body.productId, request.body.public_id),
+    (request) => removeProductImage(ctx, request.body.productId, request.body.public_id, { id: request.user.sub }),
   );
 
   app.delete(

@@ -6,18 +6,24 @@
  */
 import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
+  draftNotice,
   MAX_IMAGES_PER_PRODUCT,
+  missingForSale,
+  notReadyForSale,
   ORDER_STATUSES,
   PRODUCT_CHANGED_MESSAGE,
   SUGGESTED_CATEGORIES_LIMIT,
   SUGGESTED_PRODUCTS_LIMIT,
   toPaise,
+  toRupees,
   type AdminProductListQuery,
   type HomeView,
   type LowStockItem,
   type ProductDto,
   type ProductForm,
   type ProductListQuery,
+  type ProductSavedDto,
+  type SaleRequirement,
   type Suggestions,
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
@@ -255,17 +261,38 @@ function checkImageCount(count: number) {
   }
 }
 
-/** `actor`: the admin, named in the audit trail (docs/shop-rules.md#audit), as on every write below. */
+/**
+ * What a form asking for an active product with `pictures` pictures lacks to be on sale (docs/shop-rules.md#on-sale);
+ * none for a form that asks for an inactive one.
+ */
+export function missingForSaleOf(form: ProductForm, pictures: number): SaleRequirement[] {
+  if (!form.active) return [];
+  return missingForSale({ price: form.price, category: form.category, variants: form.variants, pictures });
+}
+
+/** The saved product, with the draft notice when it was asked to be active without what that needs. */
+async function savedProduct(ctx: Ctx, id: string, missing: SaleRequirement[]): Promise<ProductSavedDto> {
+  const product = await getProduct(ctx, id, { includeInactive: true });
+  if (missing.length === 0) return product;
+  return { ...product, notice: draftNotice(product.title, missing, product.variants.length > 0) };
+}
+
+/**
+ * `actor`: the admin, named in the audit trail (docs/shop-rules.md#audit), as on every write below. A form asking
+ * for an active product without a price, a category or a picture is stored as a draft (docs/shop-rules.md#on-sale).
+ */
 export async function createProduct(
   ctx: Ctx,
   form: ProductForm,
   uploads: ImageUpload[],
   actor: AuditActor,
-): Promise<ProductDto> {
+): Promise<ProductSavedDto> {
   checkImageCount(uploads.length);
   const stored = await processImages(ctx.storage, uploads);
+  const missing = missingForSaleOf(form, stored.length);
   const id = await writeWithImages(ctx, stored, async (tx) => {
-    const [product] = await tx.insert(products).values(productValues(form)).returning({ id: products.id });
+    const values = { ...productValues(form), active: form.active && missing.length === 0 };
+    const [product] = await tx.insert(products).values(values).returning({ id: products.id });
     const productId = product!.id;
     if (form.variants.length > 0) {
       await tx.insert(productVariants).values(
@@ -282,7 +309,7 @@ export async function createProduct(
     await recordProductCreated(tx, actor, productId);
     return productId;
   });
-  return getProduct(ctx, id, { includeInactive: true });
+  return savedProduct(ctx, id, missing);
 }
 
 /**
@@ -351,7 +378,7 @@ export async function updateProduct(
   form: ProductForm,
   uploads: ImageUpload[],
   actor: AuditActor,
-): Promise<ProductDto> {
+): Promise<ProductSavedDto> {
   // Cheap refusals before any image work: unknown product, stale form, too many images in total.
   const current = await findProductRow(ctx.db, id, { includeInactive: true });
   if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
@@ -359,7 +386,7 @@ export async function updateProduct(
   checkImageCount((await imageCount(ctx.db, id)).count + uploads.length);
 
   const stored = await processImages(ctx.storage, uploads);
-  await writeWithImages(ctx, stored, async (tx) => {
+  const missing = await writeWithImages(ctx, stored, async (tx) => {
     // The row lock serialises concurrent edits of one product with each other and with the stock
     // moves of orders (which update this row first), so the version read here is the latest one.
     const row = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
@@ -367,16 +394,23 @@ export async function updateProduct(
     checkVersion(row, form);
     const images = await imageCount(tx, id);
     checkImageCount(images.count + stored.length);
+    const lacking = missingForSaleOf(form, images.count + stored.length);
     const before = (await productSnapshot(tx, id))!;
     await tx
       .update(products)
-      .set({ ...productValues(form), version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .set({
+        ...productValues(form),
+        active: form.active && lacking.length === 0,
+        version: sql`${products.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(products.id, id));
     await reconcileVariants(tx, id, form);
     if (stored.length > 0) await tx.insert(productImages).values(imageRows(id, stored, images.nextPosition));
     await recordProductEdited(tx, actor, id, before);
+    return lacking;
   });
-  return getProduct(ctx, id, { includeInactive: true });
+  return savedProduct(ctx, id, missing);
 }
 
 /** The admin card's Active/Inactive toggle. */
@@ -385,11 +419,30 @@ export async function setProductActive(ctx: Ctx, id: string, active: boolean, ac
   return getProduct(ctx, id, { includeInactive: true });
 }
 
+/** Refuses (409) to switch on a product that lacks what a product on sale needs (docs/shop-rules.md#on-sale). */
+async function checkReadyForSale(
+  tx: Transaction,
+  row: { id: string; title: string; pricePaise: number; category: string },
+): Promise<void> {
+  const variants = await tx
+    .select({ pricePaise: productVariants.pricePaise })
+    .from(productVariants)
+    .where(eq(productVariants.productId, row.id));
+  const missing = missingForSale({
+    price: toRupees(row.pricePaise),
+    category: row.category,
+    variants: variants.map((variant) => ({ price: toRupees(variant.pricePaise) })),
+    pictures: (await imageCount(tx, row.id)).count,
+  });
+  if (missing.length) throw new ConflictError(notReadyForSale(row.title, missing, variants.length > 0));
+}
+
 /** Sets the active flag, recording the change (none when it already was so); 404 for an unknown product. */
 async function setActiveRecorded(ctx: Ctx, id: string, active: boolean, actor: AuditActor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const current = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
     if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (active) await checkReadyForSale(tx, current);
     await tx
       .update(products)
       .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })
@@ -399,14 +452,37 @@ async function setActiveRecorded(ctx: Ctx, id: string, active: boolean, actor: A
   ctx.catalogCache.invalidate();
 }
 
-export async function removeProductImage(ctx: Ctx, productId: string, publicId: string): Promise<ProductDto> {
-  const [removed] = await ctx.db
-    .delete(productImages)
-    .where(and(eq(productImages.productId, productId), eq(productImages.publicId, publicId)))
-    .returning({ publicId: productImages.publicId });
-  if (!removed) throw new NotFoundError('This image is not on this product.');
+/**
+ * Removes one picture: an edit like any other (docs/shop-rules.md#audit), so it is recorded with the number of
+ * pictures before and after and bumps the version, which the catalog cache, ETags, the edit form and the CSV
+ * export's version column all follow. The files go once the removal is committed.
+ */
+export async function removeProductImage(
+  ctx: Ctx,
+  productId: string,
+  publicId: string,
+  actor: AuditActor,
+): Promise<ProductDto> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const row = await findProductRow(tx, productId, { includeInactive: true, forUpdate: true });
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const before = (await productSnapshot(tx, productId))!;
+    const [image] = await tx
+      .delete(productImages)
+      .where(and(eq(productImages.productId, productId), eq(productImages.publicId, publicId)))
+      .returning({ publicId: productImages.publicId });
+    if (!image) throw new NotFoundError('This image is not on this product.');
+    // Without its last picture a product may not stay on sale (docs/shop-rules.md#on-sale): it becomes a draft.
+    const lastPicture = row.active && (await imageCount(tx, productId)).count === 0;
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1`, updatedAt: new Date(), ...(lastPicture ? { active: false } : {}) })
+      .where(eq(products.id, productId));
+    await recordProductEdited(tx, actor, productId, before);
+    return image.publicId;
+  });
   ctx.catalogCache.invalidate();
-  await removeStoredImages(ctx.storage, [removed.publicId]);
+  await removeStoredImages(ctx.storage, [removed]);
   return getProduct(ctx, productId, { includeInactive: true });
 }
 

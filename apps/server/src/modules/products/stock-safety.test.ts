@@ -19,7 +19,7 @@ import {
   variantStock,
   statusBody,
 } from '../../test/commerce-factories';
-import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
+import { createTestAdmin, addTestPicture, createTestProduct, createTestUser } from '../../test/factories';
 import { returnStock } from '../orders';
 
 let t: TestApp;
@@ -169,6 +169,7 @@ describe('an edit form opened before an order', () => {
     for (let round = 0; round < 6; round++) {
       const buyer = await createTestUser(t.app);
       const { product } = await createTestProduct(t.db, { stock: 5 });
+      await addTestPicture(t.db, product.id); // the edit keeps it on sale (docs/shop-rules.md#on-sale)
       const loaded = await openForm(product.id);
       const [edited, ordered] = await Promise.all([
         edit(product.id, formOf(loaded, { stock: 10 })),

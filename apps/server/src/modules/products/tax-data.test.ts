@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { productListResponseSchema, productSchema, TAX_DATA_MESSAGES, type ProductDto } from '@pumpkart/shared';
 import { products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { productForm } from '../../test/catalog-factories';
+import { productForm, testPng } from '../../test/catalog-factories';
 import { createTestAdmin } from '../../test/factories';
 
 let t: TestApp;
@@ -30,14 +30,19 @@ const TAX_FIELDS = {
   legalMetrologyApproval: 'IND/09/20/276',
 };
 
+/** A product on sale: with a picture, which an active product needs (docs/shop-rules.md#on-sale). */
 async function create(fields: Fields = {}): Promise<ProductDto> {
-  const res = await send('POST', '/api/products', {
-    title: `Tax test ${Math.random().toString(36).slice(2, 8)}`,
-    category: 'Fuel Dispensers',
-    price: 325000,
-    stock: 2,
-    ...fields,
-  });
+  const form = productForm(
+    {
+      title: `Tax test ${Math.random().toString(36).slice(2, 8)}`,
+      category: 'Fuel Dispensers',
+      price: 325000,
+      stock: 2,
+      ...fields,
+    },
+    { images: [{ name: 'pump.png', data: await testPng(40, 30) }] },
+  );
+  const res = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(adminToken), payload: form });
   expect(res.statusCode, res.body).toBe(201);
   return productSchema.parse(res.json());
 }

@@ -13,9 +13,17 @@ beforeEach(() => loginAs('admin'));
 
 const summary = { rows: 601, products: 301, create: 300, update: 0, unchanged: 0, refused: 1 };
 const dryRun: ImportDryRunResponse = {
+  encoding: 'windows-1252',
   summary,
   rows: [
-    { row: 2, action: 'create', title: 'Gauge 001', productId: null, reasons: [] },
+    {
+      row: 2,
+      action: 'create',
+      title: 'Gauge 001',
+      productId: null,
+      reasons: [],
+      notice: 'Stored as a draft (inactive): it needs a picture before it can be active.',
+    },
     { row: 602, action: 'refused', title: 'Broken', productId: null, reasons: ['Price must be a number.'] },
   ],
   truncated: true,
@@ -53,6 +61,10 @@ describe('ProductImportDialog', () => {
     );
     expect(screen.getByRole('row', { name: /602 Refused Broken Price must be a number\./ })).toBeInTheDocument();
     expect(screen.getByText(/The first 2 rows are listed/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('row', { name: /^2 Create Gauge 001 Stored as a draft \(inactive\): it needs a picture/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('import-encoding')).toHaveTextContent(/^Read as Windows-1252 \(Latin-1\)\./);
     const [, dryRunCall] = fetchMock.mock.calls[0]!;
     expect(dryRunCall?.headers).toMatchObject({ 'content-type': 'text/csv', authorization: 'Bearer test-token' });
     expect(dryRunCall?.body).toBeInstanceOf(File);
@@ -69,6 +81,7 @@ describe('ProductImportDialog', () => {
 
     apply.send({
       type: 'done',
+      encoding: 'utf-8',
       summary: { ...summary },
       rows: [dryRun.rows[1]!, { ...dryRun.rows[0]!, productId: 'p-new' }],
       truncated: false,
@@ -82,6 +95,7 @@ describe('ProductImportDialog', () => {
     // Only the refused rows are listed after the apply.
     expect(screen.queryByRole('row', { name: /Gauge 001/ })).not.toBeInTheDocument();
     expect(screen.getByRole('row', { name: /602 Refused/ })).toBeInTheDocument();
+    expect(screen.getByTestId('import-encoding')).toHaveTextContent('Read as UTF-8.');
     expect(onImported).toHaveBeenCalledOnce();
   });
 

@@ -4,7 +4,13 @@
  * "Apply N changes"; a progress bar with "n of m rows" while the server writes; then the result, with the rows
  * it refused. A refused file (not a CSV, a wrong header, too large) says why in words and nothing is written.
  */
-import type { ImportAction, ImportRowReport, ImportSummary } from '@pumpkart/shared';
+import {
+  CSV_ENCODING_LABELS,
+  type CsvEncoding,
+  type ImportAction,
+  type ImportRowReport,
+  type ImportSummary,
+} from '@pumpkart/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { applyProductImport, dryRunProductImport, IMPORT_STOPPED } from '../../api/products-csv';
@@ -14,9 +20,9 @@ import { ErrorText } from '../ui/page-header';
 type Step =
   | { kind: 'choose' }
   | { kind: 'checking' }
-  | { kind: 'checked'; summary: ImportSummary; rows: ImportRowReport[]; truncated: boolean }
+  | { kind: 'checked'; encoding: CsvEncoding; summary: ImportSummary; rows: ImportRowReport[]; truncated: boolean }
   | { kind: 'applying'; done: number; total: number }
-  | { kind: 'applied'; summary: ImportSummary; rows: ImportRowReport[]; truncated: boolean };
+  | { kind: 'applied'; encoding: CsvEncoding; summary: ImportSummary; rows: ImportRowReport[]; truncated: boolean };
 
 const ACTION_LABELS: Record<ImportAction, string> = {
   create: 'Create',
@@ -46,6 +52,17 @@ function SummaryLine({ summary, applied }: { summary: ImportSummary; applied: bo
         {plural(summary.products, 'product')} in {plural(summary.rows, 'row')}:
       </span>{' '}
       {parts.join(', ')}.
+    </p>
+  );
+}
+
+/** Which encoding the server read the file in (a file saved by Excel as plain "CSV" is often Windows-1252). */
+function EncodingLine({ encoding }: { encoding: CsvEncoding }) {
+  return (
+    <p className="text-xs text-slate-600" data-testid="import-encoding">
+      Read as {CSV_ENCODING_LABELS[encoding]}.
+      {encoding === 'windows-1252' &&
+        ' If accented letters look wrong below, save the sheet as "CSV UTF-8" and choose it again.'}
     </p>
   );
 }
@@ -88,7 +105,11 @@ function ReportTable({ rows, truncated }: { rows: ImportRowReport[]; truncated: 
                   </span>
                 </td>
                 <td className="max-w-[12rem] truncate px-3 py-2 text-slate-900">{row.title || '(no title)'}</td>
-                <td className="px-3 py-2 text-slate-700">{row.reasons.join(' ')}</td>
+                <td className="px-3 py-2 text-slate-700">
+                  {row.reasons.join(' ')}
+                  {/* Kept as a draft: what it lacks to be on sale (docs/shop-rules.md#on-sale). */}
+                  {row.notice && <span className="block text-amber-800">{row.notice}</span>}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -159,7 +180,8 @@ export function ProductImportDialog({ onClose, onImported }: ProductImportDialog
     setStep({ kind: 'applying', done: 0, total: step.summary.rows });
     try {
       const result = await applyProductImport(file, (done, total) => setStep({ kind: 'applying', done, total }));
-      setStep({ kind: 'applied', summary: result.summary, rows: result.rows, truncated: result.truncated });
+      const { summary, rows, truncated, encoding } = result;
+      setStep({ kind: 'applied', encoding, summary, rows, truncated });
       if (result.summary.create + result.summary.update > 0) onImported();
     } catch (failure) {
       setError(errorMessage(failure, IMPORT_STOPPED));
@@ -205,6 +227,7 @@ export function ProductImportDialog({ onClose, onImported }: ProductImportDialog
         {step.kind === 'checked' && (
           <>
             <SummaryLine summary={step.summary} applied={false} />
+            <EncodingLine encoding={step.encoding} />
             <ReportTable rows={step.rows} truncated={step.truncated} />
             <div className="flex flex-wrap justify-end gap-2">
               <button
@@ -233,6 +256,7 @@ export function ProductImportDialog({ onClose, onImported }: ProductImportDialog
               Import finished.
             </p>
             <SummaryLine summary={step.summary} applied />
+            <EncodingLine encoding={step.encoding} />
             <ReportTable rows={step.rows.filter((row) => row.action === 'refused')} truncated={false} />
             <div className="flex justify-end">
               <button

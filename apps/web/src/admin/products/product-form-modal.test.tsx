@@ -403,6 +403,26 @@ describe('Admin product form: editing', () => {
     expect(within(card).getByRole('img')).toHaveAttribute('src', '/uploads/nozzle-2.webp');
   });
 
+  it("saves with the version the form's own image removal made, but not past another change", async () => {
+    const sent: [string, string][][] = [];
+    const { user } = await renderPage({
+      'POST /api/products/remove-image': { body: { ...catalog[0], images: [image('nozzle-2')], version: 2 } },
+      'PUT /api/products/p1': (init) => {
+        sent.push(formEntries(init));
+        return { body: { ...catalog[0], images: [image('nozzle-2')], version: 3 } };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Fuel Dispenser Nozzle' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove current image 1' }));
+    await waitFor(() =>
+      expect(within(dialog()).getAllByRole('button', { name: /^Remove current image/ })).toHaveLength(1),
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Loaded at version 1; the removal made it 2 and nothing else moved it.
+    expect(sent[0]).toContainEqual(['version', '2']);
+  });
+
   it('reloads the product into the form when the server says it changed since it was opened', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fresh = rawProduct('p3', {

@@ -12,8 +12,16 @@
  * moved its stock, say), the server refuses it and the form reloads the product as it is now,
  * keeping the message visible, so that a stale form never writes back old stock figures.
  */
-import { GST_RATES, MESSAGES, PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  draftNotice,
+  GST_RATES,
+  MESSAGES,
+  missingForSale,
+  PRODUCT_CHANGED_MESSAGE,
+  type Product,
+  type ProductImage,
+} from '@pumpkart/shared';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useGetCategoriesQuery } from '../../api/shop-api';
 import {
@@ -46,8 +54,54 @@ export interface ProductFormModalProps {
   product?: Product;
   categories: string[];
   onClose: () => void;
-  /** The server's answer after a create or an edit (the admin list already shows it). */
-  onSaved: (product: Product) => void;
+  /**
+   * The server's answer after a create or an edit (the admin list already shows it), and the notice of a product
+   * asked to be active that was kept as a draft (docs/shop-rules.md#on-sale), saying what it lacks.
+   */
+  onSaved: (product: Product, draft: string | null) => void;
+}
+
+/** The draft notice of a save that asked for Active and got an inactive product: what it lacks, by the shared rule. */
+export function draftNoticeOf(asked: ProductFormValues['active'], saved: Product): string | null {
+  if (asked !== 'true' || saved.active) return null;
+  const missing = missingForSale({ ...saved, pictures: saved.images.length });
+  return missing.length ? draftNotice(saved.title, missing, saved.variants.length > 0) : null;
+}
+
+/** The server's field problems of a 400 (`details`), keyed as the form's errors are. */
+function serverFieldErrors(error: unknown): ProductFormErrors {
+  const details = isHttpFailure(error) ? (error.data as { details?: unknown } | null)?.details : undefined;
+  if (!Array.isArray(details)) return {};
+  const errors: ProductFormErrors = {};
+  for (const detail of details as { path?: unknown; message?: unknown }[]) {
+    if (typeof detail.path === 'string' && typeof detail.message === 'string') errors[detail.path] ??= detail.message;
+  }
+  return errors;
+}
+
+/** The fields' labels, as the form shows them, for the list of errors. */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  category: 'Category',
+  brand: 'Brand',
+  price: 'Price',
+  stock: 'Stock',
+  lowStockThreshold: 'Low-stock threshold',
+  hsnCode: 'HSN code',
+  gstRate: 'GST rate',
+  countryOfOrigin: 'Country of origin',
+  manufacturer: 'Manufacturer',
+  bisLicence: 'BIS licence',
+  pesoApproval: 'PESO approval',
+  legalMetrologyApproval: 'Legal Metrology approval',
+};
+
+/** An error of the list, named by its field ('Title: Title is required.', 'Variant 2: ...'). */
+function errorLabel(name: string, message: string): string {
+  const variant = /^variants\.(\d+)\./.exec(name);
+  const label = variant ? `Variant ${Number(variant[1]) + 1}` : (FIELD_LABELS[name] ?? name);
+  return `${label}: ${message}`;
 }
 
 export function ProductFormModal({ product, categories, onClose, onSaved }: ProductFormModalProps) {
@@ -63,6 +117,12 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
   );
   const [values, setValues] = useState<ProductFormValues>(() => valuesFromProduct(product));
   const [errors, setErrors] = useState<ProductFormErrors>({});
+  const errorList = useRef<HTMLDivElement>(null);
+  const errorCount = Object.keys(errors).length;
+  // The list of errors is brought into view when a save finds some (it sits above the sticky Save button).
+  useEffect(() => {
+    if (errorCount > 0) errorList.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [errorCount, errors]);
   const [existingImages, setExistingImages] = useState<ProductImage[]>(product?.images ?? []);
   const previews = useImagePreviews();
   const [saving, setSaving] = useState(false);
@@ -87,8 +147,12 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
     if (!product || !image.public_id) return;
     setRemovingImage(image.public_id);
     try {
-      await removeProductImage({ productId: product._id, publicId: image.public_id }).unwrap();
+      const updated = await removeProductImage({ productId: product._id, publicId: image.public_id }).unwrap();
       setExistingImages((current) => current.filter((entry) => entry.public_id !== image.public_id));
+      // The removal is an edit (it bumps the version by one). Exactly one more means nothing else changed the
+      // product since the form loaded it, so the form's save stays valid; otherwise the old version is kept and
+      // the save is refused as stale, as it should be.
+      if (version !== undefined && updated.version === version + 1) setVersion(updated.version);
     } catch (error) {
       // Image removal failures are only logged.
       console.error('Failed to remove image', error);
@@ -130,11 +194,13 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
       const saved = product
         ? await updateProduct({ id: product._id, form }).unwrap()
         : await createProduct(form).unwrap();
-      onSaved(saved);
+      onSaved(saved, draftNoticeOf(values.active, saved));
     } catch (error) {
       console.error('Failed to save product', error);
       const message = errorMessage(error, SAVE_FAILED);
       setSaveError(message);
+      // Every field the server refused, at once (its message names only the first).
+      setErrors(serverFieldErrors(error));
       if (product && isHttpFailure(error) && error.status === 409 && message === PRODUCT_CHANGED_MESSAGE) {
         await reload(product._id);
       }
@@ -393,6 +459,26 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
         />
 
         {product && <History entityType="product" entityId={product._id} />}
+
+        {Object.keys(errors).length > 0 && (
+          <div
+            ref={errorList}
+            role="alert"
+            data-testid="form-errors"
+            className="scroll-mb-20 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            <p className="font-semibold">
+              {Object.keys(errors).length === 1
+                ? 'Fix this before saving:'
+                : `Fix these ${Object.keys(errors).length} things before saving:`}
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {Object.entries(errors).map(([name, message]) => (
+                <li key={name}>{errorLabel(name, message)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
 
         {saveError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -196,6 +196,62 @@ describe('Admin products: list', () => {
   });
 });
 
+describe('Admin products: what a product on sale needs (docs/shop-rules.md#on-sale)', () => {
+  const dialog = () => screen.getByRole('dialog');
+
+  it('shows every error of the form at once, in a list by the Save button', { timeout: 20_000 }, async () => {
+    const { fetchMock } = await renderProducts();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(within(dialog()).getByLabelText('Price (₹)'), '-5');
+    await user.click(within(dialog()).getByRole('button', { name: 'Add Variant' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    const summary = await within(dialog()).findByTestId('form-errors');
+    expect(summary).toHaveTextContent(/^Fix these 3 things before saving:/);
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Title: Title is required.',
+      'Price: Price must be 0 or more.',
+      'Variant 1: Variant price is required.',
+    ]);
+    expect(callsTo(fetchMock, 'POST', '/api/products')).toHaveLength(0);
+  });
+
+  it('says a save saved, and says what a product kept as a draft lacks', { timeout: 20_000 }, async () => {
+    let answer = rawProduct('p20', { title: 'Bare', category: 'Uncategorized', price: 0, active: false });
+    await renderProducts({ 'POST /api/products': () => ({ status: 201, body: answer }) });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(within(dialog()).getByLabelText('Title'), 'Bare');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '"Bare" was saved as a draft (not on sale): it needs a price above ₹0, a category (not Uncategorized) and a ' +
+        'picture before it can be active.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    answer = rawProduct('p21', {
+      title: 'Complete',
+      images: [{ url: '/uploads/c.webp', public_id: 'c', width: 800, height: 600, sizes: [] }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(within(dialog()).getByLabelText('Title'), 'Complete');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.getAllByRole('status').at(-1)).toHaveTextContent('Saved "Complete".'));
+  });
+
+  it("shows the server's refusal to switch on a product that lacks them", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refusal = '"Air Machine" cannot be active yet: it needs a price above ₹0 and a picture.';
+    await renderProducts({ 'PUT /api/products/p4': { status: 409, body: { message: refusal } } });
+    await userEvent.click(within(card('Air Machine')).getByRole('switch'));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+});
+
 describe('Admin products: delete', () => {
   // The confirmation and the outcome are on the page (confirm dialog, notices), not the browser's
   // confirm and alert boxes.

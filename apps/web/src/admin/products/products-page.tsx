@@ -5,11 +5,12 @@
  * Add Product button. The page, filters, sort, view and the open edit form live in the address
  * (product-view.ts), so Back, a reload and a link (the dashboard's low-stock card) show the same thing.
  * Delete asks for confirmation in a confirm dialog, deletes permanently and shows the outcome as an on-page
- * notice (docs/architecture.md#notifications). Toggle failures are only logged.
+ * notice (docs/architecture.md#notifications), as does a save. Toggle failures are only logged, but for a refusal by
+ * rule (a product that lacks what a product on sale needs), whose message is shown.
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../api/http';
+import { errorMessage, isHttpFailure } from '../../api/http';
 import { fetchProductsCsv } from '../../api/products-csv';
 import {
   useDestroyProductMutation,
@@ -39,6 +40,7 @@ import {
 import { ProductsTable } from './products-table';
 
 const NO_PRODUCTS: Product[] = [];
+export const PRODUCT_SAVED = (title: string) => `Saved "${title}".`;
 
 /** The product of the address's `edit`: from the page on screen, else read from the server. */
 function useEditedProduct(id: string, onPage: Product[], onMissing: (message: string) => void) {
@@ -84,6 +86,8 @@ export function ProductsPage() {
       await setProductActive({ id: product._id, active: !product.active }).unwrap();
     } catch (error) {
       console.error('Failed to change the product status', error);
+      // A refusal by rule (a product without a price, a category or a picture cannot go on sale) says why.
+      if (isHttpFailure(error) && error.status === 409) notify(errorMessage(error, ''), 'error');
     } finally {
       setBusyId(null);
     }
@@ -125,8 +129,10 @@ export function ProductsPage() {
 
   const edit = (product: Product) => change({ edit: product._id });
   const close = () => (adding ? setAdding(false) : closeEdit());
-  const onSaved = (product: Product) => {
+  const onSaved = (product: Product, draft: string | null) => {
     close();
+    // A save says it saved; one kept as a draft says what it lacks (docs/shop-rules.md#on-sale).
+    notify(draft ?? PRODUCT_SAVED(product.title), draft ? 'info' : 'success');
     // A saved product replaces its card; an answer without an id means the list must be read again.
     if (!product._id) void products.refetch();
   };
