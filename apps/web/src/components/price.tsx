@@ -1,6 +1,7 @@
 /** Rupee price text (docs/shop-rules.md#money): '₹1,25,000/-', optionally with a struck-through original. */
 import { formatPrice, MESSAGES, originalPriceOf } from '@pumpkart/shared';
-import { useGetStoreSettingsQuery } from '../api/shop-api';
+import { shopApi } from '../api/shop-api';
+import { useAppSelector } from '../store/hooks';
 
 export function Price({ value, className = '' }: { value: number; className?: string }) {
   return <span className={`font-semibold text-slate-900 tabular-nums ${className}`}>{formatPrice(value)}</span>;
@@ -24,12 +25,15 @@ export function StruckPrice({
   );
 }
 
+const selectStoreSettings = shopApi.endpoints.getStoreSettings.select();
+
 /**
- * Whether a product without an MRP shows price x 1.1 struck through: the store setting (docs/shop-rules.md#mrp),
- * on (the spec's demo behaviour) while the settings load, when none were entered and when they cannot be read.
+ * Whether a product without an MRP shows price x 1.1 struck through: the store setting (docs/shop-rules.md#mrp), as
+ * the settings the page's footer loads say (read from the cache, so a card never asks for them itself); on (the
+ * spec's demo behaviour) while they load, when none were entered and when they cannot be read.
  */
 export function useComputedOriginalPrice(): boolean {
-  return useGetStoreSettingsQuery().data?.computedOriginalPrice ?? true;
+  return useAppSelector((state) => selectStoreSettings(state).data?.computedOriginalPrice ?? true);
 }
 
 /**
