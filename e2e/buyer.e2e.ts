@@ -129,13 +129,22 @@ describe('buyer journey', () => {
       const decrease = firstLine.getByRole('button', { name: /Decrease quantity/ });
       expect(await decrease.isDisabled()).toBe(true);
       await increase.click();
-      await poll(() => firstLine.getByTestId('quantity').textContent()).toBe('2');
+      await poll(() => firstLine.getByTestId('quantity').inputValue()).toBe('2');
       await increase.click();
-      await poll(() => firstLine.getByTestId('quantity').textContent()).toBe('3');
+      await poll(() => firstLine.getByTestId('quantity').inputValue()).toBe('3');
       await decrease.click();
-      await poll(() => firstLine.getByTestId('quantity').textContent()).toBe('2');
+      await poll(() => firstLine.getByTestId('quantity').inputValue()).toBe('2');
       await secondLine.getByRole('button', { name: /Increase quantity/ }).click();
-      await poll(() => secondLine.getByTestId('quantity').textContent()).toBe('2');
+      await poll(() => secondLine.getByTestId('quantity').inputValue()).toBe('2');
+      // A quantity can be typed: above the stock it becomes the stock and the line says so.
+      const typed = secondLine.getByRole('spinbutton', { name: /^Quantity of / });
+      await typed.fill(String(second.stock + 5));
+      await typed.press('Enter');
+      await poll(() => typed.inputValue()).toBe(String(second.stock));
+      await secondLine.getByText(MESSAGES.cartOnlyNInStock(second.stock)).waitFor();
+      await typed.fill('2');
+      await typed.press('Tab');
+      await poll(() => typed.inputValue()).toBe('2');
       expect(await firstLine.getByLabel(`Amount for ${product.title}`).textContent()).toBe(
         formatPrice(2 * first.price),
       );

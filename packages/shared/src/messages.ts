@@ -35,6 +35,8 @@ export const MESSAGES = {
   checkoutCustomerRequired: 'Please fill in your name, email, and phone number.',
   checkoutAddressIncomplete: 'Please complete the full shipping address.',
   onlyNInStock: (n: number) => `Only ${n} items in stock.`,
+  /** The cart's clamp to the live stock (docs/shop-rules.md#cart), in the singular for one item. */
+  cartOnlyNInStock: (n: number) => `Only ${n} ${n === 1 ? 'item' : 'items'} in stock.`,
   loginToFavorite: 'Please login to add favorites.',
   loginToAddToCart: 'Please login to add items to cart.',
   productOutOfStock: 'This product is out of stock.',
@@ -53,6 +55,9 @@ export const MESSAGES = {
   productLoadFailed: 'Failed to load the product. Please try again.',
   /** Under every price the buyer sees: prices include GST (docs/decisions/0009-gst-tax-computation.md). */
   inclusiveOfTaxes: 'Inclusive of all taxes',
+  /** Beside an MRP struck through, and the discount off it (docs/shop-rules.md#mrp). */
+  mrp: 'MRP',
+  percentOff: (n: number) => `${n}% off`,
   productDetails: 'Product details',
 
   // Auth and profile

@@ -5,8 +5,11 @@ import {
   inPriceRange,
   lowStockText,
   normalizeProduct,
+  originalPriceOf,
+  priceAboveMrpProblem,
   struckThroughPrice,
 } from './product';
+import { MESSAGES } from './messages';
 import { cartLineKey, clampQuantity, lineStock, linePrice, selectionTotals } from './cart';
 
 describe('product normalisation', () => {
@@ -53,6 +56,33 @@ describe('product display rules', () => {
     expect(struckThroughPrice(1000)).toBe(1100);
     expect(struckThroughPrice(999)).toBe(1099);
     expect(struckThroughPrice(455)).toBe(501);
+  });
+
+  it('the original price is the MRP above the price, else 1.1x while the setting is on (docs/shop-rules.md#mrp)', () => {
+    expect(originalPriceOf(900, 1100, true)).toEqual({ source: 'mrp', value: 1100, percentOff: 18 });
+    expect(originalPriceOf(900, 1100, false)).toEqual({ source: 'mrp', value: 1100, percentOff: 18 });
+    // No discount: nothing struck through, whatever the setting.
+    expect(originalPriceOf(900, 900, true)).toBeNull();
+    expect(originalPriceOf(999, null, true)).toEqual({ source: 'computed', value: 1099 });
+    expect(originalPriceOf(999, undefined, false)).toBeNull();
+    expect(originalPriceOf(0, null, true)).toBeNull();
+    // Rounded down: 0.1 % off is no claim at all.
+    expect(originalPriceOf(999, 1000, true)).toEqual({ source: 'mrp', value: 1000, percentOff: 0 });
+  });
+
+  it('a price above its MRP is named; at or below it, or without one, it is fine', () => {
+    expect(priceAboveMrpProblem(1200, 1100)).toBe(
+      'The price (₹1,200.00) is above the MRP (₹1,100.00): a product may not be sold above its MRP.',
+    );
+    expect(priceAboveMrpProblem(1100, 1100)).toBeNull();
+    expect(priceAboveMrpProblem(1200, null)).toBeNull();
+  });
+
+  it("the cart's stock limit is in the singular for one item", () => {
+    expect(MESSAGES.cartOnlyNInStock(1)).toBe('Only 1 item in stock.');
+    expect(MESSAGES.cartOnlyNInStock(3)).toBe('Only 3 items in stock.');
+    // The spec's modal text stays as the spec writes it.
+    expect(MESSAGES.onlyNInStock(3)).toBe('Only 3 items in stock.');
   });
 
   it('low-stock line', () => {

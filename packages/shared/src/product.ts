@@ -3,6 +3,7 @@
  * (cheapest variant), availability, the description preview, the struck-through price and the
  * low-stock line. Pure functions: used by the storefront, the admin area and the server.
  */
+import { formatAmount } from './money';
 
 export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
 export type Availability = (typeof AVAILABILITY)[number];
@@ -20,6 +21,8 @@ export interface Variant {
   _id: string;
   size: string;
   price: number;
+  /** The size's MRP in rupees (docs/shop-rules.md#mrp); null or absent when not entered. */
+  mrp?: number | null;
   stock: number;
   /** Any other attribute of the variant, shown as 'key: value' text. */
   extra: Record<string, string>;
@@ -66,6 +69,8 @@ export interface Product extends ProductTaxFields {
   brand: string;
   category: string;
   price: number;
+  /** The MRP in rupees (docs/shop-rules.md#mrp), with sizes the cheapest size's; null or absent when not entered. */
+  mrp?: number | null;
   stock: number;
   lowStockThreshold: number;
   images: ProductImage[];
@@ -94,7 +99,13 @@ function asString(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback;
 }
 
-const VARIANT_KNOWN_KEYS = new Set(['_id', 'id', 'size', 'name', 'price', 'stock']);
+/** An MRP as sent: a number above 0, else none. */
+function asMrp(value: unknown): number | null {
+  const mrp = asNumber(value, 0);
+  return mrp > 0 ? mrp : null;
+}
+
+const VARIANT_KNOWN_KEYS = new Set(['_id', 'id', 'size', 'name', 'price', 'mrp', 'stock']);
 
 export function normalizeVariant(raw: unknown): Variant {
   const v = (raw ?? {}) as Raw;
@@ -108,6 +119,7 @@ export function normalizeVariant(raw: unknown): Variant {
     _id: asString(v._id ?? v.id),
     size: asString(v.size) || asString(v.name) || 'Default',
     price: asNumber(v.price),
+    mrp: asMrp(v.mrp),
     stock: asNumber(v.stock),
     extra,
   };
@@ -150,6 +162,7 @@ export function normalizeProduct(raw: unknown): Product {
     brand: asString(p.brand),
     category: asString(p.category) || DEFAULT_CATEGORY,
     price,
+    mrp: asMrp(p.mrp),
     stock,
     lowStockThreshold: asNumber(p.lowStockThreshold),
     images: normalizeImages(p.images),
@@ -173,9 +186,55 @@ export function descriptionPreview(description: string): string {
     : description;
 }
 
-/** The modal's struck-through original price: price times 1.1, rounded up (docs/shop-rules.md#catalog). */
+/** The spec's struck-through original price: price times 1.1, rounded up (docs/shop-rules.md#mrp). */
 export function struckThroughPrice(price: number): number {
   return Math.ceil(Number((price * 1.1).toFixed(6)));
+}
+
+/**
+ * The price shown struck through beside a price (docs/shop-rules.md#mrp): `mrp` is the product's (or size's) MRP,
+ * `percentOff` the discount off it, rounded down so it is never overstated; `computed` is the spec's price x 1.1,
+ * which makes no claim about a discount.
+ */
+export type OriginalPrice =
+  { source: 'mrp'; value: number; percentOff: number } | { source: 'computed'; value: number };
+
+/**
+ * The one pricing rule of the struck-through price (docs/shop-rules.md#mrp): with an MRP, the MRP, and only when it
+ * is above the price (no discount, nothing struck through); without one, price x 1.1 while the store setting
+ * `computedOriginalPrice` is on (the demo's default, the spec's rule), else nothing.
+ */
+export function originalPriceOf(
+  price: number,
+  mrp: number | null | undefined,
+  computedOriginalPrice: boolean,
+): OriginalPrice | null {
+  if (mrp != null && mrp > 0) {
+    if (!(mrp > price)) return null;
+    return { source: 'mrp', value: mrp, percentOff: Math.floor(((mrp - price) / mrp) * 100) };
+  }
+  if (!computedOriginalPrice || !(price > 0)) return null;
+  return { source: 'computed', value: struckThroughPrice(price) };
+}
+
+/** The card's MRP: the MRP of the size whose price the card shows (the first cheapest), else the product's. */
+export function displayMrp(product: Pick<Product, 'mrp' | 'variants'>): number | null {
+  const price = cheapestVariantPrice(product.variants);
+  if (price === undefined) return product.mrp ?? null;
+  return product.variants.find((variant) => variant.price === price)?.mrp ?? null;
+}
+
+/**
+ * Why a price may not be saved against its MRP, in words, or null when it may: no one may sell above the MRP
+ * (Legal Metrology (Packaged Commodities) Rules 2011, docs/shop-rules.md#mrp). Amounts in rupees.
+ */
+export function priceAboveMrpProblem(
+  price: number,
+  mrp: number | null | undefined,
+  label = 'The price',
+): string | null {
+  if (mrp == null || !(price > mrp)) return null;
+  return `${label} (${formatAmount(price)}) is above the MRP (${formatAmount(mrp)}): a product may not be sold above its MRP.`;
 }
 
 /**
@@ -241,6 +300,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'brand',
   'category',
   'price',
+  'mrp',
   'stock',
   'low_stock_threshold',
   'active',
@@ -254,6 +314,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'variant_id',
   'variant_size',
   'variant_price',
+  'variant_mrp',
   'variant_stock',
   'images',
 ] as const;
@@ -261,9 +322,13 @@ export const PRODUCT_CSV_COLUMNS = [
 /**
  * The columns an import file may leave out (read as empty). `version`: the product's version when it was exported,
  * so that an import never writes back what changed since (stock that buyers took); a hand-made file for new
- * products has no use for it.
+ * products has no use for it. `mrp` and `variant_mrp`: optional values, absent from files exported before they existed.
  */
-export const PRODUCT_CSV_OPTIONAL_COLUMNS: readonly (typeof PRODUCT_CSV_COLUMNS)[number][] = ['version'];
+export const PRODUCT_CSV_OPTIONAL_COLUMNS: readonly (typeof PRODUCT_CSV_COLUMNS)[number][] = [
+  'version',
+  'mrp',
+  'variant_mrp',
+];
 
 /**
  * What a product needs before it may be active, on sale (docs/shop-rules.md#on-sale): a price above ₹0 (with sizes,

@@ -88,6 +88,11 @@ export const products = pgTable(
     category: text('category').notNull().default('Uncategorized'),
     /** With variants: the cheapest variant's price, kept in step by the products service. */
     pricePaise: money('price_paise').notNull().default(0),
+    /**
+     * The MRP (docs/shop-rules.md#mrp), or null when not entered; with variants, the MRP of the cheapest variant
+     * (the first of them), kept in step by the products service. Never below the price: no one may sell above it.
+     */
+    mrpPaise: money('mrp_paise'),
     /** With variants: the sum of the variants' stock, kept in step by the products service. */
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
@@ -120,6 +125,7 @@ export const products = pgTable(
   (table) => [
     check('products_stock_non_negative', sql`${table.stock} >= 0`),
     check('products_price_non_negative', sql`${table.pricePaise} >= 0`),
+    check('products_mrp_not_below_price', sql`${table.mrpPaise} > 0 and ${table.mrpPaise} >= ${table.pricePaise}`),
     check('products_hsn_code_digits', sql`${table.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
     check('products_gst_rate_known', sql`${table.gstRate} in (${sql.raw(GST_RATES.join(', '))})`),
     index('products_category_idx').on(table.active, table.category, table.createdAt),
@@ -172,6 +178,8 @@ export const productVariants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     size: text('size'),
     pricePaise: money('price_paise').notNull(),
+    /** The size's MRP (docs/shop-rules.md#mrp), or null when not entered; never below its price. */
+    mrpPaise: money('mrp_paise'),
     stock: integer('stock').notNull().default(0),
     position: integer('position').notNull().default(0),
     /**
@@ -187,6 +195,7 @@ export const productVariants = pgTable(
   (table) => [
     check('variants_stock_non_negative', sql`${table.stock} >= 0`),
     check('variants_price_non_negative', sql`${table.pricePaise} >= 0`),
+    check('variants_mrp_not_below_price', sql`${table.mrpPaise} > 0 and ${table.mrpPaise} >= ${table.pricePaise}`),
     index('variants_product_idx').on(table.productId, table.position),
     // The dashboard's low stock of sizes: only the sizes at or below their alert level, in the card's order (worst
     // first, then the level, the title and the size byte by byte, the id), so the ten worst are its first ten entries.
@@ -470,6 +479,8 @@ export const storeSettings = pgTable(
     authorisedSignatory: text('authorised_signatory').notNull(),
     grievanceOfficerName: text('grievance_officer_name').notNull(),
     grievanceOfficerDesignation: text('grievance_officer_designation').notNull(),
+    /** A product without an MRP shows price x 1.1 struck through (docs/shop-rules.md#mrp): the demo's default. */
+    computedOriginalPrice: boolean('computed_original_price').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -32,7 +32,7 @@ export interface FormImage {
   type?: string;
 }
 
-export type FormVariant = Partial<Record<'_id' | 'size' | 'price' | 'stock', string | number>>;
+export type FormVariant = Partial<Record<'_id' | 'size' | 'price' | 'mrp' | 'stock', string | number>>;
 
 /** The admin product form as the web app sends it. */
 export function productForm(

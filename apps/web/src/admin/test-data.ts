@@ -118,22 +118,25 @@ export function makePayment(id: string, overrides: Partial<PaymentDto> = {}): Pa
 
 /** A product as GET /products/admin/all answers it (ProductDto). */
 export function rawProduct(id: string, overrides: Record<string, unknown> = {}) {
-  return {
+  const product = {
     _id: id,
     title: `Product ${id}`,
     description: 'A product',
     brand: 'Tokheim',
     category: 'Dispensers',
     price: 1500,
+    mrp: null,
     stock: 4,
     lowStockThreshold: 2,
     availability: 'In Stock',
     active: true,
     images: [],
-    variants: [],
+    variants: [] as Record<string, unknown>[],
     version: 1,
     createdAt: '2026-06-01T00:00:00.000Z',
     updatedAt: '2026-06-01T00:00:00.000Z',
     ...overrides,
   };
+  // A size without an MRP, as the API answers it, unless the test gives one.
+  return { ...product, variants: product.variants.map((variant) => ({ mrp: null, ...variant })) };
 }

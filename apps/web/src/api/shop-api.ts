@@ -718,7 +718,9 @@ function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine
         sizes: image.sizes ?? [],
       })),
     },
-    variant: variant ? { _id: variant._id, size: variant.size, price: variant.price, stock: variant.stock } : null,
+    variant: variant
+      ? { _id: variant._id, size: variant.size, price: variant.price, mrp: null, stock: variant.stock }
+      : null,
     variantId: variant?._id ?? null,
     quantity: Math.min(quantity, stock),
     price: variant?.price ?? product.price,

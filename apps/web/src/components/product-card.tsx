@@ -9,13 +9,20 @@
  * the product view over the current page (`state.background`, components/product-route-state.ts)
  * with the card's product already in the cache, so the view shows at once.
  */
-import { CARD_IMAGE_SIZES, descriptionPreview, displayPrice, MESSAGES, type Product } from '@pumpkart/shared';
+import {
+  CARD_IMAGE_SIZES,
+  descriptionPreview,
+  displayMrp,
+  displayPrice,
+  MESSAGES,
+  type Product,
+} from '@pumpkart/shared';
 import { Link, useLocation } from 'react-router';
 import { shopApi } from '../api/shop-api';
 import { productPath } from '../config/paths';
 import { useAppDispatch } from '../store/hooks';
 import { FavoriteButton } from './favorite-button';
-import { Price } from './price';
+import { OriginalPrice, Price } from './price';
 import { ProductImage } from './product-image';
 import { asBackground, type ProductLinkState } from './product-route-state';
 
@@ -89,7 +96,10 @@ export function ProductCard({
         {product.brand && <p className="text-xs font-medium text-slate-600">{product.brand}</p>}
         <p className="break-words text-xs text-slate-600 sm:text-sm">{descriptionPreview(product.description)}</p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-1 pt-2">
-          <Price value={displayPrice(product)} className="text-base sm:text-lg" />
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <Price value={displayPrice(product)} className="text-base sm:text-lg" />
+            <OriginalPrice price={displayPrice(product)} mrp={displayMrp(product)} className="text-xs sm:text-sm" />
+          </span>
           <span className={`text-xs font-medium ${unavailable ? 'text-red-700' : 'text-green-700'}`}>
             {product.availability}
           </span>

@@ -1,6 +1,7 @@
 /**
  * The product detail modal (docs/shop-rules.md#catalog, #availability, #cart): image, title, price
- * with the struck-through original (1.1x, rounded up) and 'Inclusive of all taxes' (prices include GST,
+ * with the struck-through original (the MRP with the discount off it, else 1.1x rounded up while the store's
+ * setting keeps it: docs/shop-rules.md#mrp) and 'Inclusive of all taxes' (prices include GST,
  * docs/decisions/0009-gst-tax-computation.md), category, brand, availability and the
  * low-stock line, the long description, variant buttons (a variant without stock is disabled), a
  * quantity selector, the add-to-cart button with its labels and messages, and the "Product details"
@@ -16,7 +17,7 @@
  * status line beside the button. On a phone the button (with that line) stays in view at the
  * bottom, however long the sizes list is.
  */
-import { availabilityOf, lowStockText, MESSAGES, struckThroughPrice, type Product } from '@pumpkart/shared';
+import { availabilityOf, lowStockText, MESSAGES, type Product } from '@pumpkart/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAddToCartMutation } from '../api/shop-api';
@@ -24,7 +25,7 @@ import { paths } from '../config/paths';
 import { useAppSelector, useIsLoggedIn, useNotify } from '../store/hooks';
 import { selectCartLoading } from '../store/selectors';
 import { Modal } from './modal';
-import { Price, StruckPrice } from './price';
+import { OriginalPrice, Price } from './price';
 import { ProductGallery } from './product-gallery';
 import { ProductTaxDetails } from './product-tax-details';
 import { backgroundOf, type LoginState } from './product-route-state';
@@ -107,6 +108,8 @@ export function ProductDetails({
   const variant = product.variants.find((v) => v._id === variantId) ?? null;
   const stock = variant ? variant.stock : product.stock;
   const price = variant ? variant.price : product.price;
+  // A size's own MRP; the product's is the cheapest size's, so it stands for a product without sizes only.
+  const mrp = variant ? variant.mrp : product.variants.length === 0 ? product.mrp : null;
   const outOfStock = !(stock > 0);
   const lowStock = outOfStock ? null : lowStockText(stock, product.lowStockThreshold);
 
@@ -200,7 +203,7 @@ export function ProductDetails({
       <div className="flex min-w-0 flex-col gap-3">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <Price value={price} className="text-2xl" />
-          <StruckPrice value={struckThroughPrice(price)} className="text-base" />
+          <OriginalPrice price={price} mrp={mrp} className="text-base" />
           <p className="w-full text-xs text-slate-600" data-testid="tax-inclusive-note">
             {MESSAGES.inclusiveOfTaxes}
           </p>

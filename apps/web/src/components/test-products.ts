@@ -11,24 +11,27 @@ export function testId(): string {
 
 /** The raw API product (schemas/products.ts), with overrides. */
 export function rawProduct(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+  const product = {
     _id: testId(),
     title: 'Fuel Dispenser Nozzle',
     description: 'An automatic shut-off nozzle for petrol and diesel dispensers.',
     brand: 'Tokheim',
     category: 'Fuel Dispensers',
     price: 2450,
+    mrp: null,
     stock: 12,
     lowStockThreshold: 5,
     availability: 'In Stock',
     active: true,
     images: [],
-    variants: [],
+    variants: [] as Record<string, unknown>[],
     version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+  // A size without an MRP, as the API answers it, unless the test gives one.
+  return { ...product, variants: product.variants.map((variant) => ({ mrp: null, ...variant })) };
 }
 
 export function makeProduct(overrides: Record<string, unknown> = {}): Product {

@@ -36,7 +36,7 @@ export function cartLine(overrides: {
       active: overrides.active ?? true,
       images: [],
     },
-    variant: variantId ? { _id: variantId, size: overrides.size ?? 'Standard', price, stock } : null,
+    variant: variantId ? { _id: variantId, size: overrides.size ?? 'Standard', price, mrp: null, stock } : null,
     variantId,
     quantity: overrides.quantity ?? 1,
     price,

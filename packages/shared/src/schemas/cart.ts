@@ -42,9 +42,15 @@ export const cartLineSchema = z.object({
   product: cartProductSchema,
   variant: variantSchema.nullable(),
   variantId: z.string().nullable(),
+  /** At most the live stock when there is some: the quantity stored above it is answered clamped. */
   quantity: z.number().int(),
   price: z.number(),
   stock: z.number().int(),
+  /**
+   * Set when the line holds less than asked (docs/shop-rules.md#cart): more than the stock was added or typed, or
+   * the stock fell under the line's quantity. E.g. 'Only 1 item in stock.'
+   */
+  notice: z.string().optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -10,7 +10,7 @@ import {
   LOW_STOCK_DEFAULT_LIMIT,
   SUGGEST_MIN_CHARS,
 } from '../constants';
-import { AVAILABILITY, CATALOG_SORTS, PRICE_RANGES } from '../product';
+import { AVAILABILITY, CATALOG_SORTS, PRICE_RANGES, priceAboveMrpProblem } from '../product';
 import { isGstRate } from '../gst';
 import { TAX_DATA_MESSAGES } from '../messages';
 import { idSchema, textSchema } from './fields';
@@ -29,6 +29,8 @@ export const variantSchema = z.object({
   _id: z.string(),
   size: z.string().nullable(),
   price: z.number(),
+  /** The size's MRP in rupees, or null when not entered (docs/shop-rules.md#mrp). */
+  mrp: z.number().nullable(),
   stock: z.number().int(),
 });
 export type VariantDto = z.infer<typeof variantSchema>;
@@ -60,6 +62,8 @@ export const productSchema = z.object({
   brand: z.string(),
   category: z.string(),
   price: z.number(),
+  /** The MRP in rupees, or null when not entered; with variants, the cheapest variant's (docs/shop-rules.md#mrp). */
+  mrp: z.number().nullable(),
   stock: z.number().int(),
   lowStockThreshold: z.number().int(),
   availability: z.enum(AVAILABILITY),
@@ -212,6 +216,20 @@ const moneyField = z.preprocess(
     .max(MAX_PRODUCT_PRICE, `Price must be at most ${MAX_PRODUCT_PRICE}.`)
     .default(0),
 );
+/**
+ * An MRP of the form (docs/shop-rules.md#mrp): rupees above 0; empty or not sent, none (null), as the form's price
+ * is what it sends.
+ */
+const mrpField = (label: string) =>
+  z.preprocess(
+    (value) => (value == null || (typeof value === 'string' && value.trim() === '') ? null : value),
+    z.coerce
+      .number({ error: `${label} must be a number.` })
+      .gt(0, `${label} must be above 0.`)
+      .max(MAX_PRODUCT_PRICE, `${label} must be at most ${MAX_PRODUCT_PRICE}.`)
+      .nullable(),
+  );
+
 const stockField = z.preprocess(
   emptyToUndefined,
   z.coerce
@@ -232,6 +250,7 @@ export const variantInputSchema = z.object({
       .min(0, 'Variant price must be 0 or more.')
       .max(MAX_PRODUCT_PRICE, `Variant price must be at most ${MAX_PRODUCT_PRICE}.`),
   ),
+  mrp: mrpField('Variant MRP'),
   stock: stockField,
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
@@ -278,30 +297,44 @@ export const productTaxFormFields = {
   legalMetrologyApproval: optionalTaxText('Legal Metrology approval number', PRODUCT_TAX_LIMITS.certificate),
 };
 
-export const productFormSchema = z.object({
-  title: textSchema('Title', { error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200),
-  description: textSchema('Description').trim().max(5000).default(''),
-  category: z.preprocess(emptyToUndefined, textSchema('Category').trim().max(100).default('Uncategorized')),
-  brand: textSchema('Brand').trim().max(100).default(''),
-  price: moneyField,
-  stock: stockField,
-  lowStockThreshold: stockField,
-  active: z
-    .preprocess((value) => (value === undefined ? 'true' : String(value)), z.enum(['true', 'false']))
-    .transform((value) => value === 'true'),
-  variants: z.array(variantInputSchema).max(50).default([]),
-  /** Edit only: the product's version when the form was opened; optional, checked when sent. */
-  version: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'version must be a number.' })
-      .int('version must be a whole number.')
-      .min(0, 'version must be 0 or more.')
-      .optional(),
-  ),
-  /** Tax data (docs/shop-rules.md#tax-data): a field not sent keeps the product's value on an edit. */
-  ...productTaxFormFields,
-});
+export const productFormSchema = z
+  .object({
+    title: textSchema('Title', { error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200),
+    description: textSchema('Description').trim().max(5000).default(''),
+    category: z.preprocess(emptyToUndefined, textSchema('Category').trim().max(100).default('Uncategorized')),
+    brand: textSchema('Brand').trim().max(100).default(''),
+    price: moneyField,
+    mrp: mrpField('MRP'),
+    stock: stockField,
+    lowStockThreshold: stockField,
+    active: z
+      .preprocess((value) => (value === undefined ? 'true' : String(value)), z.enum(['true', 'false']))
+      .transform((value) => value === 'true'),
+    variants: z.array(variantInputSchema).max(50).default([]),
+    /** Edit only: the product's version when the form was opened; optional, checked when sent. */
+    version: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'version must be a number.' })
+        .int('version must be a whole number.')
+        .min(0, 'version must be 0 or more.')
+        .optional(),
+    ),
+    /** Tax data (docs/shop-rules.md#tax-data): a field not sent keeps the product's value on an edit. */
+    ...productTaxFormFields,
+  })
+  // No one may sell above the MRP (docs/shop-rules.md#mrp): each price is checked against its own MRP, the
+  // product's own only without variants (with variants its price and MRP are the cheapest variant's).
+  .superRefine((form, ctx) => {
+    const problems =
+      form.variants.length === 0
+        ? [{ path: ['price'], problem: priceAboveMrpProblem(form.price, form.mrp) }]
+        : form.variants.map((variant, index) => ({
+            path: ['variants', index, 'price'],
+            problem: priceAboveMrpProblem(variant.price, variant.mrp, `The price of size ${variant.size ?? index + 1}`),
+          }));
+    for (const { path, problem } of problems) if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+  });
 export type ProductForm = z.infer<typeof productFormSchema>;
 
 /**

@@ -110,6 +110,11 @@ export const storeSettingsInputSchema = z
       },
       { error: TAX_DATA_MESSAGES.grievanceOfficerNameRequired },
     ),
+    /**
+     * The spec's struck-through price x 1.1 for a product without an MRP (docs/shop-rules.md#mrp); not sent: kept as
+     * stored (on for a new row).
+     */
+    computedOriginalPrice: z.boolean({ error: 'computedOriginalPrice must be true or false.' }).optional(),
   })
   // The cross-field checks run beside the fields' own, as soon as the fields they compare are valid, so a
   // 400 names every problem at once.
@@ -150,6 +155,8 @@ export const storeSettingsSchema = z.object({
   invoicePrefix: z.string(),
   authorisedSignatory: z.string(),
   grievanceOfficer: z.object({ name: z.string(), designation: z.string() }),
+  /** Whether a product without an MRP shows price x 1.1 struck through (docs/shop-rules.md#mrp). */
+  computedOriginalPrice: z.boolean(),
   updatedAt: z.string(),
 });
 export type StoreSettingsDto = z.infer<typeof storeSettingsSchema>;

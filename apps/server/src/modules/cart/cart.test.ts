@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@pumpkart/shared';
-import { carts, products } from '../../db/schema';
+import { cartItems, carts, products, productVariants } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestProduct, createTestUser } from '../../test/factories';
 
@@ -102,7 +102,7 @@ describe('POST /api/cart/add', () => {
     expect(items).toHaveLength(2);
     // Oldest line first.
     expect(items[0]).toMatchObject({ variantId: variants[0]!.id, price: 300, stock: 2, quantity: 1 });
-    expect(items[0].variant).toEqual({ _id: variants[0]!.id, size: 'M', price: 300, stock: 2 });
+    expect(items[0].variant).toEqual({ _id: variants[0]!.id, size: 'M', price: 300, mrp: null, stock: 2 });
     expect(items[1]).toMatchObject({ variantId: variants[1]!.id, price: 350, stock: 4, quantity: 4 });
   });
 
@@ -241,5 +241,72 @@ describe('stock shown in the cart', () => {
     expect(line).toMatchObject({ stock: 0, quantity: 2, price: 300 });
     expect(line.product).toMatchObject({ active: false, stock: 0 });
     expect(line.variant.stock).toBe(0);
+  });
+});
+
+describe('the cart clamps to the live stock (docs/shop-rules.md#cart)', () => {
+  it('answers a line whose stock fell below its quantity at the stock, saying "Only 1 item in stock."', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 5 });
+    await call('POST', '/add', token, { productId: product.id, quantity: 2 });
+    expect((await call('GET', '/', token)).json().items[0].notice).toBeUndefined();
+    // Another buyer takes 4: 1 is left.
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, product.id));
+    const line = (await call('GET', '/', token)).json().items[0];
+    expect(line).toMatchObject({ quantity: 1, stock: 1, notice: 'Only 1 item in stock.' });
+    // What the buyer asked for is kept: the line holds 2 again once the stock is back.
+    await t.db.update(products).set({ stock: 6 }).where(eq(products.id, product.id));
+    const back = (await call('GET', '/', token)).json().items[0];
+    expect(back).toMatchObject({ quantity: 2, stock: 6 });
+    expect(back.notice).toBeUndefined();
+  });
+
+  it('clamps a size whose stock fell, in the plural above one', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product, variants } = await createTestProduct(t.db, { variants: [{ size: 'L', price: 300, stock: 9 }] });
+    await call('POST', '/add', token, { productId: product.id, variantId: variants[0]!.id, quantity: 8 });
+    await t.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, variants[0]!.id));
+    const line = (await call('GET', '/', token)).json().items[0];
+    expect(line).toMatchObject({ quantity: 3, stock: 3, notice: 'Only 3 items in stock.' });
+  });
+
+  it('says so when an add asks for more than the stock, on a first add and on a merge', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 1 });
+    const first = await call('POST', '/add', token, { productId: product.id, quantity: 2 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().items[0]).toMatchObject({ quantity: 1, notice: 'Only 1 item in stock.' });
+    const again = await call('POST', '/add', token, { productId: product.id, quantity: 1 });
+    expect(again.json().items[0]).toMatchObject({ quantity: 1, notice: 'Only 1 item in stock.' });
+    const { product: other } = await createTestProduct(t.db, { stock: 4 });
+    const fits = await call('POST', '/add', token, { productId: other.id, quantity: 4 });
+    expect(fits.json().items.find((l: { product: { _id: string } }) => l.product._id === other.id).notice).toBe(
+      undefined,
+    );
+  });
+
+  it('says so when an update asks for more than the stock, and stores the stock', async () => {
+    const { token, user } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 180 });
+    await call('POST', '/add', token, { productId: product.id, quantity: 1 });
+    const typed = await call('PUT', '/update', token, { productId: product.id, variantId: null, quantity: 500 });
+    expect(typed.statusCode).toBe(200);
+    expect(typed.json().items[0]).toMatchObject({ quantity: 180, notice: 'Only 180 items in stock.' });
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, user.id));
+    const [stored] = await t.db.select().from(cartItems).where(eq(cartItems.cartId, cart!.id));
+    expect(stored!.quantity).toBe(180);
+    const fits = await call('PUT', '/update', token, { productId: product.id, variantId: null, quantity: 179 });
+    expect(fits.json().items[0].quantity).toBe(179);
+    expect(fits.json().items[0].notice).toBeUndefined();
+  });
+
+  it('leaves an out-of-stock line as it is: it is shown out of stock, not clamped', async () => {
+    const { token } = await createTestUser(t.app);
+    const { product } = await createTestProduct(t.db, { stock: 3 });
+    await call('POST', '/add', token, { productId: product.id, quantity: 2 });
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
+    const line = (await call('GET', '/', token)).json().items[0];
+    expect(line).toMatchObject({ quantity: 2, stock: 0 });
+    expect(line.notice).toBeUndefined();
   });
 });

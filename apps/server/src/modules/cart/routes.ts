@@ -8,12 +8,12 @@ import {
   errorSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './service';
+import { addToCart, clearCart, getCart, removeCartLine, updateCartLine, type CappedLine } from './service';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const security = [{ bearerAuth: [] }];
   const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
-  const cartOf = (userId: string) => getCart(ctx, userId);
+  const cartOf = (userId: string, capped?: CappedLine) => getCart(ctx, userId, capped);
 
   app.get(
     '/',
@@ -35,15 +35,14 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
-        summary: 'Add to a line (merges; capped at the stock)',
+        summary: "Add to a line (merges; capped at the stock, the line's notice then says so)",
         security,
         body: cartAddBodySchema,
         response: { 200: cartResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await addToCart(ctx, request.user.sub, request.body);
-      return cartOf(request.user.sub);
+      return cartOf(request.user.sub, await addToCart(ctx, request.user.sub, request.body));
     },
   );
 
@@ -53,15 +52,14 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
-        summary: "Set a line's quantity (clamped to 1..stock)",
+        summary: "Set a line's quantity (clamped to 1..stock, the line's notice then says so)",
         security,
         body: cartUpdateBodySchema,
         response: { 200: cartResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await updateCartLine(ctx, request.user.sub, request.body);
-      return cartOf(request.user.sub);
+      return cartOf(request.user.sub, await updateCartLine(ctx, request.user.sub, request.body));
     },
   );
 

@@ -2,7 +2,8 @@
  * The cart (docs/shop-rules.md#cart): one cart per user, created on first use; a line is a product
  * plus a variant (or none). Quantities are kept between 1 and the line's current stock; every call
  * answers the whole cart with each line's current price and stock, so the client can show what is
- * out of stock. Ordered lines leave the cart through removeOrderedLines (orders and payments
+ * out of stock, and each line's quantity at most its live stock, with a notice where it holds less
+ * than was asked. Ordered lines leave the cart through removeOrderedLines (orders and payments
  * modules).
  */
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -27,6 +28,11 @@ type Ctx = Pick<AppContext, 'db' | 'storage'>;
 export interface LineKey {
   productId: string;
   variantId: string | null;
+}
+
+/** An add or update that asked for more than the stock: the line it capped, and at what. */
+export interface CappedLine extends LineKey {
+  stock: number;
 }
 
 /** The user's cart id, creating the cart on first use (race-safe: one row per user). */
@@ -66,7 +72,12 @@ const lineMatches = (key: LineKey): SQL =>
     key.variantId ? eq(cartItems.variantId, key.variantId) : isNull(cartItems.variantId),
   )!;
 
-export async function getCart({ db, storage }: Ctx, userId: string): Promise<CartResponse> {
+/**
+ * The cart as every call answers it. A line whose stored quantity is above its live stock (the stock fell since it
+ * was added) is answered at the stock with a notice, and so is the line `capped` by this call's add or update; the
+ * stored quantity stays, so the line holds it again if the stock comes back.
+ */
+export async function getCart({ db, storage }: Ctx, userId: string, capped?: CappedLine): Promise<CartResponse> {
   const rows = await db
     .select({ item: cartItems, product: products, variant: productVariants })
     .from(cartItems)
@@ -84,6 +95,13 @@ export async function getCart({ db, storage }: Ctx, userId: string): Promise<Car
     // An inactive product is unavailable: every stock figure the client might read says 0.
     const productStock = product.active ? product.stock : 0;
     const variantStock = variant && product.active ? variant.stock : 0;
+    const stock = variant ? variantStock : productStock;
+    const cappedHere =
+      capped !== undefined &&
+      capped.productId === product.id &&
+      capped.variantId === item.variantId &&
+      item.quantity >= stock;
+    const over = stock > 0 && (item.quantity > stock || cappedHere);
     return {
       _id: item.id,
       product: {
@@ -97,38 +115,60 @@ export async function getCart({ db, storage }: Ctx, userId: string): Promise<Car
         images: images.get(product.id) ?? [],
       },
       variant: variant
-        ? { _id: variant.id, size: variant.size, price: toRupees(variant.pricePaise), stock: variantStock }
+        ? {
+            _id: variant.id,
+            size: variant.size,
+            price: toRupees(variant.pricePaise),
+            mrp: variant.mrpPaise === null ? null : toRupees(variant.mrpPaise),
+            stock: variantStock,
+          }
         : null,
       variantId: item.variantId,
-      quantity: item.quantity,
+      quantity: stock > 0 ? Math.min(item.quantity, stock) : item.quantity,
       price: toRupees(variant ? variant.pricePaise : product.pricePaise),
-      stock: variant ? variantStock : productStock,
+      stock,
+      ...(over ? { notice: MESSAGES.cartOnlyNInStock(stock) } : {}),
     };
   });
   return { items };
 }
 
-/** Adds to a line (merging with an existing one), capped at the line's stock and at least 1. */
-export async function addToCart({ db }: Ctx, userId: string, input: LineKey & { quantity: number }): Promise<void> {
+/**
+ * Adds to a line (merging with an existing one), capped at the line's stock and at least 1; answers the line when
+ * the cap cut what was asked (what it held plus the quantity added is above the stock).
+ */
+export async function addToCart(
+  { db }: Ctx,
+  userId: string,
+  input: LineKey & { quantity: number },
+): Promise<CappedLine | undefined> {
   const { stock } = await resolveLine(db, input);
   if (stock <= 0) throw new ConflictError(MESSAGES.productOutOfStock);
   const cartId = await ensureCartId(db, userId);
-  const quantity = Math.min(Math.max(1, input.quantity), stock);
+  const asked = Math.max(1, input.quantity);
+  // What the line held, only to tell the buyer when the cap cut what was asked (the write below caps by itself).
+  const [held] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), lineMatches(input)));
   await db
     .insert(cartItems)
-    .values({ cartId, productId: input.productId, variantId: input.variantId, quantity })
+    .values({ cartId, productId: input.productId, variantId: input.variantId, quantity: Math.min(asked, stock) })
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
       set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${stock})` },
     });
+  return asked + (held?.quantity ?? 0) > stock
+    ? { productId: input.productId, variantId: input.variantId, stock }
+    : undefined;
 }
 
-/** Sets a line's quantity, clamped to [1, stock]; a missing line is 404. */
+/** Sets a line's quantity, clamped to [1, stock]; a missing line is 404. Answers the line when above the stock. */
 export async function updateCartLine(
   { db }: Ctx,
   userId: string,
   input: LineKey & { quantity: number },
-): Promise<void> {
+): Promise<CappedLine | undefined> {
   const { stock } = await resolveLine(db, input);
   const cartId = await findCartId(db, userId);
   const quantity = clampQuantity(input.quantity, stock);
@@ -140,6 +180,9 @@ export async function updateCartLine(
         .returning({ id: cartItems.id })
     : [];
   if (updated.length === 0) throw new NotFoundError(CART_MESSAGES.lineNotFound);
+  return stock > 0 && input.quantity > stock
+    ? { productId: input.productId, variantId: input.variantId, stock }
+    : undefined;
 }
 
 /** Removes a line; removing a line that is not there changes nothing (a double click is harmless). */

@@ -22,6 +22,7 @@ type SnapshotRow = Pick<
   | 'category'
   | 'brand'
   | 'pricePaise'
+  | 'mrpPaise'
   | 'stock'
   | 'lowStockThreshold'
   | 'active'
@@ -37,7 +38,7 @@ type SnapshotRow = Pick<
 /** The audited fields of a product's row, its variants (in order) and its number of images. */
 export function snapshotOf(
   row: SnapshotRow,
-  variants: readonly { size: string | null; pricePaise: number; stock: number }[],
+  variants: readonly { size: string | null; pricePaise: number; mrpPaise: number | null; stock: number }[],
   imageCount: number,
 ): ProductSnapshot {
   const sizeOf = (variant: { size: string | null }) => variant.size ?? 'no size';
@@ -47,10 +48,19 @@ export function snapshotOf(
     category: row.category,
     brand: row.brand,
     price: toRupees(row.pricePaise),
+    mrp: row.mrpPaise === null ? null : toRupees(row.mrpPaise),
     stock: row.stock,
     lowStockThreshold: row.lowStockThreshold,
     active: row.active,
-    variants: variants.length ? variants.map((v) => `${sizeOf(v)}: ₹${toRupees(v.pricePaise)}`).join(', ') : null,
+    // A size's MRP is part of its price's entry: 'L: ₹900 (MRP ₹1000)'.
+    variants: variants.length
+      ? variants
+          .map(
+            (v) =>
+              `${sizeOf(v)}: ₹${toRupees(v.pricePaise)}${v.mrpPaise === null ? '' : ` (MRP ₹${toRupees(v.mrpPaise)})`}`,
+          )
+          .join(', ')
+      : null,
     variantStock: variants.length ? variants.map((v) => `${sizeOf(v)}: ${v.stock}`).join(', ') : null,
     images: imageCount,
     hsnCode: row.hsnCode,
@@ -68,7 +78,12 @@ export async function productSnapshot(tx: Transaction, id: string): Promise<Prod
   const row = await findProductRow(tx, id, { includeInactive: true });
   if (!row) return undefined;
   const variants = await tx
-    .select({ size: productVariants.size, pricePaise: productVariants.pricePaise, stock: productVariants.stock })
+    .select({
+      size: productVariants.size,
+      pricePaise: productVariants.pricePaise,
+      mrpPaise: productVariants.mrpPaise,
+      stock: productVariants.stock,
+    })
     .from(productVariants)
     .where(eq(productVariants.productId, id))
     .orderBy(asc(productVariants.position));

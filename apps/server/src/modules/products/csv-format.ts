@@ -16,7 +16,7 @@ export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export type ProductCsvRecord = Record<ProductCsvColumn, string>;
 
 /** The columns that describe one variant: a row with any of them filled is a variant row. */
-const VARIANT_COLUMNS = ['variant_id', 'variant_size', 'variant_price', 'variant_stock'] as const;
+const VARIANT_COLUMNS = ['variant_id', 'variant_size', 'variant_price', 'variant_mrp', 'variant_stock'] as const;
 
 /** Between the image URLs of the images cell. */
 export const IMAGE_SEPARATOR = '|';
@@ -25,6 +25,8 @@ export const IMAGE_SEPARATOR = '|';
 export type ExportedProduct = ProductDto & ProductTaxData;
 
 const rupeesCell = (rupees: number) => csvAmount(toPaise(rupees));
+/** An MRP's cell: rupees with two decimals, empty when none. */
+const mrpCell = (rupees: number | null) => (rupees === null ? '' : rupeesCell(rupees));
 
 /** One row per variant (one row with empty variant cells without variants); the product's cells repeat on each. */
 export function productCsvRows(product: ExportedProduct): string[][] {
@@ -37,6 +39,7 @@ export function productCsvRows(product: ExportedProduct): string[][] {
     brand: product.brand,
     category: product.category,
     price: rupeesCell(product.price),
+    mrp: mrpCell(product.mrp),
     stock: String(product.stock),
     low_stock_threshold: String(product.lowStockThreshold),
     active: String(product.active),
@@ -54,9 +57,10 @@ export function productCsvRows(product: ExportedProduct): string[][] {
         variant_id: variant._id,
         variant_size: variant.size ?? '',
         variant_price: rupeesCell(variant.price),
+        variant_mrp: mrpCell(variant.mrp),
         variant_stock: String(variant.stock),
       }))
-    : [{ variant_id: '', variant_size: '', variant_price: '', variant_stock: '' }];
+    : [{ variant_id: '', variant_size: '', variant_price: '', variant_mrp: '', variant_stock: '' }];
   return variantCells.map((variant) => {
     const record: ProductCsvRecord = { ...productCells, ...variant };
     return PRODUCT_CSV_COLUMNS.map((column) => record[column]);
@@ -136,6 +140,7 @@ export const FORM_FIELD_COLUMNS: Record<string, ProductCsvColumn> = {
   brand: 'brand',
   category: 'category',
   price: 'price',
+  mrp: 'mrp',
   stock: 'stock',
   lowStockThreshold: 'low_stock_threshold',
   active: 'active',
@@ -148,7 +153,7 @@ export const FORM_FIELD_COLUMNS: Record<string, ProductCsvColumn> = {
   legalMetrologyApproval: 'legal_metrology_approval',
 };
 
-/** The column of a variant field of productFormFields: _id, size, price, stock. */
+/** The column of a variant field of productFormFields: _id, size, price, mrp, stock. */
 export const variantColumn = (field: string): ProductCsvColumn =>
   field === '_id' ? 'variant_id' : (`variant_${field}` as ProductCsvColumn);
 
@@ -174,6 +179,7 @@ export function productFormFields(product: CsvProduct): Record<string, unknown> 
     brand: first.brand,
     category: first.category,
     price: first.price,
+    mrp: first.mrp,
     stock: first.stock,
     lowStockThreshold: first.low_stock_threshold,
     ...(first.active === '' ? {} : { active: first.active }),
@@ -188,6 +194,7 @@ export function productFormFields(product: CsvProduct): Record<string, unknown> 
       _id: cells.variant_id,
       size: cells.variant_size,
       price: cells.variant_price,
+      mrp: cells.variant_mrp,
       stock: cells.variant_stock,
     })),
   };

@@ -64,7 +64,7 @@ interface StoredImageRow {
 
 interface CurrentProduct {
   row: ProductRow;
-  variants: { size: string | null; pricePaise: number; stock: number }[];
+  variants: { size: string | null; pricePaise: number; mrpPaise: number | null; stock: number }[];
   imageIds: string[];
 }
 
@@ -173,6 +173,7 @@ function changesOf(current: CurrentProduct, form: ProductForm, images: StoredIma
   const variants = form.variants.map((variant) => ({
     size: variant.size ?? null,
     pricePaise: toPaise(variant.price),
+    mrpPaise: variant.mrp === null ? null : toPaise(variant.mrp),
     stock: variant.stock,
   }));
   const imageIds = images?.map((image) => image.publicId) ?? current.imageIds;
@@ -480,6 +481,7 @@ async function createAll(tx: Transaction, actor: AuditActor, batch: Prepared[]):
       productId: ids[index]!,
       size: variant.size ?? null,
       pricePaise: toPaise(variant.price),
+      mrpPaise: variant.mrp === null ? null : toPaise(variant.mrp),
       stock: variant.stock,
       position,
     })),

@@ -128,6 +128,9 @@ const FIELD_NOTES: Record<FormField, string> = {
   category: "Default 'Uncategorized'.",
   brand: 'Default empty.',
   price: 'Rupees, at most 2 decimals; 0 when empty. With variants, the cheapest variant price is used.',
+  mrp:
+    'MRP in rupees, above 0 and not below the price (no one may sell above the MRP); empty or not sent: none. ' +
+    "With variants, the cheapest variant's MRP is used.",
   stock: "Whole number; 0 when empty. With variants, the sum of the variants' stock is used.",
   lowStockThreshold: "Whole number: 'Hurry! Only n left!' shows below it; 0 when empty.",
   active: "'true' (default) or 'false'.",
@@ -151,6 +154,7 @@ const VARIANT_NOTES: Record<VariantField, string> = {
   _id: 'Edit only: the id of an existing variant to keep (cart lines pointing at it survive).',
   size: 'Optional; sent only when non-empty.',
   price: 'Rupees; required for a variant.',
+  mrp: "MRP in rupees, not below the variant's price; empty: none.",
   stock: 'Whole number; 0 when empty.',
 };
 

@@ -24,6 +24,7 @@ export type ProductFields = Pick<
   | 'brand'
   | 'category'
   | 'pricePaise'
+  | 'mrpPaise'
   | 'stock'
   | 'lowStockThreshold'
   | 'active'
@@ -31,8 +32,14 @@ export type ProductFields = Pick<
   | 'createdAt'
   | 'updatedAt'
 >;
+/** An MRP in paise as the API shows it: rupees, or null when not entered. */
+const rupeesOrNull = (paise: number | null) => (paise === null ? null : toRupees(paise));
+
 /** The columns of a size the DTO shows. */
-export type VariantFields = Pick<typeof productVariants.$inferSelect, 'id' | 'size' | 'pricePaise' | 'stock'>;
+export type VariantFields = Pick<
+  typeof productVariants.$inferSelect,
+  'id' | 'size' | 'pricePaise' | 'mrpPaise' | 'stock'
+>;
 
 /** A product's sizes in the form's order: by position, then by id. */
 export const VARIANT_ORDER = [asc(productVariants.position), asc(productVariants.id)];
@@ -55,6 +62,7 @@ export function productDtoOf(
     brand: product.brand,
     category: product.category,
     price: toRupees(product.pricePaise),
+    mrp: rupeesOrNull(product.mrpPaise),
     stock: product.stock,
     lowStockThreshold: product.lowStockThreshold,
     availability: availabilityOf(product.stock),
@@ -64,6 +72,7 @@ export function productDtoOf(
       _id: variant.id,
       size: variant.size,
       price: toRupees(variant.pricePaise),
+      mrp: rupeesOrNull(variant.mrpPaise),
       stock: variant.stock,
     })),
     version: product.version,
@@ -94,6 +103,7 @@ const PRODUCT_JSON_FIELDS: [keyof ProductJsonRow, SQL][] = [
   ['brand', sql`${products.brand}`],
   ['category', sql`${products.category}`],
   ['pricePaise', sql`${products.pricePaise}::float8`],
+  ['mrpPaise', sql`${products.mrpPaise}::float8`],
   ['stock', sql`${products.stock}`],
   ['lowStockThreshold', sql`${products.lowStockThreshold}`],
   ['active', sql`${products.active}`],
@@ -105,7 +115,8 @@ const PRODUCT_JSON_FIELDS: [keyof ProductJsonRow, SQL][] = [
     sql`(
       select json_agg(json_build_object(
           'id', ${productVariants.id}, 'size', ${productVariants.size},
-          'pricePaise', ${productVariants.pricePaise}, 'stock', ${productVariants.stock}
+          'pricePaise', ${productVariants.pricePaise}, 'mrpPaise', ${productVariants.mrpPaise},
+          'stock', ${productVariants.stock}
         ) order by ${sql.join(VARIANT_ORDER, sql`, `)})
       from ${productVariants} where ${productVariants.productId} = ${products.id}
     )`,
@@ -195,6 +206,7 @@ export function productDtosOfRows(
         brand: row.brand,
         category: row.category,
         pricePaise: row.pricePaise,
+        mrpPaise: row.mrpPaise,
         stock: row.stock,
         lowStockThreshold: row.lowStockThreshold,
         active: row.active,

@@ -199,11 +199,22 @@ export async function getProduct(ctx: Ctx, id: string, options: { includeInactiv
 
 // ---- writes ---------------------------------------------------------------------------------
 
-/** The product's own price and stock: from its variants when it has some (docs/shop-rules.md#catalog). */
-function denormalised(form: ProductForm): { pricePaise: number; stock: number } {
-  if (form.variants.length === 0) return { pricePaise: toPaise(form.price), stock: form.stock };
+/** An MRP of the form in paise, null when none (docs/shop-rules.md#mrp). */
+const mrpPaiseOf = (mrp: number | null) => (mrp === null ? null : toPaise(mrp));
+
+/**
+ * The product's own price, MRP and stock: from its variants when it has some (docs/shop-rules.md#catalog, #mrp):
+ * the price and MRP of the first cheapest variant, the card's.
+ */
+function denormalised(form: ProductForm): { pricePaise: number; mrpPaise: number | null; stock: number } {
+  if (form.variants.length === 0) {
+    return { pricePaise: toPaise(form.price), mrpPaise: mrpPaiseOf(form.mrp), stock: form.stock };
+  }
+  const pricePaise = Math.min(...form.variants.map((variant) => toPaise(variant.price)));
+  const cheapest = form.variants.find((variant) => toPaise(variant.price) === pricePaise)!;
   return {
-    pricePaise: Math.min(...form.variants.map((variant) => toPaise(variant.price))),
+    pricePaise,
+    mrpPaise: mrpPaiseOf(cheapest.mrp),
     stock: form.variants.reduce((sum, variant) => sum + variant.stock, 0),
   };
 }
@@ -300,6 +311,7 @@ export async function createProduct(
           productId,
           size: variant.size ?? null,
           pricePaise: toPaise(variant.price),
+          mrpPaise: mrpPaiseOf(variant.mrp),
           stock: variant.stock,
           position,
         })),
@@ -348,7 +360,13 @@ export async function reconcileVariants(tx: Transaction, productId: string, form
         : eq(productVariants.productId, productId),
     );
   for (const { input, position, matchId } of plan) {
-    const values = { size: input.size ?? null, pricePaise: toPaise(input.price), stock: input.stock, position };
+    const values = {
+      size: input.size ?? null,
+      pricePaise: toPaise(input.price),
+      mrpPaise: mrpPaiseOf(input.mrp),
+      stock: input.stock,
+      position,
+    };
     if (matchId) await tx.update(productVariants).set(values).where(eq(productVariants.id, matchId));
     else await tx.insert(productVariants).values({ productId, ...values });
   }

@@ -27,6 +27,7 @@ export function toStoreSettingsDto(row: Row): StoreSettingsDto {
     invoicePrefix: row.invoicePrefix,
     authorisedSignatory: row.authorisedSignatory,
     grievanceOfficer: { name: row.grievanceOfficerName, designation: row.grievanceOfficerDesignation },
+    computedOriginalPrice: row.computedOriginalPrice,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -49,5 +50,7 @@ export function storeSettingsColumns(values: StoreSettingsValues): Omit<Insert, 
     authorisedSignatory: values.authorisedSignatory,
     grievanceOfficerName: values.grievanceOfficer.name,
     grievanceOfficerDesignation: values.grievanceOfficer.designation,
+    // Not sent: the stored setting stays (a new row takes the column's default, on).
+    ...(values.computedOriginalPrice === undefined ? {} : { computedOriginalPrice: values.computedOriginalPrice }),
   };
 }

@@ -167,6 +167,8 @@ describe('Admin product form: adding', () => {
       ['category', ''],
       ['brand', ''],
       ['price', '0'],
+      // Changed on purpose: the form now sends the MRP (empty: none), docs/shop-rules.md#mrp.
+      ['mrp', ''],
       ['stock', '0'],
       ['lowStockThreshold', '0'],
       ['active', 'true'],
@@ -231,13 +233,17 @@ describe('Admin product form: adding', () => {
       ['category', 'Dispensers'],
       ['brand', 'Gilbarco'],
       ['price', '999.5'],
+      // Not used with variants: sent empty (each variant sends its own MRP).
+      ['mrp', ''],
       ['stock', '7'],
       ['lowStockThreshold', '3'],
       ['active', 'false'],
       ['variants[0][size]', '5 m'],
       ['variants[0][price]', '1200'],
+      ['variants[0][mrp]', ''],
       ['variants[0][stock]', '4'],
       ['variants[1][price]', '900'],
+      ['variants[1][mrp]', ''],
       ['variants[1][stock]', '0'],
       // Changed on purpose: the form now sends the tax data too.
       ...DEFAULT_TAX_ENTRIES,
@@ -353,12 +359,15 @@ describe('Admin product form: editing', () => {
       ['variants[0][_id]', 'v1'],
       ['variants[0][size]', 'S'],
       ['variants[0][price]', '275'],
+      ['variants[0][mrp]', ''],
       ['variants[0][stock]', '3'],
       ['variants[1][_id]', 'v2'],
       ['variants[1][price]', '300'],
+      ['variants[1][mrp]', ''],
       ['variants[1][stock]', '0'],
       ['variants[2][size]', 'L'],
       ['variants[2][price]', '350'],
+      ['variants[2][mrp]', ''],
       ['variants[2][stock]', '0'],
     ]);
     expect(sent).toContainEqual(['title', 'Leather Dog Collar']);
@@ -383,6 +392,7 @@ describe('Admin product form: editing', () => {
     expect(sent.filter(([name]) => name.startsWith('variants'))).toEqual([
       ['variants[0][_id]', 'v2'],
       ['variants[0][price]', '300'],
+      ['variants[0][mrp]', ''],
       ['variants[0][stock]', '0'],
     ]);
   });

@@ -280,7 +280,7 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
           </Field>
         </div>
 
-        <div className="grid gap-4 sm:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-3">
           <Field
             label="Price (₹)"
             htmlFor={fieldId('price')}
@@ -297,6 +297,24 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
               onChange={(event) => set('price', event.target.value)}
               className={inputClass}
               {...invalid('price')}
+            />
+          </Field>
+          <Field
+            label="MRP (₹)"
+            htmlFor={fieldId('mrp')}
+            error={errors.mrp}
+            hint={hasVariants ? 'Not used: each variant has its own MRP.' : 'Optional; never below the price.'}
+          >
+            <input
+              id={fieldId('mrp')}
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={values.mrp}
+              onChange={(event) => set('mrp', event.target.value)}
+              className={inputClass}
+              {...invalid('mrp')}
             />
           </Field>
           <Field

@@ -5,6 +5,8 @@
  *   MAX_PRODUCT_PRICE, stock and threshold whole numbers 0 to MAX_PRODUCT_STOCK, and the text limits.
  * - price, stock and lowStockThreshold are sent as numbers, 0 when empty; the server uses price and
  *   stock only when there are no variants (with variants they come from the variants).
+ * - mrp (and variants[i][mrp]): the MRP in rupees, empty for none; never below the price, which the shared
+ *   schema checks (docs/shop-rules.md#mrp). With variants the product's own MRP is not used, as its price.
  * - active is sent as the text 'true' or 'false'.
  * - per variant i: variants[i][size] only when non-empty, variants[i][price] and variants[i][stock]
  *   (0 when empty), and variants[i][_id] for an existing variant so that its identity is kept.
@@ -25,6 +27,8 @@ export interface VariantRow {
   _id?: string;
   size: string;
   price: string;
+  /** Empty: no MRP. */
+  mrp: string;
   stock: string;
 }
 
@@ -34,6 +38,8 @@ export interface ProductFormValues {
   category: string;
   brand: string;
   price: string;
+  /** Empty: no MRP. */
+  mrp: string;
   stock: string;
   lowStockThreshold: string;
   active: 'true' | 'false';
@@ -96,7 +102,16 @@ const NORMALISED_EMPTY_SIZE = 'Default';
 export const ownSize = (size: string) => (size === NORMALISED_EMPTY_SIZE ? '' : size);
 
 let rowCounter = 0;
-export const newVariantRow = (): VariantRow => ({ key: `new-${++rowCounter}`, size: '', price: '', stock: '' });
+export const newVariantRow = (): VariantRow => ({
+  key: `new-${++rowCounter}`,
+  size: '',
+  price: '',
+  mrp: '',
+  stock: '',
+});
+
+/** An MRP as the form shows it: empty when none. */
+const mrpText = (mrp: number | null | undefined) => (mrp == null ? '' : String(mrp));
 
 export function valuesFromProduct(product?: Product): ProductFormValues {
   if (!product) {
@@ -106,6 +121,7 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       category: '',
       brand: '',
       price: '',
+      mrp: '',
       stock: '',
       lowStockThreshold: '',
       active: 'true',
@@ -119,6 +135,8 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
     category: product.category,
     brand: product.brand,
     price: String(product.price),
+    // With sizes the product's MRP is the cheapest size's, not the form's own (which is then not used).
+    mrp: product.variants.length ? '' : mrpText(product.mrp),
     stock: String(product.stock),
     lowStockThreshold: String(product.lowStockThreshold),
     active: product.active ? 'true' : 'false',
@@ -127,6 +145,7 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       _id: variant._id || undefined,
       size: ownSize(variant.size),
       price: String(variant.price),
+      mrp: mrpText(variant.mrp),
       stock: String(variant.stock),
     })),
     ...taxValuesOf(product),
@@ -148,10 +167,11 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
     category: values.category,
     brand: values.brand,
     price: values.price,
+    mrp: values.variants.length ? '' : values.mrp,
     stock: values.stock,
     lowStockThreshold: values.lowStockThreshold,
     active: values.active,
-    variants: values.variants.map(({ size, price, stock }) => ({ size, price, stock })),
+    variants: values.variants.map(({ size, price, mrp, stock }) => ({ size, price, mrp, stock })),
     ...Object.fromEntries(TAX_FIELDS.map((field) => [field, values[field]])),
   });
   const errors: ProductFormErrors = {};
@@ -180,6 +200,7 @@ export function buildProductFormData(
   form.append('category', values.category.trim());
   form.append('brand', values.brand.trim());
   form.append('price', String(numberOrZero(values.price)));
+  form.append('mrp', values.variants.length ? '' : values.mrp.trim());
   form.append('stock', String(numberOrZero(values.stock)));
   form.append('lowStockThreshold', String(numberOrZero(values.lowStockThreshold)));
   form.append('active', values.active);
@@ -188,6 +209,7 @@ export function buildProductFormData(
     if (variant._id) form.append(`variants[${index}][_id]`, variant._id);
     if (!isBlank(variant.size)) form.append(`variants[${index}][size]`, variant.size.trim());
     form.append(`variants[${index}][price]`, String(numberOrZero(variant.price)));
+    form.append(`variants[${index}][mrp]`, variant.mrp.trim());
     form.append(`variants[${index}][stock]`, String(numberOrZero(variant.stock)));
   });
   for (const field of TAX_FIELDS) {

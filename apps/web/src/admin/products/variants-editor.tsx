@@ -1,6 +1,6 @@
 /**
  * The variants part of the product form (docs/shop-rules.md#catalog): rows of size, price
- * (required) and stock, added and removed freely. Errors are keyed like 'variants.0.price'.
+ * (required), MRP (optional, docs/shop-rules.md#mrp) and stock, added and removed freely. Errors are keyed like 'variants.0.price'.
  */
 import { inputClass } from './form-field';
 import type { ProductFormErrors, VariantRow } from './product-form';
@@ -31,7 +31,7 @@ export function VariantsEditor({ idPrefix, rows, errors, onChange, onAdd, onRemo
           return (
             <li
               key={row.key}
-              className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-2"
+              className="grid grid-cols-[1fr_1fr_1fr_1fr_auto] items-start gap-2"
               aria-label={`Variant ${index + 1}`}
             >
               <div>
@@ -73,6 +73,28 @@ export function VariantsEditor({ idPrefix, rows, errors, onChange, onAdd, onRemo
                 {rowError('price') && (
                   <p id={`${rowId('price')}-error`} className="mt-1 text-xs text-red-600">
                     {rowError('price')}
+                  </p>
+                )}
+              </div>
+              <div>
+                <label htmlFor={rowId('mrp')} className="sr-only">
+                  Variant {index + 1} MRP
+                </label>
+                <input
+                  id={rowId('mrp')}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  placeholder="MRP (₹)"
+                  value={row.mrp}
+                  onChange={(event) => onChange(row.key, 'mrp', event.target.value)}
+                  className={inputClass}
+                  aria-invalid={rowError('mrp') ? true : undefined}
+                  aria-describedby={rowError('mrp') ? `${rowId('mrp')}-error` : undefined}
+                />
+                {rowError('mrp') && (
+                  <p id={`${rowId('mrp')}-error`} className="mt-1 text-xs text-red-600">
+                    {rowError('mrp')}
                   </p>
                 )}
               </div>

@@ -79,8 +79,28 @@ describe('Admin Settings page', () => {
       invoicePrefix: 'PK',
       authorisedSignatory: SETTINGS.authorisedSignatory,
       grievanceOfficer: SETTINGS.grievanceOfficer,
+      // Changed on purpose: the setting of the struck-through price is saved with the details.
+      computedOriginalPrice: true,
     });
     expect(within(form).getByLabelText('Trade name')).toHaveValue('PumpKart Pune');
+  });
+
+  it('turns off the computed struck-through price (price x 1.1), saying why a real shop should', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/settings/store': { body: SETTINGS },
+      'PUT /api/settings/store': { body: { ...SETTINGS, computedOriginalPrice: false } },
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Store settings' });
+    const toggle = within(form).getByRole('checkbox', { name: SETTINGS_TEXT.computedOriginalPrice });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(SETTINGS_TEXT.computedOriginalPriceHint);
+    const user = userEvent.setup();
+    await user.click(toggle);
+    await user.click(within(form).getByRole('button', { name: SETTINGS_TEXT.save }));
+    expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
+    expect(bodyOf(putCalls(fetchMock)[0]!)).toMatchObject({ computedOriginalPrice: false });
+    expect(toggle).not.toBeChecked();
   });
 
   it("puts each of the server's 400 problems under its field, and any other at the top", async () => {

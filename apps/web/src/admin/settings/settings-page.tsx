@@ -32,6 +32,10 @@ export const SETTINGS_TEXT = {
   intro: 'The business details shown in the footer, on the contact page and on every tax invoice.',
   save: 'Save settings',
   saving: 'Saving...',
+  computedOriginalPrice: 'Show price × 1.1 struck through on products without an MRP',
+  computedOriginalPriceHint:
+    "The demo's rule. A real shop turns it off: an invented original price misleads buyers into seeing a " +
+    'discount. Enter the MRP on each product instead; it is struck through only when above the price.',
 } as const;
 
 /** States by name, each with its GST code (the GSTIN's first two digits). */
@@ -77,6 +81,8 @@ function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) 
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [problems, setProblems] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  // Not a text field: the computed struck-through price (docs/shop-rules.md#mrp), on until the owner turns it off.
+  const [computedOriginalPrice, setComputedOriginalPrice] = useState(settings?.computedOriginalPrice ?? true);
 
   const fieldId = (name: SettingsField) => `${id}-${name.replace('.', '-')}`;
 
@@ -107,8 +113,9 @@ function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) 
     setProblems([]);
     setSaving(true);
     try {
-      const saved = await save(settingsBody(values)).unwrap();
+      const saved = await save({ ...settingsBody(values), computedOriginalPrice }).unwrap();
       setValues(valuesFromSettings(saved));
+      setComputedOriginalPrice(saved.computedOriginalPrice);
       notify(TAX_DATA_MESSAGES.storeSettingsSaved, 'success');
     } catch (error) {
       if (isHttpFailure(error) && error.status === 400) {
@@ -274,6 +281,28 @@ function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) 
         <div className="grid gap-4 sm:grid-cols-2">
           {input('grievanceOfficer.name', 'Name')}
           {input('grievanceOfficer.designation', 'Designation')}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Struck-through prices</legend>
+        <div className="flex items-start gap-3">
+          <input
+            id={`${id}-computedOriginalPrice`}
+            type="checkbox"
+            checked={computedOriginalPrice}
+            onChange={(event) => setComputedOriginalPrice(event.target.checked)}
+            aria-describedby={`${id}-computedOriginalPrice-hint`}
+            className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+          />
+          <div>
+            <label htmlFor={`${id}-computedOriginalPrice`} className="text-sm font-medium text-slate-800">
+              {SETTINGS_TEXT.computedOriginalPrice}
+            </label>
+            <p id={`${id}-computedOriginalPrice-hint`} className="mt-1 text-xs text-slate-600">
+              {SETTINGS_TEXT.computedOriginalPriceHint}
+            </p>
+          </div>
         </div>
       </fieldset>
 

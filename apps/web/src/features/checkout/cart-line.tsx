@@ -1,7 +1,9 @@
 /**
  * One cart line (docs/shop-rules.md#cart): a selection checkbox (not for out-of-stock lines), image,
  * title and variant, unit price, minus (disabled at 1 or less) and plus (disabled at the stock)
- * buttons, the line amount, and a remove control. Amounts in the storefront's one price format
+ * buttons around a quantity the buyer can type (kept within 1 and the stock, sent on Enter or when
+ * it loses focus), the stock's limit when the line holds less than asked, the line amount, and a
+ * remove control. Amounts in the storefront's one price format
  * (docs/decisions/0008-one-price-format.md). While a payment window is open (`locked`) every control
  * is disabled: the order being paid must not change under it (docs/shop-rules.md#payments).
  */
@@ -15,6 +17,7 @@ import {
   toRupees,
   type CartLine,
 } from '@pumpkart/shared';
+import { useState, type KeyboardEvent } from 'react';
 import { ProductImage } from '../../components/product-image';
 
 export interface CartLineRowProps {
@@ -34,6 +37,30 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
   const price = linePrice(line);
   const size = line.variant?.size;
   const overStock = available && line.quantity > stock;
+  // What the buyer is typing (null: the line's quantity), and the limit a typed quantity ran into.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [typedOver, setTypedOver] = useState(false);
+  const notice = line.notice ?? (overStock || typedOver ? MESSAGES.cartOnlyNInStock(stock) : null);
+
+  /** A typed quantity counts once it is committed: a whole number from 1 to the stock (the stock's limit said). */
+  const commit = () => {
+    if (typed === null) return;
+    setTyped(null);
+    const value = Math.floor(Number(typed));
+    if (typed.trim() === '' || !Number.isFinite(value)) return;
+    const over = available && value > stock;
+    setTypedOver(over);
+    const quantity = Math.max(1, over ? stock : value);
+    if (quantity !== line.quantity) onQuantity(quantity);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') commit();
+    if (event.key === 'Escape') setTyped(null);
+  };
+  const step = (quantity: number) => {
+    setTypedOver(false);
+    onQuantity(quantity);
+  };
   const button =
     'flex h-9 w-9 items-center justify-center rounded-lg border border-slate-300 text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -80,25 +107,41 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
             {MESSAGES.outOfStock}
           </p>
         )}
-        {overStock && <p className="mt-1 text-sm text-amber-700">{MESSAGES.onlyNInStock(stock)}</p>}
+        {notice && (
+          <p className="mt-1 text-sm text-amber-700" role="status">
+            {notice}
+          </p>
+        )}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${title}`}>
+          <div className="flex items-center gap-2" role="group" aria-label={`Change the quantity of ${title}`}>
             <button
               type="button"
               className={button}
-              onClick={() => onQuantity(line.quantity - 1)}
+              onClick={() => step(line.quantity - 1)}
               disabled={locked || line.quantity <= 1}
               aria-label={`Decrease quantity of ${title}`}
             >
               −
             </button>
-            <span className="min-w-8 text-center tabular-nums" aria-live="polite" data-testid="quantity">
-              {line.quantity}
-            </span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={Math.max(stock, 1)}
+              step={1}
+              value={typed ?? String(line.quantity)}
+              onChange={(event) => setTyped(event.target.value)}
+              onBlur={commit}
+              onKeyDown={onKeyDown}
+              disabled={locked || !available}
+              aria-label={`Quantity of ${title}${size ? ` (${size})` : ''}`}
+              data-testid="quantity"
+              className="h-9 w-16 rounded-lg border border-slate-300 px-1 text-center tabular-nums text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:opacity-60 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+            />
             <button
               type="button"
               className={button}
-              onClick={() => onQuantity(line.quantity + 1)}
+              onClick={() => step(line.quantity + 1)}
               disabled={locked || line.quantity >= stock}
               aria-label={`Increase quantity of ${title}`}
             >

@@ -126,7 +126,7 @@ describe('CartPage', () => {
     expect(plus).toBeEnabled();
 
     await userEvent.click(plus);
-    await waitFor(() => expect(screen.getByTestId('quantity')).toHaveTextContent('2'));
+    await waitFor(() => expect(screen.getByTestId('quantity')).toHaveValue(2));
     expect(plus).toBeDisabled();
     expect(minus).toBeEnabled();
     const update = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/cart/update'));
@@ -227,7 +227,7 @@ describe('CartPage', () => {
     expect(alert).toHaveTextContent('Only 1 left in stock.');
     expect(alert).toHaveClass('text-red-600');
     // The real cart is reloaded: the optimistic quantity is undone.
-    await waitFor(() => expect(screen.getByTestId('quantity')).toHaveTextContent('1'));
+    await waitFor(() => expect(screen.getByTestId('quantity')).toHaveValue(1));
   });
 
   it('warns when a line asks for more than is left in stock', async () => {
