@@ -9,7 +9,7 @@ import { PRODUCT_CSV_COLUMNS, productSchema } from '@pumpkart/shared';
 import { products, productVariants } from '../../db/schema';
 import { DEMO_STORE_SETTINGS_INPUT } from '../../seed/demo-store-settings';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { productForm } from '../../test/catalog-factories';
+import { productForm, testPng } from '../../test/catalog-factories';
 import { createTestAdmin } from '../../test/factories';
 
 let t: TestApp;
@@ -25,8 +25,10 @@ const send = (method: 'POST' | 'PUT', url: string, payload: FormData | object) =
   t.app.inject({ method, url, headers: bearer(adminToken), payload: payload as FormData });
 const base = { category: 'Mrp Pumps', brand: 'Gilbarco', stock: 5 };
 
+/** A product on sale: with a picture, which an active product needs (docs/shop-rules.md#on-sale). */
 async function created(fields: Record<string, string | number>, variants?: Record<string, string | number>[]) {
-  const res = await send('POST', '/api/products', productForm({ ...base, ...fields }, { variants }));
+  const images = [{ name: 'nozzle.png', data: await testPng(40, 30) }];
+  const res = await send('POST', '/api/products', productForm({ ...base, ...fields }, { variants, images }));
   expect(res.statusCode, res.body).toBe(201);
   return productSchema.parse(res.json());
 }
