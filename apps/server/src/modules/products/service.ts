@@ -86,13 +86,18 @@ async function lineOfOpenOrder(
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
 
 function filterOf(
-  query: Pick<ProductListQuery, 'search' | 'category' | 'brand' | 'priceRange' | 'availability' | 'ids'>,
+  query: Pick<
+    ProductListQuery,
+    'search' | 'category' | 'brand' | 'priceRange' | 'minPrice' | 'maxPrice' | 'availability' | 'ids'
+  >,
 ) {
   const filter: CatalogFilter = {
     search: query.search || undefined,
     category: query.category,
     brand: query.brand,
     priceRange: query.priceRange,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
     availability: query.availability,
     ids: query.ids,
   };
