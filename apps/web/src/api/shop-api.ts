@@ -198,6 +198,9 @@ export interface CatalogFilters {
   category?: string;
   brand?: string;
   priceRange?: PriceRange | '';
+  /** Whole rupees, inclusive (docs/shop-rules.md#filters). */
+  minPrice?: number;
+  maxPrice?: number;
   availability?: Availability | '';
 }
 
@@ -307,7 +310,10 @@ export const shopApi = createApi({
             ? lastPageParam + 1
             : undefined,
       },
-      query: ({ queryArg: { search, exact, category, brand, priceRange, availability, sort, limit }, pageParam }) => ({
+      query: ({
+        queryArg: { search, exact, category, brand, priceRange, minPrice, maxPrice, availability, sort, limit },
+        pageParam,
+      }) => ({
         url: '/products',
         query: {
           search,
@@ -315,6 +321,8 @@ export const shopApi = createApi({
           category,
           brand,
           priceRange,
+          minPrice,
+          maxPrice,
           availability,
           sort,
           page: pageParam,

@@ -6,12 +6,13 @@
  * it. The shared search term applies here too. A Back button returns to the previous page (or home). The
  * document's title and description are the category's (docs/shop-rules.md#seo).
  */
-import { categoryPageHead, MESSAGES } from '@pumpkart/shared';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { categoryPageHead, MESSAGES, type CatalogSort } from '@pumpkart/shared';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/page-states';
 import { LISTING_PAGE_SIZE, ProductListing, useCatalogListing } from '../../components/product-listing';
-import { effectiveSort, parseSort, SortSelect } from '../../components/sort-select';
+import { useListingState } from '../../components/listing-state';
+import { effectiveSort, SortSelect } from '../../components/sort-select';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { usePageHead } from '../../components/use-page-head';
 import { paths } from '../../config/paths';
@@ -23,20 +24,16 @@ export function CategoryPage() {
   const { categoryName = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [address, setAddress] = useListingState();
   const search = useAppSelector((state) => state.filters.search);
   const searchTerm = useDebouncedValue(search.trim());
-  const order = effectiveSort(parseSort(params.get('sort')), searchTerm !== '');
+  const order = effectiveSort(address.sort, searchTerm !== '');
   const listing = useCatalogListing({ category: categoryName, search: searchTerm, sort: order });
   usePageHead(categoryPageHead(categoryName));
   const total = listing.firstLoad || listing.failed ? undefined : listing.total;
 
-  const chooseSort = (sort: string) => {
-    const next = new URLSearchParams(params);
-    next.set('sort', sort);
-    // The order replaces the address's entry: Back leaves the category rather than undoing a sort.
-    setParams(next, { replace: true });
-  };
+  // The order replaces the address's entry: Back leaves the category rather than undoing a sort.
+  const chooseSort = (sort: CatalogSort) => setAddress({ sort });
 
   const goBack = () => {
     // With no earlier page in this tab (a shared link), Back goes to the home page.
