@@ -362,8 +362,13 @@ export const shopApi = createApi({
     }),
     /** The category names of active products (navbar and filter panel). */
     /** What the navbar's search box suggests for a typed term (docs/shop-rules.md#search). */
-    getSuggestions: build.query<Suggestions, string>({
-      query: (q) => ({ url: '/products/suggest', query: { q }, contract: 'suggestionsResponse' }),
+    /** On a category page, that category's products only (as its results are). */
+    getSuggestions: build.query<Suggestions, { q: string; category?: string }>({
+      query: ({ q, category }) => ({
+        url: '/products/suggest',
+        query: { q, category },
+        contract: 'suggestionsResponse',
+      }),
       providesTags: ['Products'],
       onQueryStarted: logFailure('suggestions'),
     }),

@@ -191,6 +191,8 @@ export const suggestQuerySchema = z.object({
     .trim()
     .min(SUGGEST_MIN_CHARS, `q must be at least ${SUGGEST_MIN_CHARS} characters.`)
     .max(100, 'q must be at most 100 characters.'),
+  /** On a category page: products of that category only, as its search results are (docs/shop-rules.md#search). */
+  category: optionalFilter('category'),
 });
 
 export const suggestionsResponseSchema = z.object({

@@ -586,8 +586,9 @@ export async function findSuggestedProducts(
   storage: ImageStorage,
   search: string,
   limit: number,
+  category?: string,
 ): Promise<Suggestions['products']> {
-  const filter = { search };
+  const filter = { search, category };
   const { firstRank } = await vocabularyFacts(db, filter);
   const rows = await rankedRows(db, catalogWhere(filter), search, { offset: 0, limit, firstRank });
   if (rows.length === 0) return [];

@@ -61,7 +61,8 @@ function useSearchInAddress(addressTerm: string, write: (search: string) => void
       }
     }
     if (typedTerm !== seen.current!.typed) {
-      seen.current = { address: addressTerm, typed: typedTerm };
+      // The address this writes is not one to put back into the box (words typed since would be lost).
+      seen.current = { address: typedTerm, typed: typedTerm };
       if (typedTerm !== addressTerm) write(typedTerm);
     }
   });
