@@ -153,7 +153,10 @@ describe('search', () => {
       await poll(
         async () => (await titles()).filter((title) => title.toLowerCase().includes(TERM)).length,
       ).toBeGreaterThan(1);
-      await page.keyboard.press('Escape'); // the suggestions (for the corrected words too) close
+      // The suggestions (for the corrected words too) are open, and Escape closes them; pressed before they arrive
+      // (a busy machine), Escape would be the browser's own, which clears the box.
+      await suggestionList(page).waitFor();
+      await page.keyboard.press('Escape');
       await suggestionList(page).waitFor({ state: 'hidden' });
       await shot(page, 'showing-results-for');
       await expectNoSeriousViolations(page, 'corrected search results');
