@@ -202,6 +202,7 @@ describe("the home page's list in its address", () => {
       await panel.getByText('The maximum price must not be below the minimum.').waitFor();
       await panel.getByLabel('Minimum').fill('1000');
       await panel.getByLabel('Maximum').fill('300000');
+      await page.screenshot({ path: path.join(SHOTS, 'home-filter-panel-desktop.png') });
       await panel.getByRole('button', { name: 'Apply Filters' }).click();
       await page.waitForURL((url) => url.searchParams.get('minPrice') === '1000');
       await page.getByLabel('Sort by').selectOption('price_desc');
