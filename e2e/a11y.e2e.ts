@@ -394,3 +394,69 @@ describe('the navbar category menu', () => {
     });
   }
 });
+
+describe('what a crawler, a speech user and a phone see', () => {
+  it('answers an address that is no page with 404 and the Page not found screen, a real page with 200', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      const missing = await page.goto('/no-such-page');
+      expect(missing!.status()).toBe(404);
+      expect(missing!.headers()['x-robots-tag']).toBe('noindex');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      expect((await page.goto('/about'))!.status()).toBe(200);
+      expect((await page.goto('/cart'))!.status()).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('names the Filters button with the text it shows (WCAG 2.5.3 label in name)', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto('/?availability=In%20Stock&minPrice=100');
+      const button = page.getByRole('button', { name: 'Filters 2 applied' });
+      await button.waitFor();
+      // What is on screen: its text without the words only a screen reader gets (sr-only).
+      const shown = (
+        await button.evaluate((element) => {
+          const copy = element.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+          return copy.textContent ?? '';
+        })
+      ).replace(/\s+/g, ' ');
+      expect(shown.trim()).toBe('Filters 2');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a notice on a 360 px phone without covering Cart or the account button', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    try {
+      await page.goto('/signup');
+      await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+      await page.getByLabel('Name').fill('Asha Notice');
+      await page.getByLabel('Email').fill(`notice-${Date.now()}@example.com`);
+      await page.getByLabel('Phone').fill('9123456780');
+      await page.getByLabel('Password').fill('Kx9-mPq2-vTz7');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      const notice = page.getByTestId('notice').first();
+      await notice.waitFor();
+      const account = page.getByRole('button', { name: 'Asha Notice' });
+      await account.waitFor();
+      const box = (await notice.boundingBox())!;
+      for (const covered of [page.getByRole('link', { name: /^Cart/ }).first(), account]) {
+        const other = (await covered.boundingBox())!;
+        const overlaps =
+          box.x < other.x + other.width &&
+          other.x < box.x + box.width &&
+          box.y < other.y + other.height &&
+          other.y < box.y + box.height;
+        expect(overlaps).toBe(false);
+      }
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    } finally {
+      await context.close();
+    }
+  });
+});

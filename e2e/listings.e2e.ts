@@ -168,3 +168,86 @@ describe('listings a buyer can work with', () => {
     await journey(PHONE, 'phone');
   });
 });
+
+describe("the home page's list in its address", () => {
+  /** The home page shows the search for 'dispenser' from ₹1,000 to ₹3,00,000, dearest first. */
+  async function expectTheList(page: Page) {
+    await poll(() => page.getByTestId('results-heading').textContent()).toMatch(/^\d+ results? for 'dispenser'$/);
+    expect(await page.getByRole('combobox', { name: 'Search products' }).inputValue()).toBe('dispenser');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price_desc');
+    const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('button');
+    expect(await chips.allTextContents()).toEqual(['Search: dispenser×', 'Price: ₹1,000–3,00,000×']);
+    expect(await page.getByRole('button', { name: 'Filters 1 applied' }).textContent()).toBe('Filters 1 applied');
+    await page.waitForLoadState('networkidle');
+    const prices = await cardPrices(page);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((price) => price >= 1000 && price <= 300000)).toBe(true);
+    expect(isSorted(prices, -1)).toBe(true);
+  }
+
+  it('keeps the search, a minimum and maximum price and the order through a reload, Back and a shared link', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const errors = watchErrors(page);
+    try {
+      await page.goto('/');
+      await page.getByTestId('category-section').first().waitFor();
+      await page.getByRole('combobox', { name: 'Search products' }).pressSequentially('dispenser', { delay: 20 });
+      await page.waitForURL((url) => url.searchParams.get('q') === 'dispenser');
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Filters' });
+      await panel.getByLabel('Minimum').fill('3,00,000');
+      await panel.getByLabel('Maximum').fill('1000');
+      await panel.getByRole('button', { name: 'Apply Filters' }).click();
+      // A minimum above the maximum is refused, with the reason, and nothing applied.
+      await panel.getByText('The maximum price must not be below the minimum.').waitFor();
+      await panel.getByLabel('Minimum').fill('1000');
+      await panel.getByLabel('Maximum').fill('300000');
+      await page.screenshot({ path: path.join(SHOTS, 'home-filter-panel-desktop.png') });
+      await panel.getByRole('button', { name: 'Apply Filters' }).click();
+      await page.waitForURL((url) => url.searchParams.get('minPrice') === '1000');
+      await page.getByLabel('Sort by').selectOption('price_desc');
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price_desc');
+      expect(new URL(page.url()).search).toBe('?q=dispenser&minPrice=1000&maxPrice=300000&sort=price_desc');
+      await expectTheList(page);
+      await page.screenshot({ path: path.join(SHOTS, 'home-filters-desktop.png') });
+
+      await page.reload();
+      await expectTheList(page);
+
+      await page.getByRole('link', { name: 'Cart' }).click();
+      await page.waitForURL((url) => url.pathname !== '/');
+      await page.goBack();
+      await expectTheList(page);
+
+      const shared = await newPage(browser, PHONE);
+      try {
+        await shared.page.goto(page.url());
+        await expectTheList(shared.page);
+        await shared.page.screenshot({ path: path.join(SHOTS, 'home-filters-phone.png') });
+        expect(await noSidewaysScroll(shared.page)).toBeLessThanOrEqual(PHONE.width);
+      } finally {
+        await shared.context.close();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints the first screen of an address with a search before the app runs, as the app then shows it', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await context.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    try {
+      await page.goto('/?q=dispenser&minPrice=1000&sort=price_desc');
+      expect(await page.getByRole('combobox', { name: 'Search products' }).inputValue()).toBe('dispenser');
+      expect(await page.getByTestId('results-heading').textContent()).toBe("Searching for 'dispenser'...");
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price_desc');
+      expect(await page.getByRole('list', { name: 'Active filters' }).getByRole('button').allTextContents()).toEqual([
+        'Search: dispenser×',
+        'Price: ₹1,000 or more×',
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});

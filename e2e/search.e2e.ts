@@ -153,7 +153,10 @@ describe('search', () => {
       await poll(
         async () => (await titles()).filter((title) => title.toLowerCase().includes(TERM)).length,
       ).toBeGreaterThan(1);
-      await page.keyboard.press('Escape'); // the suggestions (for the corrected words too) close
+      // The suggestions (for the corrected words too) are open, and Escape closes them; pressed before they arrive
+      // (a busy machine), Escape would be the browser's own, which clears the box.
+      await suggestionList(page).waitFor();
+      await page.keyboard.press('Escape');
       await suggestionList(page).waitFor({ state: 'hidden' });
       await shot(page, 'showing-results-for');
       await expectNoSeriousViolations(page, 'corrected search results');
@@ -198,4 +201,43 @@ describe('search', () => {
       await context.close();
     }
   });
+});
+
+describe('a search on a category page', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`suggests and lists that category's products only, says so, and offers every product (${name})`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      const errors = watchErrors(page);
+      const suggestions: Suggestions[] = [];
+      page.on('response', async (response) => {
+        if (new URL(response.url()).pathname === '/api/products/suggest') {
+          suggestions.push((await response.json()) as Suggestions);
+        }
+      });
+      try {
+        await page.goto(`/category/${encodeURIComponent('Fire Safety')}`);
+        await page.getByTestId('product-card').first().waitFor();
+        await searchBox(page).pressSequentially('cooler', { delay: 20 });
+        const empty = page.getByTestId('empty-state');
+        await empty.waitFor();
+        // The suggestions were asked for in this category, and offer none of the water coolers Enter would not list.
+        await poll(() => suggestions.length).toBeGreaterThan(0);
+        expect(suggestions.at(-1)!.products).toEqual([]);
+        await searchBox(page).press('Enter');
+        expect(await empty.textContent()).toContain(MESSAGES.noProductsMatch);
+        await page.getByText('Searching in Fire Safety only.').waitFor();
+        await shot(page, `category-search-empty-${name}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await empty.getByRole('link', { name: "Search all products for 'cooler'" }).click();
+        await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('q') === 'cooler');
+        await poll(() => page.getByTestId('results-heading').textContent()).toMatch(/^[1-9]\d* results? for 'cooler'$/);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

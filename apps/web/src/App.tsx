@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
       </RequireBackOffice>
     ),
   },
-  { path: '/home', element: <Navigate to={paths.home} replace /> },
+  { path: paths.homeAlias, element: <Navigate to={paths.home} replace /> },
 ];
 
 /**

@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect, useLayoutEffect, type ReactNode
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App, preloadPage } from './App';
+import { initialSearchOf } from './components/listing-state';
 import { readPageData, seedPageData } from './shell/page-data';
 import { createStore } from './store';
 import { searchChanged } from './store/filters-slice';
@@ -92,6 +93,9 @@ const nothing = () => {};
 
 function render() {
   carryShellSort();
+  // The home page's search term in the address is in the box from the first render on (as in the page shell).
+  const addressSearch = initialSearchOf(window.location.pathname, window.location.search);
+  if (addressSearch) store.dispatch(searchChanged(addressSearch));
   const handOver = watchShell();
   // A category page's shell painted its first page of cards, a product page's its product: the first render shows
   // the same, from the data the server sent with them (shell/page-data.ts), put in right before it, so that nothing

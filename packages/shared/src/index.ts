@@ -25,3 +25,4 @@ export * from './permissions';
 export * from './schemas/staff';
 export * from './schemas/products-csv';
 export * from './page-head';
+export * from './paths';

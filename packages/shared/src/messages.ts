@@ -22,6 +22,9 @@ export const MESSAGES = {
   /** A search that found nothing as typed, answered for its corrected words (docs/shop-rules.md#search). */
   showingResultsFor: (term: string) => `Showing results for '${term}'`,
   searchInsteadFor: (term: string) => `Search instead for '${term}'`,
+  /** A search on a category page looks in that category only, and says so (docs/shop-rules.md#search). */
+  searchingInCategory: (category: string) => `Searching in ${category} only.`,
+  searchAllProductsFor: (term: string) => `Search all products for '${term}'`,
   /** The navbar's suggestions while typing. */
   suggestionsLabel: 'Suggestions',
   suggestedCategory: (name: string) => `Category: ${name}`,

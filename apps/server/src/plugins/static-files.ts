@@ -1,7 +1,9 @@
 /**
  * Static files (docs/architecture.md#the-process): product images under /uploads/ and the built web
  * app for every other path, with the history-API fallback to index.html for GET/HEAD of
- * extension-less paths outside /api/ (a missing /assets/x.js must stay a 404, not index.html).
+ * extension-less paths outside /api/ (a missing /assets/x.js must stay a 404, not index.html): 200 for the app's
+ * pages, 404 (with `noindex`) for an address that is none of them (isAppPath, the app's own route table), where
+ * the app shows its "Page not found".
  * Anything else unknown answers JSON `{ message }` with 404. Nothing under a dot folder of the build is served (its
  * `.server` holds the page shells' renderer for the server, modules/seo/page-template.ts).
  */
@@ -10,6 +12,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAppPath } from '@pumpkart/shared';
 import { IMMUTABLE_CACHE_CONTROL as ONE_YEAR } from '../storage/image-storage';
 
 export default fp(
@@ -51,7 +54,9 @@ export default fp(
         !pathname.startsWith('/uploads/') &&
         !path.posix.basename(pathname).includes('.');
       if (hasWebApp && isPage) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDist);
+        reply.header('cache-control', 'no-cache');
+        if (!isAppPath(pathname)) reply.code(404).header('x-robots-tag', 'noindex');
+        return reply.sendFile('index.html', options.webDist);
       }
       return reply.code(404).send({ message: `No route for ${request.method} ${pathname}` });
     });

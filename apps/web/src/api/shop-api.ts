@@ -198,6 +198,9 @@ export interface CatalogFilters {
   category?: string;
   brand?: string;
   priceRange?: PriceRange | '';
+  /** Whole rupees, inclusive (docs/shop-rules.md#filters). */
+  minPrice?: number;
+  maxPrice?: number;
   availability?: Availability | '';
 }
 
@@ -307,7 +310,10 @@ export const shopApi = createApi({
             ? lastPageParam + 1
             : undefined,
       },
-      query: ({ queryArg: { search, exact, category, brand, priceRange, availability, sort, limit }, pageParam }) => ({
+      query: ({
+        queryArg: { search, exact, category, brand, priceRange, minPrice, maxPrice, availability, sort, limit },
+        pageParam,
+      }) => ({
         url: '/products',
         query: {
           search,
@@ -315,6 +321,8 @@ export const shopApi = createApi({
           category,
           brand,
           priceRange,
+          minPrice,
+          maxPrice,
           availability,
           sort,
           page: pageParam,
@@ -354,8 +362,13 @@ export const shopApi = createApi({
     }),
     /** The category names of active products (navbar and filter panel). */
     /** What the navbar's search box suggests for a typed term (docs/shop-rules.md#search). */
-    getSuggestions: build.query<Suggestions, string>({
-      query: (q) => ({ url: '/products/suggest', query: { q }, contract: 'suggestionsResponse' }),
+    /** On a category page, that category's products only (as its results are). */
+    getSuggestions: build.query<Suggestions, { q: string; category?: string }>({
+      query: ({ q, category }) => ({
+        url: '/products/suggest',
+        query: { q, category },
+        contract: 'suggestionsResponse',
+      }),
       providesTags: ['Products'],
       onQueryStarted: logFailure('suggestions'),
     }),

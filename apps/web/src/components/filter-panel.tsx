@@ -1,21 +1,45 @@
 /**
  * The home page's filter side panel (docs/shop-rules.md#filters): selects for Category, Brand, Price
- * Range and Availability, and an 'Apply Filters' button. The selects edit a draft; nothing changes
- * on the page until Apply Filters. An overlay click or Escape closes the panel without applying.
+ * Range and Availability, a minimum and a maximum price in whole rupees, and an 'Apply Filters' button. The
+ * fields edit a draft; nothing changes on the page until Apply Filters, which refuses a price that is not a whole
+ * number of rupees or a minimum above the maximum, saying so under the field. An overlay click or Escape closes
+ * the panel without applying.
  */
-import { AVAILABILITY, PRICE_RANGES } from '@pumpkart/shared';
+import { AVAILABILITY, parsePriceBound, PRICE_BOUND_MAX, PRICE_RANGES } from '@pumpkart/shared';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { AppliedFilters } from '../store/filters-slice';
+import { NO_FILTERS, type AppliedFilters } from './listing-state';
 import { useDialogFocus } from './use-dialog-focus';
 
+export { countFilters } from './listing-state';
 export type { AppliedFilters };
 
-const NO_FILTERS: AppliedFilters = { category: '', brand: '', priceRange: '', availability: '' };
+/** The panel's draft: the price bounds as typed. */
+type Draft = Omit<AppliedFilters, 'minPrice' | 'maxPrice'> & { minPrice: string; maxPrice: string };
 
-/** How many filters are set (shown on the funnel button). */
-export const countFilters = ({ category, brand, priceRange, availability }: AppliedFilters) =>
-  [category, brand, priceRange, availability].filter(Boolean).length;
+const draftOf = (applied: AppliedFilters): Draft => ({
+  ...applied,
+  minPrice: applied.minPrice === undefined ? '' : String(applied.minPrice),
+  maxPrice: applied.maxPrice === undefined ? '' : String(applied.maxPrice),
+});
+
+const BOUND_ERROR = `Enter a whole number of rupees from 0 to ${PRICE_BOUND_MAX.toLocaleString('en-IN')}.`;
+
+/** The filters a draft applies, or what is wrong with its price bounds. */
+export function applyDraft(
+  draft: Draft,
+): { filters: AppliedFilters } | { errors: Partial<Record<'minPrice' | 'maxPrice', string>> } {
+  const minPrice = parsePriceBound(draft.minPrice);
+  const maxPrice = parsePriceBound(draft.maxPrice);
+  const errors: Partial<Record<'minPrice' | 'maxPrice', string>> = {};
+  if (draft.minPrice.trim() && minPrice === undefined) errors.minPrice = BOUND_ERROR;
+  if (draft.maxPrice.trim() && maxPrice === undefined) errors.maxPrice = BOUND_ERROR;
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    errors.maxPrice = 'The maximum price must not be below the minimum.';
+  }
+  if (errors.minPrice || errors.maxPrice) return { errors };
+  return { filters: { ...draft, minPrice, maxPrice } };
+}
 
 export interface FilterPanelProps {
   open: boolean;
@@ -34,14 +58,14 @@ export function FilterPanel(props: FilterPanelProps) {
 }
 
 function OpenFilterPanel({ onClose, applied, onApply, categories, brands, id }: FilterPanelProps) {
-  const [draft, setDraft] = useState<AppliedFilters>(applied);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
+  const [errors, setErrors] = useState<Partial<Record<'minPrice' | 'maxPrice', string>>>({});
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const fieldId = useId();
   useDialogFocus(true, panelRef, onClose);
 
-  const set = <K extends keyof AppliedFilters>(key: K, value: AppliedFilters[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
   const selectClass =
     'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600';
@@ -81,9 +105,18 @@ function OpenFilterPanel({ onClose, applied, onApply, categories, brands, id }: 
         </div>
         <form
           className="flex flex-1 flex-col gap-4 overflow-y-auto px-4 py-4"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            onApply(draft);
+            const outcome = applyDraft(draft);
+            if ('filters' in outcome) {
+              onApply(outcome.filters);
+              return;
+            }
+            setErrors(outcome.errors);
+            // The first field in error takes the focus, its message read with it (aria-describedby).
+            const first = outcome.errors.minPrice ? 'min' : 'max';
+            event.currentTarget.querySelector<HTMLInputElement>(`#${CSS.escape(`${fieldId}-${first}`)}`)?.focus();
           }}
         >
           <div>
@@ -142,6 +175,42 @@ function OpenFilterPanel({ onClose, applied, onApply, categories, brands, id }: 
             </select>
             <p className="mt-1 text-xs text-slate-500">In rupees (₹).</p>
           </div>
+          <fieldset>
+            <legend className={labelClass}>Price (₹)</legend>
+            <div className="mt-1 grid grid-cols-2 gap-2">
+              {(['min', 'max'] as const).map((end) => {
+                const key = end === 'min' ? 'minPrice' : 'maxPrice';
+                const error = errors[key];
+                return (
+                  <div key={end}>
+                    <label className="block text-xs text-slate-600" htmlFor={`${fieldId}-${end}`}>
+                      {end === 'min' ? 'Minimum' : 'Maximum'}
+                    </label>
+                    <input
+                      id={`${fieldId}-${end}`}
+                      type="text"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      placeholder={end === 'min' ? '0' : 'Any'}
+                      value={draft[key]}
+                      onChange={(event) => {
+                        set(key, event.target.value);
+                        setErrors((current) => ({ ...current, [key]: undefined }));
+                      }}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${fieldId}-${end}-error` : undefined}
+                      className={`${selectClass} tabular-nums ${error ? 'border-red-600' : ''}`}
+                    />
+                    {error && (
+                      <p id={`${fieldId}-${end}-error`} className="mt-1 text-xs text-red-700">
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
           <div>
             <label className={labelClass} htmlFor={`${fieldId}-availability`}>
               Availability
@@ -163,7 +232,10 @@ function OpenFilterPanel({ onClose, applied, onApply, categories, brands, id }: 
           <div className="mt-auto flex gap-2 pt-2">
             <button
               type="button"
-              onClick={() => setDraft(NO_FILTERS)}
+              onClick={() => {
+                setDraft(draftOf(NO_FILTERS));
+                setErrors({});
+              }}
               className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100"
             >
               Clear

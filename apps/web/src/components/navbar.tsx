@@ -7,7 +7,7 @@
  * arrow keys, Home and End move between items; Escape hands focus back to the menu's button.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { useGetCategoriesQuery } from '../api/shop-api';
 import { paths } from '../config/paths';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../store/hooks';
@@ -68,6 +68,8 @@ export function Navbar() {
     items[next]?.focus();
   };
 
+  // A category page searches its own products (features/category/category-page.tsx): so do the suggestions.
+  const categoryPage = matchPath(paths.category, location.pathname)?.params.categoryName;
   const onSearch = (value: string) => {
     dispatch(searchChanged(value));
     const onCatalogPage = location.pathname === paths.home || location.pathname.startsWith('/category/');
@@ -89,7 +91,7 @@ export function Navbar() {
         </Link>
 
         <div className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1">
-          <SearchBox value={search} onChange={onSearch} onSubmit={() => onSearch(search)} />
+          <SearchBox value={search} category={categoryPage} onChange={onSearch} onSubmit={() => onSearch(search)} />
           <CategoryMenu categories={categories} />
         </div>
 

@@ -55,10 +55,12 @@ export function Notices() {
   // The page shells are rendered without a document (shell/page-shells.tsx); the regions join at the app's start.
   if (typeof document === 'undefined') return null;
 
+  // Never over the navbar's Cart and Login (or the user menu): at the bottom of a phone's screen, and under the
+  // navbar's one row on a wider screen.
   return createPortal(
     <div
       {...{ [KEEP_ACTIVE_ATTRIBUTE]: '' }}
-      className="pointer-events-none fixed inset-x-0 top-2 z-[2147483647] mx-auto flex w-full max-w-md flex-col gap-2 px-3 sm:right-4 sm:left-auto sm:top-4"
+      className="pointer-events-none fixed inset-x-0 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-[2147483647] mx-auto flex w-full max-w-md flex-col gap-2 px-3 sm:bottom-auto sm:left-auto sm:right-4 sm:top-16"
     >
       <div role="alert" aria-live="assertive" className="flex flex-col gap-2">
         {urgent.map((notice) => (

@@ -25,10 +25,13 @@ const optionsOf = (suggestions: Suggestions | undefined): Option[] => [
 
 export function SearchBox({
   value,
+  category,
   onChange,
   onSubmit,
 }: {
   value: string;
+  /** On a category page: its name, and the suggestions are its products only, as its results are. */
+  category?: string;
   onChange: (value: string) => void;
   /** Enter without an active suggestion. */
   onSubmit: () => void;
@@ -42,7 +45,7 @@ export function SearchBox({
   const asking = term.length >= SUGGEST_MIN_CHARS && value.trim() !== '';
   // `data`, not `currentData`: while the next term's suggestions are on their way the list keeps the last ones,
   // rather than closing and opening again under the buyer's fingers (and under an arrow key pressed meanwhile).
-  const { data } = useGetSuggestionsQuery(term, { skip: !asking });
+  const { data } = useGetSuggestionsQuery({ q: term, category }, { skip: !asking });
   const options = asking ? optionsOf(data) : [];
   const expanded = open && options.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;

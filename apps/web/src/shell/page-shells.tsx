@@ -14,9 +14,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { AppRoutes, preloadPage } from '../App';
+import { initialSearchOf, listingSearch, parseListingState } from '../components/listing-state';
 import { renderForWidth } from '../components/use-media-query';
 import { categoryPath, productPath } from '../config/paths';
 import { createStore, type AppStore } from '../store';
+import { searchChanged } from '../store/filters-slice';
 import { seedCategoryPage, seedProductPage, type CategoryPageData, type ProductPageData } from './page-data';
 
 export {
@@ -49,6 +51,9 @@ async function renderAt(url: string, prepare?: (store: AppStore) => void, width?
   // As main.tsx does before the app's first render: the page's code is in, so nothing suspends.
   await preloadPage(url);
   const store = shellStore();
+  const [pathname = '/', search = ''] = url.split('?');
+  const addressSearch = initialSearchOf(pathname, search);
+  if (addressSearch) store.dispatch(searchChanged(addressSearch));
   prepare?.(store);
   const render = () =>
     renderToStaticMarkup(
@@ -65,6 +70,19 @@ export async function renderPageShells(): Promise<PageShells> {
   const category = await renderAt(categoryPath(CATEGORY_PLACEHOLDER));
   if (!category.includes(CATEGORY_PLACEHOLDER)) throw new Error('The category shell lost its name');
   return { home: await renderAt('/'), category };
+}
+
+/**
+ * The canonical query of the home page's list state in an address's query (components/listing-state.ts): '' when it
+ * holds none, so that the server answers the prebuilt home shell; else the query the home shell is rendered for.
+ */
+export function homeListingQuery(query: string): string {
+  return listingSearch(parseListingState(new URLSearchParams(query))).slice(1);
+}
+
+/** The home page's first screen for the list state in `query` (homeListingQuery): its heading, chips and order. */
+export function renderHomePage(query: string): Promise<string> {
+  return renderAt(query ? `/?${query}` : '/');
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   LOW_STOCK_DEFAULT_LIMIT,
   SUGGEST_MIN_CHARS,
 } from '../constants';
-import { AVAILABILITY, CATALOG_SORTS, PRICE_RANGES, priceAboveMrpProblem } from '../product';
+import { AVAILABILITY, CATALOG_SORTS, PRICE_BOUND_MAX, PRICE_RANGES, priceAboveMrpProblem } from '../product';
 import { isGstRate } from '../gst';
 import { TAX_DATA_MESSAGES } from '../messages';
 import { idSchema, textSchema } from './fields';
@@ -111,51 +111,70 @@ const optionalFilter = (label: string, max = 100) =>
     textSchema(label).trim().max(max).optional(),
   );
 
+/** minPrice, maxPrice: whole rupees, inclusive (docs/shop-rules.md#filters); '' means no bound. */
+const priceBoundSchema = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: `${label} must be a whole number of rupees.` })
+      .int(`${label} must be a whole number of rupees.`)
+      .min(0, `${label} must be 0 or more.`)
+      .max(PRICE_BOUND_MAX, `${label} must be at most ${PRICE_BOUND_MAX}.`)
+      .optional(),
+  );
+
 const searchSchema = textSchema('search').trim().max(100, 'search must be at most 100 characters.').optional();
 
-export const productListQuerySchema = z.object({
-  search: searchSchema,
-  category: optionalFilter('category'),
-  brand: optionalFilter('brand'),
-  priceRange: z.preprocess(
-    (value) => (value === '' || value === 'All' ? undefined : value),
-    z.enum(PRICE_RANGES, { error: "priceRange must be one of '0-500', '500-1000', '1000+'." }).optional(),
-  ),
-  availability: availabilityFilterSchema,
-  /** The order of a list page; none means newest first. The home view ignores it. */
-  sort: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .enum(CATALOG_SORTS, { error: "sort must be one of 'relevance', 'price_asc', 'price_desc', 'newest'." })
-      .optional(),
-  ),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more.').max(10_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more.')
-    .max(PRODUCTS_MAX_LIMIT, `limit must be at most ${PRODUCTS_MAX_LIMIT}.`)
-    .default(PRODUCTS_DEFAULT_LIMIT),
-  /**
-   * '1' or 'true': the search exactly as typed, never its corrected words (docs/shop-rules.md#search), e.g. after
-   * "Search instead for ...".
-   */
-  exact: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .enum(['1', 'true', '0', 'false'], { error: "exact must be '1' or 'true' (or '0', 'false')." })
-      .transform((value) => value === '1' || value === 'true')
-      .optional(),
-  ),
-  /** 'home': at most 4 products per category plus each category's total (docs/shop-rules.md#home). */
-  view: z.enum(['home']).optional(),
-  /** Comma-separated product ids (favorites page). */
-  ids: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').filter(Boolean) : undefined))
-    .pipe(z.array(idSchema).max(PRODUCTS_MAX_LIMIT).optional()),
-});
+export const productListQuerySchema = z
+  .object({
+    search: searchSchema,
+    category: optionalFilter('category'),
+    brand: optionalFilter('brand'),
+    priceRange: z.preprocess(
+      (value) => (value === '' || value === 'All' ? undefined : value),
+      z.enum(PRICE_RANGES, { error: "priceRange must be one of '0-500', '500-1000', '1000+'." }).optional(),
+    ),
+    availability: availabilityFilterSchema,
+    minPrice: priceBoundSchema('minPrice'),
+    maxPrice: priceBoundSchema('maxPrice'),
+    /** The order of a list page; none means newest first. The home view ignores it. */
+    sort: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .enum(CATALOG_SORTS, { error: "sort must be one of 'relevance', 'price_asc', 'price_desc', 'newest'." })
+        .optional(),
+    ),
+    page: z.coerce.number().int().min(1, 'page must be 1 or more.').max(10_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'limit must be 1 or more.')
+      .max(PRODUCTS_MAX_LIMIT, `limit must be at most ${PRODUCTS_MAX_LIMIT}.`)
+      .default(PRODUCTS_DEFAULT_LIMIT),
+    /**
+     * '1' or 'true': the search exactly as typed, never its corrected words (docs/shop-rules.md#search), e.g. after
+     * "Search instead for ...".
+     */
+    exact: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .enum(['1', 'true', '0', 'false'], { error: "exact must be '1' or 'true' (or '0', 'false')." })
+        .transform((value) => value === '1' || value === 'true')
+        .optional(),
+    ),
+    /** 'home': at most 4 products per category plus each category's total (docs/shop-rules.md#home). */
+    view: z.enum(['home']).optional(),
+    /** Comma-separated product ids (favorites page). */
+    ids: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').filter(Boolean) : undefined))
+      .pipe(z.array(idSchema).max(PRODUCTS_MAX_LIMIT).optional()),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: 'minPrice must not be above maxPrice.',
+    path: ['minPrice'],
+  });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /**
@@ -185,6 +204,8 @@ export const suggestQuerySchema = z.object({
     .trim()
     .min(SUGGEST_MIN_CHARS, `q must be at least ${SUGGEST_MIN_CHARS} characters.`)
     .max(100, 'q must be at most 100 characters.'),
+  /** On a category page: products of that category only, as its search results are (docs/shop-rules.md#search). */
+  category: optionalFilter('category'),
 });
 
 export const suggestionsResponseSchema = z.object({

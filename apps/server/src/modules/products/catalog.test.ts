@@ -144,6 +144,54 @@ describe('GET /api/products', () => {
     expect(high).toHaveLength(7);
   });
 
+  it('filters by a minimum and a maximum price in rupees, both inclusive, with the other filters and a search', async () => {
+    const between = titles((await get('/api/products?minPrice=500&maxPrice=1000')).json());
+    expect(between.sort()).toEqual(['Gloves', 'Helmet', 'Uniform Set']);
+    const from = titles((await get('/api/products?minPrice=325000&limit=100')).json());
+    expect(from.sort()).toEqual([
+      'Gilbarco Dispenser Alpha',
+      'Tatsuno Dispenser Delta',
+      'Tokheim Dispenser Beta',
+      'Wayne Dispenser Epsilon',
+    ]);
+    const upTo = await get('/api/products?maxPrice=250');
+    expect(titles(upTo.json()).sort()).toEqual(['Cat_Toy Mouse', 'Reflective Vest']);
+    expect(upTo.headers[TOTAL_COUNT_HEADER]).toBe('2');
+    // Combined with a category, availability, a range and a search (the search's own prepared read).
+    const combined = await get('/api/products?category=Fuel%20Dispensers&availability=In%20Stock&minPrice=200000');
+    expect(titles(combined.json()).sort()).toEqual([
+      'Gilbarco Dispenser Alpha',
+      'Tatsuno Dispenser Delta',
+      'Wayne Dispenser Epsilon',
+    ]);
+    expect(titles((await get('/api/products?search=dispenser&maxPrice=400000&sort=price_asc')).json())).toEqual([
+      'Midco Dispenser Gamma',
+      'Gilbarco Dispenser Alpha',
+    ]);
+    expect(titles((await get('/api/products?search=dispenser&maxPrice=200000')).json())).toEqual([
+      'Midco Dispenser Gamma',
+    ]);
+    expect(titles((await get('/api/products?priceRange=1000%2B&maxPrice=1500')).json()).sort()).toEqual([
+      '100% Cotton Dog Bed',
+      'Fuel Nozzle',
+    ]);
+    // '' is no bound, as for the other filters.
+    expect((await get('/api/products?minPrice=&maxPrice=')).headers[TOTAL_COUNT_HEADER]).toBe('14');
+  });
+
+  it('counts a price between a minimum and a maximum from the price index', async () => {
+    const where = catalogWhere({ minPrice: 500, maxPrice: 1000 });
+    const query = t.db.select({ total: count() }).from(products).where(where);
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const result = await tx.execute(sql`explain ${query}`);
+      return (result as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]);
+    });
+    expect(plan.join('\n')).toMatch(/Index (Only )?Scan using products_\w*price\w*_idx/);
+    expect(plan.join('\n')).toMatch(/Index Cond: .*price_paise >= '?50000.*price_paise <= '?100000/);
+  });
+
   it('filters by availability', async () => {
     const inStock = await get('/api/products?availability=In%20Stock');
     const outOfStock = await get('/api/products?availability=Out%20of%20Stock');
@@ -217,6 +265,11 @@ describe('GET /api/products', () => {
     ['limit=ten', /limit/],
     ['page=0', /page/],
     ['priceRange=cheap', /priceRange/],
+    ['minPrice=cheap', /^minPrice must be a whole number of rupees\.$/],
+    ['minPrice=9.5', /^minPrice must be a whole number of rupees\.$/],
+    ['maxPrice=-1', /^maxPrice must be 0 or more\.$/],
+    ['maxPrice=100000000', /^maxPrice must be at most 10000000\.$/],
+    ['minPrice=1000&maxPrice=500', /^minPrice must not be above maxPrice\.$/],
     ['availability=maybe', /availability/],
     ['view=everything', /view/],
     ['ids=not-an-id', /id/],

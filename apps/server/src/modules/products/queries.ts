@@ -64,6 +64,9 @@ export interface CatalogFilter {
   category?: string;
   brand?: string;
   priceRange?: PriceRange;
+  /** Whole rupees, inclusive (docs/shop-rules.md#filters). */
+  minPrice?: number;
+  maxPrice?: number;
   availability?: ProductListQuery['availability'];
   ids?: string[];
   /** Admin list: inactive products too. */
@@ -99,6 +102,13 @@ export function catalogWhere(filter: CatalogFilter, bind: Bind = inline): SQL | 
   if (filter.category) conditions.push(sql`${products.category} = ${bind('category', filter.category)}`);
   if (filter.brand) conditions.push(sql`${products.brand} = ${bind('brand', filter.brand)}`);
   if (filter.priceRange) conditions.push(priceRangeCondition(filter.priceRange));
+  // The column against a constant, as the ranges are: the price index answers both bounds.
+  if (filter.minPrice !== undefined) {
+    conditions.push(sql`${products.pricePaise} >= ${bind('minPrice', toPaise(filter.minPrice))}`);
+  }
+  if (filter.maxPrice !== undefined) {
+    conditions.push(sql`${products.pricePaise} <= ${bind('maxPrice', toPaise(filter.maxPrice))}`);
+  }
   if (filter.availability === 'In Stock') conditions.push(gt(products.stock, 0));
   if (filter.availability === 'Out of Stock') conditions.push(lte(products.stock, 0));
   if (filter.ids) conditions.push(filter.ids.length ? inArray(products.id, filter.ids) : sql`false`);
@@ -444,13 +454,21 @@ async function searchRead(
   // A page in an order given from outside (no `shape`) or a list of ids is built each time.
   if (prepared && !filter.ids && (options.shape !== undefined || !options.page)) {
     // Built once for its shape: everything that changes the text is in the key, every other value a placeholder.
-    const { search, category, brand, priceRange, availability, includeInactive } = filter;
+    const { search, category, brand, priceRange, minPrice, maxPrice, availability, includeInactive } = filter;
     const key = JSON.stringify([
       'search',
       options.shape ?? null,
       options.page ? [options.page.offset, options.page.limit] : null,
       options.correct?.length ?? 0,
-      [category !== undefined, brand !== undefined, priceRange ?? null, availability ?? null, !!includeInactive],
+      [
+        category !== undefined,
+        brand !== undefined,
+        priceRange ?? null,
+        minPrice !== undefined,
+        maxPrice !== undefined,
+        availability ?? null,
+        !!includeInactive,
+      ],
     ]);
     const values = {
       ...correctionValues(options.correct ?? []),
@@ -458,6 +476,8 @@ async function searchRead(
       search,
       category,
       brand,
+      minPrice: minPrice === undefined ? undefined : toPaise(minPrice),
+      maxPrice: maxPrice === undefined ? undefined : toPaise(maxPrice),
     };
     [row] = await runTemplate<SearchRow>(db, key, () => searchStatement(db, filter, forAnyTerm, placeholder), values);
   } else {
@@ -566,8 +586,9 @@ export async function findSuggestedProducts(
   storage: ImageStorage,
   search: string,
   limit: number,
+  category?: string,
 ): Promise<Suggestions['products']> {
-  const filter = { search };
+  const filter = { search, category };
   const { firstRank } = await vocabularyFacts(db, filter);
   const rows = await rankedRows(db, catalogWhere(filter), search, { offset: 0, limit, firstRank });
   if (rows.length === 0) return [];

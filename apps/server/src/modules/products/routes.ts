@@ -94,16 +94,18 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         tags: ['products'],
         summary: 'What the search box suggests while typing: up to 8 products and the matching categories',
         description:
-          'docs/shop-rules.md#search: q (2 to 100 characters). Products as a search by relevance would list them ' +
+          'docs/shop-rules.md#search: q (2 to 100 characters), and category on a category page (its products only). ' +
+          'Products as a search by relevance would list them ' +
           '(for the corrected words when the typed ones find none, named in correctedSearch).',
         querystring: suggestQuerySchema,
         response: { 200: suggestionsResponseSchema, 400: errorSchema },
       },
     },
     (request, reply) => {
-      const term = request.query.q;
-      return sendCatalogRead(ctx.catalogCache, request, reply, `suggest:${term.toLowerCase()}`, async () => ({
-        payload: await suggest(ctx, term),
+      const { q: term, category } = request.query;
+      const key = `suggest:${JSON.stringify([term.toLowerCase(), category ?? null])}`;
+      return sendCatalogRead(ctx.catalogCache, request, reply, key, async () => ({
+        payload: await suggest(ctx, term, category),
       }));
     },
   );

@@ -231,6 +231,23 @@ describe('GET /api/products/suggest', () => {
     expect(body.products[0]!.title).toMatch(/dispenser/i);
   });
 
+  it("suggests on a category page that category's products only, as its results list them", async () => {
+    const everywhere = suggestionsResponseSchema.parse((await get('/api/products/suggest?q=cooler')).json());
+    expect(everywhere.products.length).toBeGreaterThan(0);
+    const inFireSafety = await get(`/api/products/suggest?q=cooler&category=${encodeURIComponent('Fire Safety')}`);
+    expect(inFireSafety.statusCode).toBe(200);
+    expect(suggestionsResponseSchema.parse(inFireSafety.json()).products).toEqual([]);
+    const results = await get(`/api/products?search=cooler&category=${encodeURIComponent('Fire Safety')}`);
+    expect(titles(results)).toEqual([]);
+    const inCoolers = suggestionsResponseSchema.parse(
+      (await get(`/api/products/suggest?q=cooler&category=${encodeURIComponent('Water Coolers')}`)).json(),
+    );
+    const coolerTitles = titles(
+      await get(`/api/products?search=cooler&sort=relevance&category=${encodeURIComponent('Water Coolers')}`),
+    );
+    expect(inCoolers.products.map((product) => product.title)).toEqual(coolerTitles.slice(0, SUGGESTED_PRODUCTS_LIMIT));
+  });
+
   it.each([
     ['', /q/],
     ['q=a', /^q must be at least 2 characters\.$/],

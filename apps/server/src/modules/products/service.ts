@@ -92,13 +92,18 @@ async function lineOfOpenOrder(
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
 
 function filterOf(
-  query: Pick<ProductListQuery, 'search' | 'category' | 'brand' | 'priceRange' | 'availability' | 'ids'>,
+  query: Pick<
+    ProductListQuery,
+    'search' | 'category' | 'brand' | 'priceRange' | 'minPrice' | 'maxPrice' | 'availability' | 'ids'
+  >,
 ) {
   const filter: CatalogFilter = {
     search: query.search || undefined,
     category: query.category,
     brand: query.brand,
     priceRange: query.priceRange,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
     availability: query.availability,
     ids: query.ids,
   };
@@ -135,7 +140,7 @@ export async function listProducts(
  * (for the corrected words when the typed ones find none) and the categories whose name contains the term, from
  * the cached category list.
  */
-export async function suggest(ctx: Ctx, search: string): Promise<Suggestions> {
+export async function suggest(ctx: Ctx, search: string, category?: string): Promise<Suggestions> {
   const categoryList = await ctx.catalogCache.getOrLoad('categories', async () => ({
     payload: await listCategories(ctx),
   }));
@@ -143,11 +148,18 @@ export async function suggest(ctx: Ctx, search: string): Promise<Suggestions> {
   const categories = (JSON.parse(categoryList.body.toString()) as string[])
     .filter((category) => category.toLowerCase().includes(term))
     .slice(0, SUGGESTED_CATEGORIES_LIMIT);
-  const found = await findSuggestedProducts(ctx.db, ctx.storage, search, SUGGESTED_PRODUCTS_LIMIT);
+  // On a category page, its products only: the suggestions are what Enter would list there.
+  const found = await findSuggestedProducts(ctx.db, ctx.storage, search, SUGGESTED_PRODUCTS_LIMIT, category);
   if (found.length > 0) return { products: found, categories, correctedSearch: null };
   const correctedSearch = await correctSearch(ctx.db, search);
   if (!correctedSearch) return { products: [], categories, correctedSearch: null };
-  const products = await findSuggestedProducts(ctx.db, ctx.storage, correctedSearch, SUGGESTED_PRODUCTS_LIMIT);
+  const products = await findSuggestedProducts(
+    ctx.db,
+    ctx.storage,
+    correctedSearch,
+    SUGGESTED_PRODUCTS_LIMIT,
+    category,
+  );
   return { products, categories, correctedSearch };
 }
 

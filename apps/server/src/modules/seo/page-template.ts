@@ -51,6 +51,10 @@ export interface ShellRenderer {
   renderProductPage?(data: ProductPageData): Promise<string>;
   /** The id of the data's `<script type="application/json">`. */
   PAGE_DATA_ID: string;
+  /** The home page's list state (search, filters, order) in an address's query, canonical; '' for none. */
+  homeListingQuery?(query: string): string;
+  /** The home page's first screen for that state. */
+  renderHomePage?(query: string): Promise<string>;
 }
 
 export interface PageShells {

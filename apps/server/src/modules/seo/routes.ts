@@ -7,7 +7,8 @@
  * page carry their page shell in the app's root when the web build wrote them (page-template.ts); a category page
  * that opens on its first page (no other `?sort=`) carries that page's cards, rendered by the app's own components,
  * and the page as data for the app's first render, cached as the page is (docs/decisions/0016-storefront-weight.md);
- * a product page carries its first screen as a phone shows it (its main picture in the HTML) and the product.
+ * a product page carries its first screen as a phone shows it (its main picture in the HTML) and the product;
+ * the home page at an address with a search, filters or an order carries the shell of that state.
  * Then /sitemap.xml
  * and its files (sitemap.ts) and /robots.txt. Every other page keeps the plain index.html (plugins/static-files.ts).
  */
@@ -130,12 +131,24 @@ const routes: FastifyPluginAsync<SeoOptions> = async (app, { ctx, template, site
   );
 
   // The home page with its shell: the same for everyone (a signed-in buyer's navbar follows with the app), so
-  // written once; without shells the static files answer it with the plain index.html.
+  // written once; without shells the static files answer it with the plain index.html. An address holding a search,
+  // filters or an order (the app keeps them there) gets the shell of that state, rendered by the app's own
+  // components and cached per canonical state, so that the first paint says what the app will; without the
+  // renderer, the plain page.
   const homeShell = template.homeShell;
   if (homeShell) {
     const home = template.render(template.defaultHead, homeShell);
     const homeEtag = `"${createHash('sha1').update(home).digest('base64url')}"`;
+    const renderer = template.renderer;
     app.get('/', hidden, (request, reply) => {
+      const query = request.url.split('?')[1] ?? '';
+      const listing = query ? (renderer?.homeListingQuery?.(query) ?? query) : '';
+      if (listing) {
+        return sendPage(request, reply, `page:home:${listing}`, async () => {
+          const shell = renderer?.renderHomePage ? await renderer.renderHomePage(listing) : undefined;
+          return { status: 200, html: template.render(template.defaultHead, shell) };
+        });
+      }
       reply.type('text/html; charset=utf-8').headers({ etag: homeEtag, 'cache-control': 'no-cache' });
       return etagMatches(request.headers['if-none-match'], homeEtag) ? reply.code(304).send() : reply.send(home);
     });

@@ -297,6 +297,35 @@ describe('a category address', () => {
 /** Every <loc> of an XML file. */
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decode(match[1]!));
 
+describe('an address the app has no page for', () => {
+  it('answers 404 with the app (its "Page not found") and noindex, and 200 for every page of the route table', async () => {
+    for (const url of ['/no-such-page', '/about/more', '/category', '/product', '/cart/x/y', '/profile%20x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    const { product } = await createTestProduct(t.db, { title: 'Known Hose' });
+    for (const url of [
+      '/login',
+      '/CART',
+      '/cart/',
+      '/order',
+      `/order/${randomUUID()}`,
+      '/home',
+      '/admin',
+      '/admin/anything',
+      '/reset-password?token=x',
+      `/product/${product.id}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+});
+
 describe('the sitemap', () => {
   it('lists the public pages, every category and every active product, nothing inactive', async () => {
     const { product: active } = await createTestProduct(t.db, { title: 'Listed Pump', category: 'Pumps & Motors' });

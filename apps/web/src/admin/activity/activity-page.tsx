@@ -98,7 +98,6 @@ export function ActivityPage() {
           rows={data.data}
           rowKey={(event) => event._id}
           emptyText={data.total === 0 ? ACTIVITY_TEXT.noMatch : ACTIVITY_TEXT.pastTheEnd}
-          count={data.total}
         />
         <Pager
           label={ACTIVITY_TEXT.pages}

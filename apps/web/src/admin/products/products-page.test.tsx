@@ -378,6 +378,8 @@ describe('Admin products: paged from the server, the state in the address', () =
     expect(lastListQuery(fetchMock)).toEqual({ page: '2', limit: '20', active: 'true', sort: 'stock_desc' });
     // 23 active products, stock 44, 42, ... : page 2 starts at stock 4.
     expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // The heading counts the rows it heads, not every match (the pager says that).
+    expect(within(table).getByRole('heading', { level: 2 })).toHaveTextContent(/^Products on this page \(3\)$/);
     expect(within(table).getByRole('button', { name: 'Pump 5' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('true');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('stock_desc');

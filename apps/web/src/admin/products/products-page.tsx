@@ -155,7 +155,7 @@ export function ProductsPage() {
     body = (
       <div className="space-y-4">
         {state.view === 'table' ? (
-          <ProductsTable products={items} total={data.total} busyId={busyId} emptyText={emptyText} {...handlers} />
+          <ProductsTable products={items} busyId={busyId} emptyText={emptyText} {...handlers} />
         ) : items.length === 0 ? (
           <p className="py-10 text-center text-slate-600">{emptyText}</p>
         ) : (

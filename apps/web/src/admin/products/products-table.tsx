@@ -11,7 +11,6 @@ import type { ProductCardProps } from './product-card';
 
 export interface ProductsTableProps extends Omit<ProductCardProps, 'product' | 'busy'> {
   products: Product[];
-  total: number;
   busyId: string | null;
   emptyText: string;
 }
@@ -28,7 +27,7 @@ function StockCell({ product }: { product: Product }) {
   );
 }
 
-export function ProductsTable({ products, total, busyId, emptyText, onToggle, onEdit, onDelete }: ProductsTableProps) {
+export function ProductsTable({ products, busyId, emptyText, onToggle, onEdit, onDelete }: ProductsTableProps) {
   const columns: Column<Product>[] = [
     {
       header: 'Image',
@@ -110,7 +109,6 @@ export function ProductsTable({ products, total, busyId, emptyText, onToggle, on
       rows={products}
       rowKey={(product) => product._id}
       emptyText={emptyText}
-      count={total}
     />
   );
 }

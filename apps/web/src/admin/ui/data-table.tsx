@@ -19,7 +19,10 @@ export interface DataTableProps<Row> {
   rows: Row[];
   rowKey: (row: Row) => string;
   emptyText: string;
-  /** The number of rows in all, when the table shows one page of them (by default, the rows shown); 1,000+ past the cap. */
+  /**
+   * The number of rows in all, when the table shows one page of them (by default, the rows shown); 1,000+ past the
+   * cap. Not for a title that speaks of this page ("Products on this page"): its count is the rows shown.
+   */
   count?: number;
 }
 

@@ -86,15 +86,7 @@ describe('CategoryPage: breadcrumbs, count, sort and states', () => {
 
   it('with a search term offers Relevance, as the default', async () => {
     const queries = serve(2);
-    const filters: FiltersState = {
-      search: 'vest',
-      exact: false,
-      category: '',
-      brand: '',
-      priceRange: '',
-      availability: '',
-      sort: '',
-    };
+    const filters: FiltersState = { search: 'vest' };
     renderWithStore(<CategoryPage />, { ...at(), preloadedState: { filters } });
     await screen.findAllByTestId('product-card');
     expect(optionLabels()).toEqual(['Relevance', 'Price: low to high', 'Price: high to low', 'Newest']);

@@ -83,3 +83,25 @@ describe('CategoryPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
+
+describe('a search on a category page', () => {
+  it('says it looks in the category only and, finding nothing, offers the same search over every product', async () => {
+    const queries = serve(0, 'Fire Safety');
+    const { router } = renderWithStore(<CategoryPage />, {
+      ...route('Fire Safety'),
+      extraRoutes: [{ path: '/', element: <p>Home</p> }],
+      preloadedState: { filters: { search: 'cooler' } },
+    });
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty).toHaveTextContent(MESSAGES.noProductsMatch);
+    expect(queries.at(-1)!.get('category')).toBe('Fire Safety');
+    expect(queries.at(-1)!.get('search')).toBe('cooler');
+    expect(screen.getByText(/^Searching in Fire Safety only\./)).toBeInTheDocument();
+    const everywhere = screen.getAllByRole('link', { name: "Search all products for 'cooler'" });
+    expect(everywhere).toHaveLength(2);
+    for (const link of everywhere) expect(link).toHaveAttribute('href', '/?q=cooler');
+    await userEvent.click(everywhere[1]!);
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('?q=cooler');
+  });
+});

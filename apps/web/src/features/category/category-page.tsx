@@ -3,15 +3,17 @@
  * the breadcrumbs Home › {name}; the heading says how many products there are. The server sends one
  * page at a time (24) in the chosen order with the total in X-Total-Count; 'Load more' asks for the
  * next page. Sort by is kept in the address (?sort=price_asc), so a reload or a shared link keeps
- * it. The shared search term applies here too. A Back button returns to the previous page (or home). The
+ * it. The shared search term applies here too, to this category's products only (as the suggestions do), which the
+ * page says, with a link to the same search over every product. A Back button returns to the previous page (or home). The
  * document's title and description are the category's (docs/shop-rules.md#seo).
  */
-import { categoryPageHead, MESSAGES } from '@pumpkart/shared';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { categoryPageHead, MESSAGES, type CatalogSort } from '@pumpkart/shared';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { EmptyState } from '../../components/page-states';
 import { LISTING_PAGE_SIZE, ProductListing, useCatalogListing } from '../../components/product-listing';
-import { effectiveSort, parseSort, SortSelect } from '../../components/sort-select';
+import { listingSearch, useListingState } from '../../components/listing-state';
+import { effectiveSort, SortSelect } from '../../components/sort-select';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { usePageHead } from '../../components/use-page-head';
 import { paths } from '../../config/paths';
@@ -23,20 +25,16 @@ export function CategoryPage() {
   const { categoryName = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [address, setAddress] = useListingState();
   const search = useAppSelector((state) => state.filters.search);
   const searchTerm = useDebouncedValue(search.trim());
-  const order = effectiveSort(parseSort(params.get('sort')), searchTerm !== '');
+  const order = effectiveSort(address.sort, searchTerm !== '');
   const listing = useCatalogListing({ category: categoryName, search: searchTerm, sort: order });
   usePageHead(categoryPageHead(categoryName));
   const total = listing.firstLoad || listing.failed ? undefined : listing.total;
 
-  const chooseSort = (sort: string) => {
-    const next = new URLSearchParams(params);
-    next.set('sort', sort);
-    // The order replaces the address's entry: Back leaves the category rather than undoing a sort.
-    setParams(next, { replace: true });
-  };
+  // The order replaces the address's entry: Back leaves the category rather than undoing a sort.
+  const chooseSort = (sort: CatalogSort) => setAddress({ sort });
 
   const goBack = () => {
     // With no earlier page in this tab (a shared link), Back goes to the home page.
@@ -73,6 +71,11 @@ export function CategoryPage() {
         </h1>
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3">
+        {searchTerm && (
+          <p className="mr-auto text-sm text-slate-700">
+            {MESSAGES.searchingInCategory(categoryName)} <SearchAllLink term={searchTerm} />
+          </p>
+        )}
         <SortSelect value={order} hasSearch={searchTerm !== ''} onChange={chooseSort} />
       </div>
 
@@ -81,8 +84,32 @@ export function CategoryPage() {
       <ProductListing
         listing={listing}
         label={`Products in ${categoryName}`}
-        empty={<EmptyState message={searchTerm ? MESSAGES.noProductsMatch : MESSAGES.noProductsInCategory} />}
+        empty={
+          searchTerm ? (
+            <EmptyState message={MESSAGES.noProductsMatch}>
+              <SearchAllLink term={searchTerm} button />
+            </EmptyState>
+          ) : (
+            <EmptyState message={MESSAGES.noProductsInCategory} />
+          )
+        }
       />
     </div>
+  );
+}
+
+/** The same search over the whole catalog: the home page's results for it (components/listing-state.ts). */
+function SearchAllLink({ term, button = false }: { term: string; button?: boolean }) {
+  return (
+    <Link
+      to={`${paths.home}${listingSearch({ search: term })}`}
+      className={
+        button
+          ? 'inline-block rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800'
+          : 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800'
+      }
+    >
+      {MESSAGES.searchAllProductsFor(term)}
+    </Link>
   );
 }

@@ -3,16 +3,9 @@
  * ("12 results for 'nozzle'", or "12 products" with filters only), the active search term and
  * filters as removable chips, and Clear all. Removing a chip re-asks without that filter at once.
  */
-import { MESSAGES, SEARCH_COUNT_CAP, searchTotalIsCapped, type PriceRange } from '@pumpkart/shared';
+import { formatIndianNumber, MESSAGES, SEARCH_COUNT_CAP, searchTotalIsCapped, type PriceRange } from '@pumpkart/shared';
 import { forwardRef, useEffect, useRef } from 'react';
-import {
-  allCleared,
-  filterRemoved,
-  searchChanged,
-  type AppliedFilters,
-  type FilterKey,
-} from '../../store/filters-slice';
-import { useAppDispatch } from '../../store/hooks';
+import type { AppliedFilters, FilterKey } from '../../components/listing-state';
 
 const PRICE_LABELS: Record<PriceRange, string> = {
   '0-500': '₹0–500',
@@ -21,8 +14,18 @@ const PRICE_LABELS: Record<PriceRange, string> = {
 };
 
 export interface Chip {
-  key: FilterKey | 'search';
+  /** 'price' stands for the minimum and the maximum together. */
+  key: Exclude<FilterKey, 'minPrice' | 'maxPrice'> | 'price' | 'search';
   label: string;
+}
+
+const rupees = (value: number) => `₹${formatIndianNumber(value)}`;
+
+/** The minimum and maximum price as one chip's words: "₹500–20,000", "₹500 or more", "up to ₹20,000". */
+export function priceBoundsLabel(minPrice: number | undefined, maxPrice: number | undefined): string {
+  if (minPrice !== undefined && maxPrice !== undefined) return `${rupees(minPrice)}–${formatIndianNumber(maxPrice)}`;
+  if (minPrice !== undefined) return `${rupees(minPrice)} or more`;
+  return `up to ${rupees(maxPrice ?? 0)}`;
 }
 
 /** The chips of the active search term and filters, in the order the panel lists them. */
@@ -32,6 +35,9 @@ export function activeChips(search: string, filters: AppliedFilters): Chip[] {
   if (filters.category) chips.push({ key: 'category', label: `Category: ${filters.category}` });
   if (filters.brand) chips.push({ key: 'brand', label: `Brand: ${filters.brand}` });
   if (filters.priceRange) chips.push({ key: 'priceRange', label: `Price: ${PRICE_LABELS[filters.priceRange]}` });
+  if (filters.minPrice !== undefined || filters.maxPrice !== undefined) {
+    chips.push({ key: 'price', label: `Price: ${priceBoundsLabel(filters.minPrice, filters.maxPrice)}` });
+  }
   if (filters.availability) chips.push({ key: 'availability', label: filters.availability });
   return chips;
 }
@@ -69,13 +75,16 @@ export const ResultsHeading = forwardRef<
 
 export function ActiveFilterChips({
   chips,
+  onRemove,
+  onClearAll,
   onEmptied,
 }: {
   chips: Chip[];
+  onRemove: (key: Chip['key']) => void;
+  onClearAll: () => void;
   /** Where focus goes when the last chip is gone (the chips and Clear all leave the page). */
   onEmptied: () => void;
 }) {
-  const dispatch = useAppDispatch();
   const listRef = useRef<HTMLUListElement>(null);
   const clearRef = useRef<HTMLButtonElement>(null);
   // After a chip's removal, focus goes to the chip now in its place (or the one before it), so the
@@ -94,8 +103,7 @@ export function ActiveFilterChips({
   const remove = (chip: Chip, index: number) => {
     focusIndex.current = index;
     if (chips.length === 1) onEmptied();
-    if (chip.key === 'search') dispatch(searchChanged(''));
-    else dispatch(filterRemoved(chip.key));
+    onRemove(chip.key);
   };
 
   if (chips.length === 0) return null;
@@ -123,7 +131,7 @@ export function ActiveFilterChips({
         type="button"
         onClick={() => {
           onEmptied();
-          dispatch(allCleared());
+          onClearAll();
         }}
         className="min-h-9 rounded-lg px-2 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
       >

@@ -4,18 +4,27 @@
  * search term (docs/shop-rules.md#search, sent ~300 ms after the last keystroke) or any filter is
  * active, the results come first instead: a heading saying what is shown, the active filters as
  * removable chips with Clear all, Sort by, and one flat list a page at a time; the partner offers
- * move below them. The page asks the server only for what it shows.
+ * move below them. The page asks the server only for what it shows. The search term, the filters and the order
+ * are in the page's address (components/listing-state.ts): a reload, Back and a shared link keep them.
  */
 import { MESSAGES } from '@pumpkart/shared';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGetHomeViewQuery, type HomeSection } from '../../api/shop-api';
-import { FilterPanel, countFilters, type AppliedFilters } from '../../components/filter-panel';
+import { FilterPanel } from '../../components/filter-panel';
+import {
+  countFilters,
+  EMPTY_LISTING,
+  NO_FILTERS,
+  useListingState,
+  type AppliedFilters,
+} from '../../components/listing-state';
 import { EmptyState, LoadFailed } from '../../components/page-states';
 import { ProductListing, useCatalogListing } from '../../components/product-listing';
 import { effectiveSort, SortSelect } from '../../components/sort-select';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useRevealedCount } from '../../components/use-revealed-count';
-import { allCleared, exactSearchAsked, filtersApplied, sortChanged } from '../../store/filters-slice';
+import { searchChanged } from '../../store/filters-slice';
+import type { AppDispatch } from '../../store';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActiveFilterChips, activeChips, ResultsHeading } from './active-filters';
 import { CategorySection, CategorySectionSkeleton } from './category-section';
@@ -30,20 +39,54 @@ const NO_SECTIONS: HomeSection[] = [];
  */
 const FIRST_SECTIONS = 2;
 
+/**
+ * The search box's words (the store, every keystroke) and the address's term kept together: words typed go to the
+ * address once typing pauses (a cleared box at once); an address that changes (Back, a link, a chip, Clear all)
+ * puts its term in the box. Opened with a term, the address wins; without one, words already in the box (typed
+ * on another page, or into the page shell before the app ran) are searched for.
+ */
+function useSearchInAddress(addressTerm: string, write: (search: string) => void, dispatch: AppDispatch) {
+  const typed = useAppSelector((state) => state.filters.search).trim();
+  const debounced = useDebouncedValue(typed);
+  const typedTerm = typed === '' ? '' : debounced;
+  const seen = useRef<{ address: string; typed: string } | null>(null);
+  useEffect(() => {
+    const last = seen.current;
+    if (last === null || addressTerm !== last.address) {
+      const adopt = last !== null || addressTerm !== '';
+      seen.current = { address: addressTerm, typed: adopt ? typedTerm : '' };
+      if (adopt) {
+        if (typed !== addressTerm) dispatch(searchChanged(addressTerm));
+        return;
+      }
+    }
+    if (typedTerm !== seen.current!.typed) {
+      // The address this writes is not one to put back into the box (words typed since would be lost).
+      seen.current = { address: typedTerm, typed: typedTerm };
+      if (typedTerm !== addressTerm) write(typedTerm);
+    }
+  });
+}
+
 export function HomePage() {
   const dispatch = useAppDispatch();
-  const { search, exact, category, brand, priceRange, availability, sort } = useAppSelector((state) => state.filters);
+  const [listing, setListing] = useListingState();
+  useSearchInAddress(listing.search, (search) => setListing({ search, exact: false }), dispatch);
+  const { search: searchTerm, exact, sort } = listing;
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelWanted, setPanelWanted] = useState(false);
   const options = useFilterOptions(panelWanted);
   const funnelRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const typed = search.trim();
-  const debounced = useDebouncedValue(typed);
-  // A cleared search box takes effect at once; a typed term once typing pauses.
-  const searchTerm = typed === '' ? '' : debounced;
 
-  const applied: AppliedFilters = { category, brand, priceRange, availability };
+  const applied: AppliedFilters = {
+    category: listing.category,
+    brand: listing.brand,
+    priceRange: listing.priceRange,
+    minPrice: listing.minPrice,
+    maxPrice: listing.maxPrice,
+    availability: listing.availability,
+  };
   const activeFilters = countFilters(applied);
   const searching = searchTerm !== '' || activeFilters > 0;
   const order = effectiveSort(sort, searchTerm !== '');
@@ -65,17 +108,21 @@ export function HomePage() {
       aria-haspopup="dialog"
       aria-expanded={panelOpen}
       aria-controls="filter-panel"
-      aria-label={activeFilters > 0 ? `Filters, ${activeFilters} applied` : 'Filters'}
       className="relative inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
         <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h15a1.5 1.5 0 0 1 1.14 2.48L15 12.06V19a1 1 0 0 1-.55.9l-4 2A1 1 0 0 1 9 21v-8.94L3.36 5.48A1.5 1.5 0 0 1 3 4.5Z" />
       </svg>
+      {/* The name is the text shown, then what its number means: "Filters 2 applied" (WCAG 2.5.3, label in name). */}
       <span>Filters</span>
       {activeFilters > 0 && (
-        <span aria-hidden="true" className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-          {activeFilters}
-        </span>
+        <>
+          {' '}
+          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+            {activeFilters}
+          </span>{' '}
+          <span className="sr-only">applied</span>
+        </>
       )}
     </button>
   );
@@ -86,7 +133,7 @@ export function HomePage() {
   const toolbar = (
     <div key="toolbar" className="flex flex-wrap items-center justify-between gap-3">
       {searching ? (
-        <SortSelect value={order} hasSearch={searchTerm !== ''} onChange={(next) => dispatch(sortChanged(next))} />
+        <SortSelect value={order} hasSearch={searchTerm !== ''} onChange={(next) => setListing({ sort: next })} />
       ) : (
         <h2 className="text-xl font-semibold text-slate-900">Shop by category</h2>
       )}
@@ -106,14 +153,27 @@ export function HomePage() {
             <p className="text-sm text-slate-700">
               <button
                 type="button"
-                onClick={() => dispatch(exactSearchAsked())}
+                onClick={() => setListing({ exact: true })}
                 className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
               >
                 {MESSAGES.searchInsteadFor(searchTerm)}
               </button>
             </p>
           )}
-          <ActiveFilterChips chips={activeChips(searchTerm, applied)} onEmptied={() => funnelRef.current?.focus()} />
+          <ActiveFilterChips
+            chips={activeChips(searchTerm, applied)}
+            onRemove={(key) =>
+              setListing(
+                key === 'search'
+                  ? { search: '', exact: false }
+                  : key === 'price'
+                    ? { minPrice: undefined, maxPrice: undefined }
+                    : { [key]: NO_FILTERS[key] },
+              )
+            }
+            onClearAll={() => setListing(EMPTY_LISTING)}
+            onEmptied={() => funnelRef.current?.focus()}
+          />
         </div>,
         toolbar,
         <section key="results" aria-label="Search results" className="space-y-6">
@@ -126,7 +186,7 @@ export function HomePage() {
                   type="button"
                   onClick={() => {
                     funnelRef.current?.focus();
-                    dispatch(allCleared());
+                    setListing(EMPTY_LISTING);
                   }}
                   className="inline-block rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
                 >
@@ -154,7 +214,7 @@ export function HomePage() {
         onClose={() => setPanelOpen(false)}
         applied={applied}
         onApply={(next) => {
-          dispatch(filtersApplied(next));
+          setListing(next);
           setPanelOpen(false);
         }}
         categories={options.categories}

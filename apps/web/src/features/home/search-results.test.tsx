@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rawProduct } from '../../components/test-products';
-import type { FiltersState } from '../../store/filters-slice';
+import { listingSearch, parseListingState, type ListingState } from '../../components/listing-state';
 import { mockFetch, renderWithStore } from '../../test/render';
 import { HomePage } from './home-page';
 
@@ -12,18 +12,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const NO_FILTERS: FiltersState = {
-  search: '',
-  exact: false,
-  category: '',
-  brand: '',
-  priceRange: '',
-  availability: '',
-  sort: '',
-};
-const withFilters = (filters: Partial<FiltersState>) => ({
-  preloadedState: { filters: { ...NO_FILTERS, ...filters } },
-});
+/** The home page at an address holding this list state (components/listing-state.ts). */
+const withFilters = (filters: Partial<ListingState>) => ({ route: `/${listingSearch(filters)}`, path: '/' });
+
+/** The list state in the router's address now. */
+const addressOf = (router: { state: { location: { search: string } } }) =>
+  parseListingState(new URLSearchParams(router.state.location.search));
 
 const nozzles = (count: number) =>
   Array.from({ length: count }, (_, i) => rawProduct({ title: `Nozzle ${i + 1}`, price: 100 + i }));
@@ -98,7 +92,7 @@ describe('home search results', () => {
 
   it('shows every active filter as a chip; removing one asks again without it and keeps the others', async () => {
     const queries = serve(nozzles(2));
-    const { store } = renderWithStore(
+    const { store, router } = renderWithStore(
       <HomePage />,
       withFilters({
         search: 'vest',
@@ -134,26 +128,29 @@ describe('home search results', () => {
     expect(query.get('priceRange')).toBe('0-500');
     expect(query.get('availability')).toBe('In Stock');
     expect(query.get('search')).toBe('vest');
-    expect(store.getState().filters.category).toBe('');
+    expect(addressOf(router).category).toBe('');
     expect(screen.queryByRole('button', { name: 'Remove filter Category: Safety' })).not.toBeInTheDocument();
     // Focus stays in the row, on the chip now in its place.
     expect(screen.getByRole('button', { name: 'Remove filter Brand: Karam' })).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Filters, 3 applied' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters 3 applied' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter Search: vest' }));
     await waitFor(() => expect(queries.at(-1)!.has('search')).toBe(false));
     expect(store.getState().filters.search).toBe('');
+    expect(addressOf(router).search).toBe('');
   });
 
   it('Clear all clears the search and every filter and brings back the grouped home', async () => {
     const queries = serve(nozzles(2));
-    const { store } = renderWithStore(
+    const { store, router } = renderWithStore(
       <HomePage />,
       withFilters({ search: 'vest', category: 'Safety', availability: 'Out of Stock' }),
     );
+    expect(store.getState().filters.search).toBe('vest');
     await waitFor(async () => expect(await resultsHeading()).toHaveTextContent("2 results for 'vest'"));
     await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
-    expect(store.getState().filters).toEqual(NO_FILTERS);
+    expect(router.state.location.search).toBe('');
+    expect(store.getState().filters.search).toBe('');
     await screen.findByRole('heading', { name: 'Fire Safety' });
     expect(screen.queryByTestId('results-heading')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument();
