@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.put(
     '/update-profile',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: "Update the caller's profile and saved addresses",
@@ -141,7 +141,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/change-password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: "Change the caller's password",
@@ -161,7 +161,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/logout-all',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Log out everywhere',
