@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { passwordResetTokens, users } from '../db/schema';
+import { createPasswordLink } from '../modules/auth';
 import { createTestApp, type TestApp } from '../test/app';
 import { createTestUser } from '../test/factories';
 import { CommandError, setPassword } from './set-password';
@@ -43,6 +44,15 @@ describe('setPassword', () => {
     );
     expect(await stored(email)).toEqual(before);
     expect((await login(email, password)).statusCode).toBe(200);
+  });
+
+  it("ends the account's outstanding password links", async () => {
+    const { user, email } = await createTestUser(t.app, { role: 'admin' });
+    await createPasswordLink(t.db, user.id, 30, new Date());
+    await setPassword(t.db, email, 'a brand new password');
+    const links = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(links).toHaveLength(1);
+    expect(links[0]!.usedAt).not.toBeNull();
   });
 
   it('refuses an unknown email', async () => {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@pumpkart/shared';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from '../modules/auth';
+import { hashPassword, revokePasswordLinks } from '../modules/auth';
 
 /** A refusal the command prints as it is and exits 1 on. */
 export class CommandError extends Error {
@@ -33,16 +33,24 @@ export function checkNewPassword(password: string): void {
   }
 }
 
-/** Stores the new password and revokes every earlier token of the account; answers its new token version. */
+/**
+ * Stores the new password, revokes every earlier token of the account and ends its password links (a reset link
+ * e-mailed before must not undo the operator's password), in one transaction; answers its new token version.
+ */
 export async function setPassword(db: DbOrTx, email: string, password: string): Promise<{ tokenVersion: number }> {
   checkNewPassword(password);
   const account = await findAccount(db, email);
   const passwordHash = await hashPassword(password);
-  const [row] = await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, account.id))
-    .returning({ tokenVersion: users.tokenVersion });
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, account.id))
+      .returning({ tokenVersion: users.tokenVersion });
+    if (updated) await revokePasswordLinks(tx, account.id, now);
+    return updated;
+  });
   if (!row) throw new CommandError(`No account has the email ${email}.`);
   return row;
 }

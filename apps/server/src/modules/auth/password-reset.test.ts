@@ -222,6 +222,57 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe("an account's outstanding links", () => {
+  const put = (url: string, token: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: url === 'update-profile' ? 'PUT' : 'POST',
+      url: `/api/auth/${url}`,
+      headers: bearer(token),
+      payload,
+    });
+
+  it.each([
+    [
+      'a password change',
+      (token: string) =>
+        put('change-password', token, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass' }),
+    ],
+    [
+      'a new password in the profile',
+      (token: string) => put('update-profile', token, { password: 'brand-new-pass', currentPassword: TEST_PASSWORD }),
+    ],
+    [
+      'a new e-mail in the profile',
+      (token: string) =>
+        put('update-profile', token, {
+          email: `moved-${randomUUID().slice(0, 8)}@example.com`,
+          currentPassword: TEST_PASSWORD,
+        }),
+    ],
+    ['logging out everywhere', (token: string) => put('logout-all', token, {})],
+  ])('die with %s', async (_change, change) => {
+    const { email, token } = await createTestUser(t.app);
+    await forgot(email);
+    const first = await latestLinkToken(email);
+    await forgot(email);
+    const second = await latestLinkToken(email);
+    expect((await change(token)).statusCode).toBe(200);
+    for (const link of [first, second]) {
+      const res = await reset(link, 'attacker-pass-1');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SERVER_MESSAGES.passwordResetLinkInvalid);
+    }
+  });
+
+  it('outlive a change of name or phone', async () => {
+    const { email, token } = await createTestUser(t.app);
+    await forgot(email);
+    const link = await latestLinkToken(email);
+    expect((await put('update-profile', token, { name: 'New Name', phone: '9123456780' })).statusCode).toBe(200);
+    expect((await reset(link, 'brand-new-pass')).statusCode).toBe(200);
+  });
+});
+
 describe('the per-address limit', () => {
   let limited: TestApp;
   beforeAll(async () => {

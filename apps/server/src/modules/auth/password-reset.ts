@@ -7,7 +7,6 @@
  * token of the account and every other link it still has. A staff invite (docs/shop-rules.md#staff) is such a
  * link too, made by createPasswordLink with a longer validity and sent to /set-password.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import { SERVER_MESSAGES, type ForgotPasswordBody, type ResetPasswordBody } from '@pumpkart/shared';
 import { shopUrlOf } from '../../config';
@@ -16,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
 import { enqueueMail } from '../mail';
+import { createPasswordLink, hashResetToken, revokePasswordLinks } from './links';
 import { clearLoginAttempts, hashPassword } from './service';
 import { forgetSession } from './sessions';
 
@@ -27,10 +27,6 @@ export const RESET_WINDOW_MINUTES = 15;
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
-const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
-
-/** What the database keeps of a token: its SHA-256, hex. */
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The token travels in the fragment, so it never reaches a server log or a Referer. */
 export const resetUrl = (config: AppContext['config'], token: string) =>
@@ -40,22 +36,7 @@ export const resetUrl = (config: AppContext['config'], token: string) =>
 export const setPasswordUrl = (config: AppContext['config'], token: string) =>
   `${shopUrlOf(config)}/set-password#token=${token}`;
 
-/** Stores a new link of the account, valid `validMinutes` from `now`, inside the caller's transaction; answers its token. */
-export async function createPasswordLink(tx: DbOrTx, userId: string, validMinutes: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await tx
-    .insert(passwordResetTokens)
-    .values({ userId, tokenHash: hashResetToken(token), expiresAt: minutesAfter(now, validMinutes), createdAt: now });
-  return token;
-}
-
-/** Marks every unused link of the account used: none of them works any more. */
-export async function revokePasswordLinks(tx: DbOrTx, userId: string, now: Date): Promise<void> {
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
+export { hashResetToken };
 
 /** The account's links created in the window (used or not): each was an e-mail sent. */
 async function recentLinks(tx: DbOrTx, userId: string, now: Date): Promise<number> {

@@ -33,6 +33,7 @@ import {
   UnauthorizedError,
 } from '../../lib/errors';
 import { enqueueMail } from '../mail';
+import { revokePasswordLinks } from './links';
 import { forgetSession } from './sessions';
 
 /** Failed logins allowed per e-mail address (known account or not) in one window. */
@@ -199,8 +200,8 @@ async function findUser(db: DbOrTx, userId: string): Promise<UserRow> {
 
 /**
  * Updates the profile (a GSTIN is checked before anything else is). A new e-mail or password needs
- * the current password and bumps the token version (`tokenRevoked`): the caller then hands this
- * session a fresh token.
+ * the current password, bumps the token version (`tokenRevoked`: the caller then hands this session a
+ * fresh token) and ends every password link the account still has, in the same transaction.
  */
 export async function updateProfile(
   { db }: Ctx,
@@ -224,8 +225,12 @@ export async function updateProfile(
   if (body.password) changes.passwordHash = await hashPassword(body.password);
   if (sensitive) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   try {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-    if (!row) throw new NotFoundError(ACCOUNT_GONE);
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+      if (!updated) throw new NotFoundError(ACCOUNT_GONE);
+      if (sensitive) await revokePasswordLinks(tx, userId, now);
+      return updated;
+    });
     return { row, tokenRevoked: sensitive };
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(SERVER_MESSAGES.emailTaken);
@@ -238,7 +243,8 @@ export async function updateProfile(
 /**
  * A logged-in user's password change: checks the current password (an admin's new one needs
  * ADMIN_PASSWORD_MIN_LENGTH characters), stores the new hash and bumps the token version, which
- * revokes every earlier token of the account, on every device. Answers the updated account.
+ * revokes every earlier token of the account, on every device, and ends its password links. Answers
+ * the updated account.
  */
 export async function changePassword(
   { db }: Ctx,
@@ -253,32 +259,41 @@ export async function changePassword(
   await checkCurrentPassword(db, current, body.currentPassword, now);
   const passwordHash = await hashPassword(body.newPassword);
   try {
-    const [row] = await db
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!row) throw new NotFoundError(ACCOUNT_GONE);
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new NotFoundError(ACCOUNT_GONE);
+      await revokePasswordLinks(tx, userId, now);
+      return row;
+    });
   } finally {
     forgetSession(userId);
   }
 }
 
 /**
- * Revokes every token of the account issued so far ("log out everywhere", a password reset):
- * answers the new token version, or undefined when there is no such account. Call it outside a
- * transaction, or call forgetSession again after the commit: this process forgets the cached
- * version as soon as the statement ran.
+ * Revokes every token of the account issued so far and every password link it still has ("log out
+ * everywhere"): answers the new token version, or undefined when there is no such account. This
+ * process forgets the cached version once the transaction is over.
  */
-export async function bumpTokenVersion({ db }: Ctx, userId: string): Promise<number | undefined> {
+export async function bumpTokenVersion(
+  { db }: Ctx,
+  userId: string,
+  now: Date = new Date(),
+): Promise<number | undefined> {
   try {
-    const [row] = await db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ tokenVersion: users.tokenVersion });
-    return row?.tokenVersion;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning({ tokenVersion: users.tokenVersion });
+      if (row) await revokePasswordLinks(tx, userId, now);
+      return row?.tokenVersion;
+    });
   } finally {
     forgetSession(userId);
   }
