@@ -9,3 +9,4 @@ export { createPasswordLink, revokePasswordLinks } from './links';
 export { setPasswordUrl } from './password-reset';
 export { createUser, ensureAdmin, hashPassword, NO_PASSWORD_HASH } from './service';
 export { forgetSession, sessionAccount } from './sessions';
+export { passwordPolicyProblem } from './password-policy';

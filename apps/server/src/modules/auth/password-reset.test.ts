@@ -298,7 +298,7 @@ describe('the welcome e-mail', () => {
       name: 'Arjun Mehta',
       email: email.toUpperCase(),
       phone: '9876543210',
-      password: 'pass1234',
+      password: 'pump-kart-8',
     });
     expect(res.statusCode).toBe(201);
     const mails = await mailsTo(email, WELCOME_SUBJECT);
@@ -309,7 +309,7 @@ describe('the welcome e-mail', () => {
 
   it('is not written when the registration is refused, nor for an account made outside registration', async () => {
     const { email } = await createTestUser(t.app);
-    const taken = await post('register', { name: 'Again', email, phone: '9876543210', password: 'pass1234' });
+    const taken = await post('register', { name: 'Again', email, phone: '9876543210', password: 'pump-kart-8' });
     expect(taken.statusCode).toBe(409);
     expect(await mailsTo(email, WELCOME_SUBJECT)).toEqual([]);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));

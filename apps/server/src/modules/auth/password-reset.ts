@@ -16,6 +16,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
 import { enqueueMail } from '../mail';
 import { createPasswordLink, hashResetToken, revokePasswordLinks } from './links';
+import { checkPasswordPolicy } from './password-policy';
 import { clearLoginAttempts, hashPassword } from './service';
 import { forgetSession } from './sessions';
 
@@ -94,7 +95,8 @@ export async function requestPasswordReset(
 }
 
 /**
- * POST /api/auth/reset-password. The token must be unexpired and unused; in one transaction it is
+ * POST /api/auth/reset-password. The token must be unexpired and unused, and the new password pass the policy of
+ * the account's role (a staff invite's or the admin's needs 12 characters); in one transaction it is
  * marked used (only if still unused: of two parallel uses one wins, the other is refused), the new
  * password is stored, the token version goes up (every earlier login token stops working), the
  * account's other links are marked used and its failed-login count starts again. Does not log in.
@@ -110,9 +112,15 @@ export async function resetPassword(
     isNull(passwordResetTokens.usedAt),
     gt(passwordResetTokens.expiresAt, now),
   );
-  // Checked before hashing, so a wrong link costs no argon2 time.
-  const [found] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
+  // Checked before hashing, so a wrong link costs no argon2 time; the account's role chooses the password rule.
+  const [found] = await db
+    .select({ id: passwordResetTokens.id, role: users.role })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(usable)
+    .limit(1);
   if (!found) throw new BadRequestError(SERVER_MESSAGES.passwordResetLinkInvalid);
+  await checkPasswordPolicy(body.password, found.role);
   const passwordHash = await hashPassword(body.password);
 
   const userId = await db.transaction(async (tx) => {
