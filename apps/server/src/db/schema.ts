@@ -568,6 +568,12 @@ export const outboxMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * The token of the password link a reset or invite message carries, for the recipient's copy only: the stored
+     * data and rendering show the link redacted, the worker puts the token in as it hands the message to SMTP, and
+     * clears this once the message is sent (docs/shop-rules.md#emails).
+     */
+    linkToken: text('link_token'),
     subject: text('subject'),
     html: text('html'),
     text: text('text'),

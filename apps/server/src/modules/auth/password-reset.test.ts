@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordTooShortMessage, PASSWORD_MIN_LENGTH, SERVER_MESSAGES } from '@pumpkart/shared';
-import { passwordResetTokens, users } from '../../db/schema';
+import { outboxMessages, passwordResetTokens, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { createTestUser, TEST_PASSWORD } from '../../test/factories';
+import { createTestAdmin, createTestUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
 import {
   hashResetToken,
@@ -127,6 +127,38 @@ describe('POST /api/auth/forgot-password', () => {
     const rows = await tokensOf(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.expiresAt.getTime()).toBeGreaterThan(later.getTime());
+  });
+});
+
+describe("the reset e-mail's token", () => {
+  it("reaches only the recipient's copy: the owner's E-mails API and the stored row show the link redacted", async () => {
+    const { email } = await createTestUser(t.app);
+    await forgot(email);
+    const token = await latestLinkToken(email);
+    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    expect(row!.status).toBe('sent');
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row!.linkToken).toBeNull();
+    expect(row!.text).toContain('https://shop.example/reset-password#token=REDACTED');
+    expect((row!.data as { resetUrl: string }).resetUrl).toBe('https://shop.example/reset-password#token=REDACTED');
+
+    const admin = await createTestAdmin(t.app);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/emails?to=${encodeURIComponent(email)}`,
+      headers: bearer(admin.token),
+    });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/emails/${row!.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(detail.statusCode).toBe(200);
+    for (const answer of [list.body, detail.body]) expect(answer).not.toContain(token);
+    expect(detail.json().data.html).toContain('#token=REDACTED');
+    expect(list.json().data).toHaveLength(1);
+    // The recipient's copy works.
+    expect((await reset(token, 'brand-new-pass')).statusCode).toBe(200);
   });
 });
 

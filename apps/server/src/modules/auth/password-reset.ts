@@ -14,7 +14,7 @@ import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
-import { enqueueMail } from '../mail';
+import { enqueueMail, REDACTED_LINK_TOKEN } from '../mail';
 import { createPasswordLink, hashResetToken, revokePasswordLinks } from './links';
 import { checkPasswordPolicy } from './password-policy';
 import { clearLoginAttempts, hashPassword } from './service';
@@ -83,12 +83,18 @@ export async function requestPasswordReset(
       return false;
     }
     const token = await createPasswordLink(tx, userId, RESET_VALID_MINUTES, now);
-    await enqueueMail(tx, user.email, {
-      kind: 'password-reset',
-      name: user.name,
-      resetUrl: resetUrl(ctx.config, token),
-      validMinutes: RESET_VALID_MINUTES,
-    });
+    // The stored message shows the link redacted; only the copy sent to the account holder carries the token.
+    await enqueueMail(
+      tx,
+      user.email,
+      {
+        kind: 'password-reset',
+        name: user.name,
+        resetUrl: resetUrl(ctx.config, REDACTED_LINK_TOKEN),
+        validMinutes: RESET_VALID_MINUTES,
+      },
+      token,
+    );
     return true;
   });
   if (sent) ctx.mail.wake();
