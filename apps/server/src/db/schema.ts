@@ -423,9 +423,12 @@ export const webhookEvents = pgTable('webhook_events', {
  * server process on one database. `key` is the lower-cased e-mail, known account or not.
  */
 export const loginThrottle = pgTable('login_throttle', {
+  /** `<e-mail>` counts an account's failures from every address; `<e-mail>|<address>` those from one address. */
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** An account's row: no attempt from any address before this time (the growing delay, modules/auth/service.ts). */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
 });
 
 /**
