@@ -68,7 +68,7 @@ describe('buyer journey', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const dialogs = watchDialogs(page);
     const email = uniqueEmail('buyer');
-    const password = 'secret123';
+    const password = 'pump-buyer-42';
     const { product, variants } = await productWithTwoVariants();
     const [first, second] = variants;
 

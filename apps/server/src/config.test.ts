@@ -15,6 +15,9 @@ const SAFE_PRODUCTION = {
   ADMIN_PASSWORD: 'a-long-admin-password',
 };
 
+/** What `openssl rand -base64 48` prints: 64 characters, 57 of them different. */
+const GOOD_SECRET = 'q3Jb0x7Vt9Kf2LwZ8mYc1RnHs4Pd6GeA/uTo+iXk5BjNv0zQyWr3Ea7Mh2Sg9Fd1';
+
 const problemsOf = (env: Record<string, string>) => configProblems(loadConfig(env));
 
 describe('PAYMENT_GATEWAY', () => {
@@ -66,7 +69,7 @@ describe('configProblems', () => {
     expect(
       problemsOf({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', ADMIN_PASSWORD: 'a-long-admin-password' }),
     ).toEqual([]);
-    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: 'x'.repeat(32) })).toEqual([]);
+    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: GOOD_SECRET })).toEqual([]);
   });
 
   it('refuses production without Razorpay keys in one line naming PAYMENT_GATEWAY=sandbox', () => {
@@ -95,11 +98,26 @@ describe('configProblems', () => {
 
   it('refuses a JWT_SECRET shorter than 32 bytes, counted in UTF-8', () => {
     expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: 'change-me' })).toEqual([
-      expect.stringMatching(/^JWT_SECRET has 9 bytes: set it to at least 32 random bytes/),
+      expect.stringMatching(
+        /^JWT_SECRET has 9 bytes: set it to at least 32 random bytes \(e\.g\. `openssl rand -base64 48`\)/,
+      ),
     ]);
-    // 16 two-byte characters are 32 bytes.
-    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
-    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: 'x'.repeat(31) })).toHaveLength(1);
+    // 16 different two-byte characters are 32 bytes.
+    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: 'àáâãäåæçèéêëìíîï' })).toEqual([]);
+    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: GOOD_SECRET.slice(0, 31) })).toHaveLength(1);
+  });
+
+  it('refuses a long production JWT_SECRET with fewer than 16 different characters, saying how to make one', () => {
+    const problems = problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: 'a'.repeat(32) });
+    expect(problems).toEqual([
+      'JWT_SECRET has only 1 different characters: a secret with so little variety can be guessed. Set it to a random one of at least 16 different characters (e.g. `openssl rand -base64 48`), or unset it to have one generated and kept in the database.',
+    ]);
+    // A word repeated, and 15 characters over and over, are refused too; 16 are enough.
+    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: 'password'.repeat(8) })).toHaveLength(1);
+    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: '0123456789abcde'.repeat(3) })).toHaveLength(1);
+    expect(problemsOf({ ...SAFE_PRODUCTION, JWT_SECRET: '0123456789abcdef'.repeat(2) })).toEqual([]);
+    // Outside production the demo takes any secret.
+    expect(problemsOf({ NODE_ENV: 'development', JWT_SECRET: 'a'.repeat(32) })).toEqual([]);
   });
 
   it('refuses Razorpay keys without RAZORPAY_WEBHOOK_SECRET', () => {

@@ -11,6 +11,13 @@ import { z } from 'zod';
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
 /** The shortest JWT_SECRET accepted in production, in bytes (HS256 keys should be at least 256 bits). */
 export const JWT_SECRET_MIN_BYTES = 32;
+/**
+ * The fewest different characters a production JWT_SECRET may have: a long secret of few characters ('a' x 32, a
+ * word repeated) is guessable whatever its length. A random base64 secret of 64 characters has about 40.
+ */
+export const JWT_SECRET_MIN_DISTINCT_CHARACTERS = 16;
+/** How the refusals tell the operator to make a good secret (base64: 64 symbols, so plenty of variety). */
+const JWT_SECRET_HOW_TO = '`openssl rand -base64 48`';
 
 /** The S3 region when S3_REGION is unset: AWS's default region, also what MinIO answers to. */
 export const DEFAULT_S3_REGION = 'us-east-1';
@@ -151,7 +158,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
  * Every reason this configuration must not start a server, each saying what to set; empty when it
  * may start. Outside production only a Razorpay gateway without its keys and STORAGE=s3 without its bucket
  * or with half its keys are refused; in production
- * also the sandbox unless chosen explicitly, the demo admin password, a short JWT_SECRET and Razorpay
+ * also the sandbox unless chosen explicitly, the demo admin password, a short or uniform JWT_SECRET and Razorpay
  * without its webhook secret (docs/decisions/0007-production-safety.md).
  */
 export function configProblems(config: Config): string[] {
@@ -186,12 +193,26 @@ export function configProblems(config: Config): string[] {
       `ADMIN_PASSWORD has ${config.ADMIN_PASSWORD.length} characters: set it to at least ${ADMIN_PASSWORD_MIN_LENGTH}.`,
     );
   }
-  if (config.JWT_SECRET !== undefined && Buffer.byteLength(config.JWT_SECRET, 'utf8') < JWT_SECRET_MIN_BYTES) {
-    problems.push(
-      `JWT_SECRET has ${Buffer.byteLength(config.JWT_SECRET, 'utf8')} bytes: set it to at least ${JWT_SECRET_MIN_BYTES} random bytes (e.g. \`openssl rand -hex 32\`), or unset it to have one generated and kept in the database.`,
-    );
-  }
+  if (config.JWT_SECRET !== undefined) problems.push(...jwtSecretProblems(config.JWT_SECRET));
   return problems;
+}
+
+/** A production JWT_SECRET must be long and varied (docs/decisions/0007-production-safety.md). */
+function jwtSecretProblems(secret: string): string[] {
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes < JWT_SECRET_MIN_BYTES) {
+    return [
+      `JWT_SECRET has ${bytes} bytes: set it to at least ${JWT_SECRET_MIN_BYTES} random bytes (e.g. ${JWT_SECRET_HOW_TO}), or unset it to have one generated and kept in the database.`,
+    ];
+  }
+  // Counted in code points, so that a secret of accented letters is judged by its letters, not their bytes.
+  const distinct = new Set(secret).size;
+  if (distinct < JWT_SECRET_MIN_DISTINCT_CHARACTERS) {
+    return [
+      `JWT_SECRET has only ${distinct} different characters: a secret with so little variety can be guessed. Set it to a random one of at least ${JWT_SECRET_MIN_DISTINCT_CHARACTERS} different characters (e.g. ${JWT_SECRET_HOW_TO}), or unset it to have one generated and kept in the database.`,
+    ];
+  }
+  return [];
 }
 
 /** STORAGE=s3 needs a bucket, and both keys or neither (half a key pair would silently use other credentials). */

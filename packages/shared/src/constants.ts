@@ -3,9 +3,11 @@
  * code which needs only a number (the storefront) does not pull the validation library into its bundle.
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** An admin account's password is longer: it can change prices, stock and orders. */
+/** A buyer's password (docs/shop-rules.md#accounts, password.ts). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** An admin's or a staff member's password is longer: they can change prices, stock and orders. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
 export const PRODUCTS_DEFAULT_LIMIT = 24;
 export const PRODUCTS_MAX_LIMIT = 100;
 export const HOME_PRODUCTS_PER_CATEGORY = 4;

@@ -6,6 +6,7 @@ export * from './status';
 export * from './messages';
 export * from './validation';
 export * from './constants';
+export * from './password';
 export * from './schemas/fields';
 export * from './product';
 export * from './cart';

@@ -16,7 +16,8 @@ import { CommandError, checkNewPassword, findAccount, setPassword } from './set-
 
 const USAGE = `Usage: npm run admin -- set-password <email>
 
-  Sets the password of the account with this email (at least 12 characters) and signs out every
+  Sets the password of the account with this email (the policy of its role: 12 characters for the
+  admin and staff, 8 for a buyer, never a common password) and signs out every
   earlier login of it. The password is read from standard input when it is piped, otherwise asked
   for twice without echo. The server must be stopped when it uses the embedded database (DATA_DIR).`;
 
@@ -71,7 +72,7 @@ async function main(args: string[]): Promise<number> {
   return withDatabase(async ({ db }) => {
     const account = await findAccount(db, email);
     const password = await readNewPassword(process.stdin, process.stderr, account.email);
-    checkNewPassword(password);
+    await checkNewPassword(password, account.role);
     await setPassword(db, account.email, password);
     console.log(`The password of ${account.email} is changed; every earlier login of this account is signed out.`);
     return 0;

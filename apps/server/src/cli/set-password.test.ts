@@ -6,8 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { passwordResetTokens, users } from '../db/schema';
+import { createPasswordLink } from '../modules/auth';
 import { createTestApp, type TestApp } from '../test/app';
+import { PASSWORD_TOO_COMMON } from '@pumpkart/shared';
 import { createTestUser } from '../test/factories';
 import { CommandError, setPassword } from './set-password';
 
@@ -35,14 +37,33 @@ describe('setPassword', () => {
     expect((await login(email, password)).statusCode).toBe(401);
   });
 
-  it('refuses a password shorter than 12 characters and changes nothing', async () => {
-    const { email, password } = await createTestUser(t.app);
+  it.each([
+    ['admin', 'elevenchars', 'An admin password must be at least 12 characters.'],
+    ['orders_staff', 'elevenchars', 'A staff password must be at least 12 characters.'],
+    ['customer', 'seven-7', 'Password must be at least 8 characters.'],
+    ['customer', 'Password123', PASSWORD_TOO_COMMON],
+    ['admin', 'qwertyuiop123', PASSWORD_TOO_COMMON],
+  ] as const)("applies the policy of the account's role (%s, %s) and changes nothing", async (role, weak, refusal) => {
+    const { email, password } = await createTestUser(t.app, { role });
     const before = await stored(email);
-    await expect(setPassword(t.db, email, 'elevenchars')).rejects.toThrow(
-      new CommandError('The password must be at least 12 characters (this one has 11). Nothing was changed.'),
-    );
+    await expect(setPassword(t.db, email, weak)).rejects.toThrow(new CommandError(`${refusal} Nothing was changed.`));
     expect(await stored(email)).toEqual(before);
     expect((await login(email, password)).statusCode).toBe(200);
+  });
+
+  it("takes a buyer's password of 8 characters", async () => {
+    const { email } = await createTestUser(t.app);
+    await setPassword(t.db, email, 'eight-ch');
+    expect((await login(email, 'eight-ch')).statusCode).toBe(200);
+  });
+
+  it("ends the account's outstanding password links", async () => {
+    const { user, email } = await createTestUser(t.app, { role: 'admin' });
+    await createPasswordLink(t.db, user.id, 30, new Date());
+    await setPassword(t.db, email, 'a brand new password');
+    const links = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(links).toHaveLength(1);
+    expect(links[0]!.usedAt).not.toBeNull();
   });
 
   it('refuses an unknown email', async () => {

@@ -437,9 +437,12 @@ export const webhookEvents = pgTable('webhook_events', {
  * server process on one database. `key` is the lower-cased e-mail, known account or not.
  */
 export const loginThrottle = pgTable('login_throttle', {
+  /** `<e-mail>` counts an account's failures from every address; `<e-mail>|<address>` those from one address. */
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** An account's row: no attempt from any address before this time (the growing delay, modules/auth/service.ts). */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
 });
 
 /**
@@ -584,6 +587,12 @@ export const outboxMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * The token of the password link a reset or invite message carries, for the recipient's copy only: the stored
+     * data and rendering show the link redacted, the worker puts the token in as it hands the message to SMTP, and
+     * clears this once the message is sent (docs/shop-rules.md#emails).
+     */
+    linkToken: text('link_token'),
     subject: text('subject'),
     html: text('html'),
     text: text('text'),

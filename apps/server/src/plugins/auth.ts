@@ -4,13 +4,15 @@
  * `ver` must be the account's token version (a password or e-mail change, a reset or "log out
  * everywhere" bumps it) and the role comes from the account, never from the token
  * (modules/auth/sessions.ts).
- * `app.requireUser` and `app.requireArea(area)` are preHandlers: 401 without a valid token; requireArea also
+ * `app.requireUser` and `app.requireArea(area)` are onRequest hooks: 401 without a valid token; requireArea also
  * 403 for a logged-in user whose role may not open that area of the back office (docs/shop-rules.md#staff:
- * `orders`, `catalog`, or `owner`, which only the admin opens).
+ * `orders`, `catalog`, or `owner`, which only the admin opens). They run before the body is read and validated,
+ * so an anonymous caller learns nothing of a route's body rules (401, never 400): a route that puts a guard in a
+ * later hook is refused when it is added.
  * Handlers read the caller from `request.user` (sub, role).
  */
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { mayOpen, SERVER_MESSAGES, type Area, type Role } from '@pumpkart/shared';
 import type { DbOrTx } from '../db/client';
@@ -51,6 +53,21 @@ const AREA_REFUSALS: Record<Area, string> = {
   orders: SERVER_MESSAGES.ordersAreaOnly,
   catalog: SERVER_MESSAGES.catalogAreaOnly,
 };
+/** The hooks that run after onRequest: a guard there would let a body's validation answer before it. */
+const LATE_HOOKS = ['preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend'] as const;
+
+/** Refuses, when the route is added, a guard anywhere but onRequest (authentication comes before validation). */
+function assertGuardsFirst(route: RouteOptions): void {
+  for (const hook of LATE_HOOKS) {
+    const handlers = [route[hook] ?? []].flat() as PreHandler[];
+    if (handlers.some((handler) => GUARDS.has(handler))) {
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: a login guard belongs in onRequest, not ${hook}, so that an anonymous call is answered 401 before its body is validated.`,
+      );
+    }
+  }
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who a guard lets through: any logged-in user, or one area of the back office. */
@@ -59,11 +76,11 @@ export type Guard = 'user' | Area;
 const GUARDS = new WeakMap<PreHandler, Guard>();
 
 /**
- * The login a route requires, from the guard among its onRequest or preHandler hooks (plugins/docs.ts documents it);
+ * The login a route requires, from the guard among its onRequest hooks (the only place a guard may be) (plugins/docs.ts documents it);
  * undefined for a public route.
  */
-export function guardOf(route: { onRequest?: unknown; preHandler?: unknown }): Guard | undefined {
-  for (const hook of [route.onRequest, route.preHandler].flat()) {
+export function guardOf(route: { onRequest?: unknown }): Guard | undefined {
+  for (const hook of [route.onRequest].flat()) {
     const guard = typeof hook === 'function' ? GUARDS.get(hook as PreHandler) : undefined;
     if (guard) return guard;
   }
@@ -107,6 +124,7 @@ export default fp(
       GUARDS.set(guard, area);
       return guard;
     };
+    app.addHook('onRoute', (route) => assertGuardsFirst(route));
 
     app.decorate('requireUser', requireUser);
     app.decorate('requireArea', requireArea);

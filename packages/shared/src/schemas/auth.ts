@@ -1,23 +1,24 @@
 /** Contracts of /api/auth (docs/shop-rules.md#accounts). */
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_TOO_LONG, passwordTooShortMessage } from '../password';
 import { SERVER_MESSAGES } from '../messages';
 import { emailSchema, hasNoNulCharacter, phoneSchema, textSchema } from './fields';
 import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, userSchema } from './common';
 
-export const passwordTooShortMessage = (min: number) => `Password must be at least ${min} characters.`;
-/** What an admin account's new password is refused with when shorter than ADMIN_PASSWORD_MIN_LENGTH. */
-export const ADMIN_PASSWORD_TOO_SHORT = `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
-
+/**
+ * A new password's shape: the shortest any role may have (a buyer's) up to PASSWORD_MAX_LENGTH. The server then
+ * applies the account role's own rule and the common-password list (password.ts).
+ */
 const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, passwordTooShortMessage(PASSWORD_MIN_LENGTH))
-  .max(128, 'Password must be at most 128 characters.');
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 /** The password the caller types to prove it is them (profile e-mail/password change, password change). */
 const currentPasswordSchema = z
   .string({ error: SERVER_MESSAGES.currentPasswordRequired })
-  .max(128, SERVER_MESSAGES.currentPasswordWrong);
+  .max(PASSWORD_MAX_LENGTH, SERVER_MESSAGES.currentPasswordWrong);
 
 const nameSchema = textSchema('Name').trim().min(1, 'Name is required.').max(100);
 
@@ -84,7 +85,7 @@ export const updateProfileResponseSchema = userSchema.extend({
 });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
-/** A logged-in user's password change; an admin's new password needs ADMIN_PASSWORD_MIN_LENGTH characters. */
+/** A logged-in user's password change; the new password follows the account role's rule (password.ts). */
 export const changePasswordBodySchema = z.object({
   currentPassword: currentPasswordSchema.min(1, SERVER_MESSAGES.currentPasswordRequired),
   newPassword: passwordSchema,
@@ -103,7 +104,7 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 export const forgotPasswordResponseSchema = z.object({ message: z.string() });
 
-/** A malformed token is the same 400 as an unknown one; the new password follows the signup rule. */
+/** A malformed token is the same 400 as an unknown one; the new password follows the account role's rule. */
 export const resetPasswordBodySchema = z.object({
   token: z
     .string({ error: SERVER_MESSAGES.passwordResetLinkInvalid })

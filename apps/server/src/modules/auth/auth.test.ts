@@ -21,12 +21,12 @@ describe('POST /api/auth/register', () => {
       name: 'Meera',
       email: 'Meera@Example.com',
       phone: '9876543210',
-      password: 'pass1234',
+      password: 'pump-kart-8',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: expect.any(String), _id: expect.any(String) });
 
-    const ok = await login({ email: 'meera@example.com', password: 'pass1234' });
+    const ok = await login({ email: 'meera@example.com', password: 'pump-kart-8' });
     expect(ok.statusCode).toBe(200);
     const body = ok.json();
     expect(body.token).toEqual(expect.any(String));
@@ -43,7 +43,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses an email registered twice with 409 and a clear message', async () => {
-    const payload = { name: 'Dup', email: 'dup@example.com', phone: '9876543210', password: 'pass1234' };
+    const payload = { name: 'Dup', email: 'dup@example.com', phone: '9876543210', password: 'pump-kart-8' };
     expect((await register(payload)).statusCode).toBe(201);
     const again = await register({ ...payload, email: 'DUP@example.com' });
     expect(again.statusCode).toBe(409);
@@ -61,7 +61,7 @@ describe('POST /api/auth/register', () => {
       name: 'X',
       email: 'x@example.com',
       phone: '9876543210',
-      password: 'pass1234',
+      password: 'pump-kart-8',
       ...override,
     });
     expect(res.statusCode).toBe(400);
@@ -131,11 +131,16 @@ describe('POST /api/auth/login', () => {
 
 describe('accounts and sessions', () => {
   it('stores passwords as argon2id hashes, never the password itself', async () => {
-    const res = await register({ name: 'Hash', email: 'hash@example.com', phone: '9876543210', password: 'pass1234' });
+    const res = await register({
+      name: 'Hash',
+      email: 'hash@example.com',
+      phone: '9876543210',
+      password: 'pump-kart-8',
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(users).where(eq(users.email, 'hash@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(row!.passwordHash).not.toContain('pass1234');
+    expect(row!.passwordHash).not.toContain('pump-kart-8');
     const { token } = await createTestUser(t.app);
     await t.app.inject({
       method: 'PUT',
@@ -268,7 +273,7 @@ describe('rate limiting', () => {
         const res = await limited.app.inject({
           method: 'POST',
           url: '/api/auth/register',
-          payload: { name: 'Flood', email: `flood-${i}@example.com`, phone: '9876543210', password: 'pass1234' },
+          payload: { name: 'Flood', email: `flood-${i}@example.com`, phone: '9876543210', password: 'pump-kart-8' },
         });
         codes.push(res.statusCode);
         if (res.statusCode === 429) expect(res.json()).toEqual({ message: SERVER_MESSAGES.tooManyRequests });

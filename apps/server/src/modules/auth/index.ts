@@ -5,6 +5,8 @@
  * factories), and the password links and session cache that staff invites use (modules/staff). Depends on `mail` (the welcome and reset e-mails go through its outbox).
  */
 export { default as authRoutes } from './routes';
-export { createPasswordLink, revokePasswordLinks, setPasswordUrl } from './password-reset';
+export { createPasswordLink, revokePasswordLinks } from './links';
+export { setPasswordUrl } from './password-reset';
 export { createUser, ensureAdmin, hashPassword, NO_PASSWORD_HASH } from './service';
 export { forgetSession, sessionAccount } from './sessions';
+export { passwordPolicyProblem } from './password-policy';

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordTooShortMessage, PASSWORD_MIN_LENGTH, SERVER_MESSAGES } from '@pumpkart/shared';
-import { passwordResetTokens, users } from '../../db/schema';
+import { outboxMessages, passwordResetTokens, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { createTestUser, TEST_PASSWORD } from '../../test/factories';
+import { createTestAdmin, createTestUser, TEST_PASSWORD } from '../../test/factories';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
 import {
   hashResetToken,
@@ -130,6 +130,38 @@ describe('POST /api/auth/forgot-password', () => {
   });
 });
 
+describe("the reset e-mail's token", () => {
+  it("reaches only the recipient's copy: the owner's E-mails API and the stored row show the link redacted", async () => {
+    const { email } = await createTestUser(t.app);
+    await forgot(email);
+    const token = await latestLinkToken(email);
+    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    expect(row!.status).toBe('sent');
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row!.linkToken).toBeNull();
+    expect(row!.text).toContain('https://shop.example/reset-password#token=REDACTED');
+    expect((row!.data as { resetUrl: string }).resetUrl).toBe('https://shop.example/reset-password#token=REDACTED');
+
+    const admin = await createTestAdmin(t.app);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/emails?to=${encodeURIComponent(email)}`,
+      headers: bearer(admin.token),
+    });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/emails/${row!.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(detail.statusCode).toBe(200);
+    for (const answer of [list.body, detail.body]) expect(answer).not.toContain(token);
+    expect(detail.json().data.html).toContain('#token=REDACTED');
+    expect(list.json().data).toHaveLength(1);
+    // The recipient's copy works.
+    expect((await reset(token, 'brand-new-pass')).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/auth/reset-password', () => {
   it('sets the new password with the e-mailed link, once; the old password and every earlier login stop working', async () => {
     const { email, token: loginToken } = await createTestUser(t.app);
@@ -222,6 +254,57 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe("an account's outstanding links", () => {
+  const put = (url: string, token: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: url === 'update-profile' ? 'PUT' : 'POST',
+      url: `/api/auth/${url}`,
+      headers: bearer(token),
+      payload,
+    });
+
+  it.each([
+    [
+      'a password change',
+      (token: string) =>
+        put('change-password', token, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pass' }),
+    ],
+    [
+      'a new password in the profile',
+      (token: string) => put('update-profile', token, { password: 'brand-new-pass', currentPassword: TEST_PASSWORD }),
+    ],
+    [
+      'a new e-mail in the profile',
+      (token: string) =>
+        put('update-profile', token, {
+          email: `moved-${randomUUID().slice(0, 8)}@example.com`,
+          currentPassword: TEST_PASSWORD,
+        }),
+    ],
+    ['logging out everywhere', (token: string) => put('logout-all', token, {})],
+  ])('die with %s', async (_change, change) => {
+    const { email, token } = await createTestUser(t.app);
+    await forgot(email);
+    const first = await latestLinkToken(email);
+    await forgot(email);
+    const second = await latestLinkToken(email);
+    expect((await change(token)).statusCode).toBe(200);
+    for (const link of [first, second]) {
+      const res = await reset(link, 'attacker-pass-1');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SERVER_MESSAGES.passwordResetLinkInvalid);
+    }
+  });
+
+  it('outlive a change of name or phone', async () => {
+    const { email, token } = await createTestUser(t.app);
+    await forgot(email);
+    const link = await latestLinkToken(email);
+    expect((await put('update-profile', token, { name: 'New Name', phone: '9123456780' })).statusCode).toBe(200);
+    expect((await reset(link, 'brand-new-pass')).statusCode).toBe(200);
+  });
+});
+
 describe('the per-address limit', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -247,7 +330,7 @@ describe('the welcome e-mail', () => {
       name: 'Arjun Mehta',
       email: email.toUpperCase(),
       phone: '9876543210',
-      password: 'pass1234',
+      password: 'pump-kart-8',
     });
     expect(res.statusCode).toBe(201);
     const mails = await mailsTo(email, WELCOME_SUBJECT);
@@ -258,7 +341,7 @@ describe('the welcome e-mail', () => {
 
   it('is not written when the registration is refused, nor for an account made outside registration', async () => {
     const { email } = await createTestUser(t.app);
-    const taken = await post('register', { name: 'Again', email, phone: '9876543210', password: 'pass1234' });
+    const taken = await post('register', { name: 'Again', email, phone: '9876543210', password: 'pump-kart-8' });
     expect(taken.statusCode).toBe(409);
     expect(await mailsTo(email, WELCOME_SUBJECT)).toEqual([]);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));

@@ -7,7 +7,6 @@
  * token of the account and every other link it still has. A staff invite (docs/shop-rules.md#staff) is such a
  * link too, made by createPasswordLink with a longer validity and sent to /set-password.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import { SERVER_MESSAGES, type ForgotPasswordBody, type ResetPasswordBody } from '@pumpkart/shared';
 import { shopUrlOf } from '../../config';
@@ -15,7 +14,9 @@ import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
-import { enqueueMail } from '../mail';
+import { enqueueMail, REDACTED_LINK_TOKEN } from '../mail';
+import { createPasswordLink, hashResetToken, revokePasswordLinks } from './links';
+import { checkPasswordPolicy } from './password-policy';
 import { clearLoginAttempts, hashPassword } from './service';
 import { forgetSession } from './sessions';
 
@@ -27,10 +28,6 @@ export const RESET_WINDOW_MINUTES = 15;
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
-const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
-
-/** What the database keeps of a token: its SHA-256, hex. */
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The token travels in the fragment, so it never reaches a server log or a Referer. */
 export const resetUrl = (config: AppContext['config'], token: string) =>
@@ -40,22 +37,7 @@ export const resetUrl = (config: AppContext['config'], token: string) =>
 export const setPasswordUrl = (config: AppContext['config'], token: string) =>
   `${shopUrlOf(config)}/set-password#token=${token}`;
 
-/** Stores a new link of the account, valid `validMinutes` from `now`, inside the caller's transaction; answers its token. */
-export async function createPasswordLink(tx: DbOrTx, userId: string, validMinutes: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await tx
-    .insert(passwordResetTokens)
-    .values({ userId, tokenHash: hashResetToken(token), expiresAt: minutesAfter(now, validMinutes), createdAt: now });
-  return token;
-}
-
-/** Marks every unused link of the account used: none of them works any more. */
-export async function revokePasswordLinks(tx: DbOrTx, userId: string, now: Date): Promise<void> {
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
+export { hashResetToken };
 
 /** The account's links created in the window (used or not): each was an e-mail sent. */
 async function recentLinks(tx: DbOrTx, userId: string, now: Date): Promise<number> {
@@ -101,19 +83,26 @@ export async function requestPasswordReset(
       return false;
     }
     const token = await createPasswordLink(tx, userId, RESET_VALID_MINUTES, now);
-    await enqueueMail(tx, user.email, {
-      kind: 'password-reset',
-      name: user.name,
-      resetUrl: resetUrl(ctx.config, token),
-      validMinutes: RESET_VALID_MINUTES,
-    });
+    // The stored message shows the link redacted; only the copy sent to the account holder carries the token.
+    await enqueueMail(
+      tx,
+      user.email,
+      {
+        kind: 'password-reset',
+        name: user.name,
+        resetUrl: resetUrl(ctx.config, REDACTED_LINK_TOKEN),
+        validMinutes: RESET_VALID_MINUTES,
+      },
+      token,
+    );
     return true;
   });
   if (sent) ctx.mail.wake();
 }
 
 /**
- * POST /api/auth/reset-password. The token must be unexpired and unused; in one transaction it is
+ * POST /api/auth/reset-password. The token must be unexpired and unused, and the new password pass the policy of
+ * the account's role (a staff invite's or the admin's needs 12 characters); in one transaction it is
  * marked used (only if still unused: of two parallel uses one wins, the other is refused), the new
  * password is stored, the token version goes up (every earlier login token stops working), the
  * account's other links are marked used and its failed-login count starts again. Does not log in.
@@ -129,9 +118,15 @@ export async function resetPassword(
     isNull(passwordResetTokens.usedAt),
     gt(passwordResetTokens.expiresAt, now),
   );
-  // Checked before hashing, so a wrong link costs no argon2 time.
-  const [found] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
+  // Checked before hashing, so a wrong link costs no argon2 time; the account's role chooses the password rule.
+  const [found] = await db
+    .select({ id: passwordResetTokens.id, role: users.role })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(usable)
+    .limit(1);
   if (!found) throw new BadRequestError(SERVER_MESSAGES.passwordResetLinkInvalid);
+  await checkPasswordPolicy(body.password, found.role);
   const passwordHash = await hashPassword(body.password);
 
   const userId = await db.transaction(async (tx) => {

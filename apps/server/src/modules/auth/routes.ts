@@ -57,13 +57,13 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         tags: ['auth'],
         summary: 'Log in and receive a bearer token',
         description:
-          'Limited per address (AUTH_RATE_LIMIT a minute) and per e-mail address: after 10 failed logins in 15 minutes, 429 until the window is over.',
+          'Limited per address (AUTH_RATE_LIMIT a minute). Failed logins are counted per e-mail and client address: after 10 in 15 minutes, 429 for that address until the window is over; after 10 from all addresses, each further attempt waits 1, 2, 4... at most 60 seconds (429 until then).',
         body: loginBodySchema,
         response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
-      const user = await login(ctx, request.body);
+      const user = await login(ctx, request.body, new Date(), request.ip);
       return { token: tokenFor(user), user: toUserDto(user) };
     },
   );
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.put(
     '/update-profile',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: "Update the caller's profile and saved addresses",
@@ -127,7 +127,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const { row, tokenRevoked } = await updateProfile(ctx, request.user.sub, request.body);
+      const { row, tokenRevoked } = await updateProfile(ctx, request.user.sub, request.body, new Date(), request.ip);
       const user = toUserDto(row);
       return {
         message: 'Profile updated successfully!',
@@ -141,7 +141,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/change-password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: "Change the caller's password",
@@ -153,7 +153,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const row = await changePassword(ctx, request.user.sub, request.body);
+      const row = await changePassword(ctx, request.user.sub, request.body, new Date(), request.ip);
       return { message: 'Your password has been changed.', token: tokenFor(row) };
     },
   );
@@ -161,7 +161,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.post(
     '/logout-all',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Log out everywhere',

@@ -15,6 +15,24 @@ export interface Envelope {
   message: MailMessage;
 }
 
+/**
+ * What a password link's token is in a stored or previewed message (`.../reset-password#token=REDACTED`): the
+ * owner's E-mails page never shows a working link to someone else's account. Only the copy handed to SMTP carries
+ * the token (withLinkToken).
+ */
+export const REDACTED_LINK_TOKEN = 'REDACTED';
+const REDACTED_FRAGMENT = `#token=${REDACTED_LINK_TOKEN}`;
+
+/** The rendered message with its redacted links completed by `token`: the recipient's copy. */
+export function withLinkToken<T extends { subject: string; html: string; text: string }>(
+  mail: T,
+  token: string | null,
+): T {
+  if (token === null) return mail;
+  const fill = (part: string) => part.replaceAll(REDACTED_FRAGMENT, `#token=${token}`);
+  return { ...mail, html: fill(mail.html), text: fill(mail.text) };
+}
+
 const outboxRow = ({ to, message }: Envelope) => ({
   kind: message.kind,
   recipient: to,
@@ -22,9 +40,20 @@ const outboxRow = ({ to, message }: Envelope) => ({
   orderId: 'orderId' in message ? message.orderId : null,
 });
 
-/** Writes one message for `to`; answers its id (its Message-ID). */
-export async function enqueueMail(tx: DbOrTx, to: string, message: MailMessage): Promise<string> {
-  const [row] = await tx.insert(outboxMessages).values(outboxRow({ to, message })).returning({ id: outboxMessages.id });
+/**
+ * Writes one message for `to`; answers its id (its Message-ID). A message with a password link builds it with
+ * REDACTED_LINK_TOKEN and passes the real token as `linkToken`, kept apart from what the owner can read.
+ */
+export async function enqueueMail(
+  tx: DbOrTx,
+  to: string,
+  message: MailMessage,
+  linkToken: string | null = null,
+): Promise<string> {
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({ ...outboxRow({ to, message }), linkToken })
+    .returning({ id: outboxMessages.id });
   return row!.id;
 }
 

@@ -8,6 +8,8 @@
  * - Render once: a message without a subject is rendered (renderMail) and the result stored on the row before
  *   it is sent, so every retry sends the identical e-mail with the same Message-ID `<id@domain of MAIL_FROM>`.
  * - Without a transport (no SMTP_URL) a rendered message is kept, never sent.
+ * - A password link is stored and rendered redacted; the token (link_token) goes only into the copy handed to SMTP,
+ *   and is cleared once the message is sent.
  * - Outcome: sent; or the error recorded and the next attempt MAIL_RETRY_BASE_MS x 2^(attempts - 1) later;
  *   failed after MAIL_MAX_ATTEMPTS. Each outcome is written only while the claim is still this worker's (same
  *   attempt count), so a worker that outlived its lease never overwrites the one that took over.
@@ -26,6 +28,7 @@ import { findStoreSettings } from '../settings';
 import { attachmentsOf } from './attachments';
 import type { MailMessage, RenderedMail } from './messages';
 import { renderMail, type MailContext } from './render';
+import { withLinkToken } from './outbox';
 import { smtpTransport, type MailTransport } from './transport';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
@@ -139,7 +142,7 @@ const RECORDS = {
   sent: preparedPerDatabase((db) =>
     db
       .update(outboxMessages)
-      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null, linkToken: null })
       .where(stillClaimed())
       .returning({ id: outboxMessages.id })
       .prepare('record_outbox_sent'),
@@ -278,7 +281,8 @@ export class MailWorker implements MailRuntime {
           messageId: `<${row.id}@${this.domain}>`,
           from: this.config.MAIL_FROM,
           to: row.recipient,
-          ...rendered,
+          // The stored rendering shows a password link redacted; the recipient's copy carries its token.
+          ...withLinkToken(rendered, row.linkToken),
           attachments: await attachmentsOf(this.db, row),
         },
         AbortSignal.timeout(this.sendTimeoutMs),

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { createPasswordLink, forgetSession, NO_PASSWORD_HASH, revokePasswordLinks, setPasswordUrl } from '../auth';
-import { enqueueMail } from '../mail';
+import { enqueueMail, REDACTED_LINK_TOKEN } from '../mail';
 
 const INVITE_VALID_MINUTES = STAFF_INVITE_VALID_DAYS * 24 * 60;
 
@@ -112,13 +112,19 @@ export async function inviteStaff(
         await revokePasswordLinks(tx, id, now);
       }
       const token = await createPasswordLink(tx, id, INVITE_VALID_MINUTES, now);
-      await enqueueMail(tx, body.email, {
-        kind: 'staff-invite',
-        name: body.name,
-        role: body.role,
-        setPasswordUrl: setPasswordUrl(ctx.config, token),
-        validDays: STAFF_INVITE_VALID_DAYS,
-      });
+      // The stored message shows the link redacted; only the copy sent to the person carries the token.
+      await enqueueMail(
+        tx,
+        body.email,
+        {
+          kind: 'staff-invite',
+          name: body.name,
+          role: body.role,
+          setPasswordUrl: setPasswordUrl(ctx.config, REDACTED_LINK_TOKEN),
+          validDays: STAFF_INVITE_VALID_DAYS,
+        },
+        token,
+      );
       await recordAudit(tx, actor, {
         kind: 'staff.invited',
         entityType: 'staff',

@@ -1,13 +1,13 @@
 /**
- * The signed-in admin's password change (/admin/account): current password, a new one of at least
- * ADMIN_PASSWORD_MIN_LENGTH characters, typed twice. The server revokes every earlier token of the
+ * The signed-in admin's or staff member's password change (/admin/account): current password, a new one of at
+ * least ADMIN_PASSWORD_MIN_LENGTH characters (the role's rule, packages/shared/src/password.ts), typed twice. The server revokes every earlier token of the
  * account, on every device, and answers a fresh one that replaces this session's token.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_TOO_SHORT, SERVER_MESSAGES } from '@pumpkart/shared';
+import { ADMIN_PASSWORD_MIN_LENGTH, passwordLengthProblem, SERVER_MESSAGES, type Role } from '@pumpkart/shared';
 import { useChangePasswordMutation } from '../../api/shop-api';
 import { errorMessage } from '../../api/http';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { tokenRenewed } from '../../store/session-slice';
 import { Field, inputClass } from '../products/form-field';
 import { PageHeader } from '../ui/page-header';
@@ -27,16 +27,19 @@ type Errors = Partial<Record<keyof Fields, string>>;
 
 const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-function validate(fields: Fields): Errors {
+function validate(fields: Fields, role: Role): Errors {
   const errors: Errors = {};
   if (!fields.currentPassword) errors.currentPassword = SERVER_MESSAGES.currentPasswordRequired;
-  if (fields.newPassword.length < ADMIN_PASSWORD_MIN_LENGTH) errors.newPassword = ADMIN_PASSWORD_TOO_SHORT;
+  const tooShort = passwordLengthProblem(fields.newPassword, role);
+  if (tooShort) errors.newPassword = tooShort;
   if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = CHANGE_PASSWORD_TEXT.mismatch;
   return errors;
 }
 
 export function ChangePasswordPage() {
   const dispatch = useAppDispatch();
+  // The back office is the admin's or a staff member's: both have the longer rule.
+  const role = useAppSelector((state) => state.session.role) ?? 'admin';
   const [changePassword] = useChangePasswordMutation();
   const formId = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);
@@ -47,7 +50,7 @@ export function ChangePasswordPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setResult(null);
-    const found = validate(fields);
+    const found = validate(fields, role);
     setErrors(found);
     const firstInvalid = (Object.keys(EMPTY) as (keyof Fields)[]).find((name) => found[name]);
     if (firstInvalid) {

@@ -1,4 +1,10 @@
-import { MESSAGES, PASSWORD_MIN_LENGTH, passwordTooShortMessage, SERVER_MESSAGES } from '@pumpkart/shared';
+import {
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordTooShortMessage,
+  SERVER_MESSAGES,
+  STAFF_PASSWORD_TOO_SHORT,
+} from '@pumpkart/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -164,6 +170,18 @@ describe('SetPasswordPage: a staff invite’s link', () => {
     await userEvent.click(screen.getByRole('button', { name: SET_PASSWORD_TEXT.submit }));
     expect(await screen.findByText(SET_PASSWORD_TEXT.done)).toBeInTheDocument();
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ token: TOKEN, password: 'staff-password' });
+  });
+
+  it("asks for the staff rule's 12 characters before sending", async () => {
+    const fetch = mockFetch({});
+    renderWithStore(<SetPasswordPage />, { route: `/set-password#token=${TOKEN}`, path: '/set-password' });
+    const password = screen.getByLabelText('New password');
+    expect(password).toHaveAccessibleDescription('At least 12 characters.');
+    await userEvent.type(password, 'elevenchars');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'elevenchars');
+    await userEvent.click(screen.getByRole('button', { name: SET_PASSWORD_TEXT.submit }));
+    expect(password).toHaveAccessibleDescription(STAFF_PASSWORD_TOO_SHORT);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('says how long an invite works when its link is refused', () => {

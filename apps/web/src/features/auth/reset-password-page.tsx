@@ -1,7 +1,9 @@
 /**
  * Set a new password from an e-mailed link (docs/shop-rules.md#password-reset). The token is in the
  * link's fragment (`#token=...`, never sent to a server by the browser); `?token=` is read too. The
- * new password follows the signup rule (at least PASSWORD_MIN_LENGTH characters) and is typed twice.
+ * new password is typed twice and follows the account role's rule (packages/shared/src/password.ts): the page
+ * checks a buyer's length (the link does not say whose account it is; the server applies the admin's and staff's
+ * longer rule and the common-password list), and a staff invite's the staff rule.
  * Success says 'Your password has been changed. Please log in with your new password.' (a notice)
  * and opens the login page: the reset logs nobody in. A link that is missing, unknown, used or
  * expired shows the server's message with a link to ask for a new one. A staff invite's link
@@ -10,8 +12,8 @@
  */
 import {
   MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  passwordTooShortMessage,
+  passwordLengthProblem,
+  passwordMinLength,
   SERVER_MESSAGES,
   STAFF_INVITE_VALID_DAYS,
 } from '@pumpkart/shared';
@@ -55,9 +57,13 @@ export function tokenOf(location: { hash: string; search: string }): string | nu
   );
 }
 
-function validate({ password, confirm }: Fields): Errors {
+/** A staff invite's account is a staff member's; any other link's is checked by the buyer's (shortest) rule. */
+const roleOfLink = (invite: boolean) => (invite ? 'orders_staff' : 'customer');
+
+function validate({ password, confirm }: Fields, invite: boolean): Errors {
   const errors: Errors = {};
-  if (password.length < PASSWORD_MIN_LENGTH) errors.password = passwordTooShortMessage(PASSWORD_MIN_LENGTH);
+  const problem = passwordLengthProblem(password, roleOfLink(invite));
+  if (problem) errors.password = problem;
   if (confirm !== password) errors.confirm = MESSAGES.passwordsDoNotMatch;
   return errors;
 }
@@ -84,7 +90,7 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const found = validate(fields);
+    const found = validate(fields, invite);
     setErrors(found);
     const firstInvalid = (['password', 'confirm'] as const).find((name) => found[name]);
     if (firstInvalid) {
@@ -163,7 +169,7 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   return (
     <AuthCard title={text.title} subtitle={text.subtitle}>
       <form className="mt-6 space-y-4" onSubmit={onSubmit}>
-        {input('password', 'New password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
+        {input('password', 'New password', `At least ${passwordMinLength(roleOfLink(invite))} characters.`)}
         {input('confirm', 'Confirm new password')}
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">

@@ -9,12 +9,13 @@
 import {
   BUSINESS_NAME_MAX_LENGTH,
   emailSchema,
-  PASSWORD_MIN_LENGTH,
+  passwordLengthProblem,
   phoneSchema,
   SERVER_MESSAGES,
   postalCodeSchema,
   validateGstin,
   type Address,
+  type Role,
   type UpdateProfileBody,
 } from '@pumpkart/shared';
 import type { AddressErrors } from '../../components/address-fields';
@@ -75,14 +76,17 @@ function addressErrors(address: Address): AddressErrors {
 export const needsCurrentPassword = (form: ProfileForm, currentEmail: string | null) =>
   form.password !== '' || form.email.trim().toLowerCase() !== (currentEmail ?? '').trim().toLowerCase();
 
-export function validateProfile(form: ProfileForm, currentEmail: string | null): ProfileErrors {
+/** `role` chooses the password rule (packages/shared/src/password.ts); a session without one is a buyer's. */
+export function validateProfile(
+  form: ProfileForm,
+  currentEmail: string | null,
+  role: Role | null = null,
+): ProfileErrors {
   const errors: ProfileErrors = { addresses: form.addresses.map(addressErrors) };
   if (!form.name.trim()) errors.name = 'Name is required.';
   errors.email = form.email.trim() ? firstIssue(emailSchema.safeParse(form.email)) : 'Email is required.';
   errors.phone = firstIssue(phoneSchema.safeParse(form.phone));
-  if (form.password && form.password.length < PASSWORD_MIN_LENGTH) {
-    errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  }
+  if (form.password) errors.password = passwordLengthProblem(form.password, role ?? 'customer');
   if (needsCurrentPassword(form, currentEmail) && !form.currentPassword) {
     errors.currentPassword = SERVER_MESSAGES.currentPasswordRequired;
   }

@@ -89,7 +89,7 @@ export function ProfilePage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setResult(null);
-    const found = validateProfile(form, session.email);
+    const found = validateProfile(form, session.email, session.role);
     if (hasErrors(found)) {
       setErrors(found);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
