@@ -192,6 +192,10 @@ export const SERVER_MESSAGES = {
   courierInvalid: 'Courier must be 1 to 100 characters.',
   trackingNumberInvalid: 'Tracking number must be 1 to 100 letters, digits, spaces, hyphens or slashes.',
   trackingUrlInvalid: 'Tracking URL must be an http or https address of at most 500 characters.',
+  /** An admin's move of a shipped or delivered order back to an earlier status (docs/shop-rules.md#order-status). */
+  moveBackReasonRequired: (from: string, to: string) =>
+    `Moving an order back from ${from} to ${to} needs a reason: say why (it is kept in the order's history).`,
+  moveBackReasonTooLong: 'The reason must be text of at most 500 characters.',
   /** GET /api/admin/gst-report (docs/shop-rules.md#gst-report). */
   gstReportMonth: 'Choose the month as YYYY-MM, e.g. 2026-11.',
   gstReportFormat: 'The format must be json or csv.',

@@ -621,7 +621,7 @@ export const auditEvents = pgTable(
     /** What it happened to: 'product', 'order' or 'settings', and its id. */
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
-    /** One line for people, e.g. 'Status: processing → shipped'. */
+    /** One line for people, e.g. 'Status: Processing → Shipped'. */
     summary: text('summary').notNull(),
     /** The changed fields' values before and after: { field: { before, after } }. */
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
