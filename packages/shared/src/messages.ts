@@ -179,6 +179,13 @@ export const SERVER_MESSAGES = {
   passwordResetDone: 'Your password has been changed. Please log in with your new password.',
   pricesChanged: 'Prices have changed. Please review your cart.',
   codDisabled: 'Cash on delivery is not available.',
+  /**
+   * An order holding more units of one product than the store's limit for unpaid orders (docs/shop-rules.md#orders):
+   * the buyer is pointed to the shop, by its contact details when the owner entered them.
+   */
+  unitLimit: (limit: number, title: string, contact: { email: string; phone: string } | undefined) =>
+    `You can order at most ${limit} of "${title}" at a time. For a larger quantity, please ask the shop` +
+    (contact ? `: ${contact.email} or ${contact.phone}.` : '.'),
   /** The delivery state names no Indian state, so no place of supply (docs/shop-rules.md#orders). */
   deliveryStateUnknown: 'Please choose a valid Indian state for the delivery address.',
   businessNameTooLong: 'Business name must be at most 200 characters.',

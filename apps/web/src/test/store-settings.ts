@@ -20,6 +20,7 @@ export function storeSettingsDto(overrides: Partial<StoreSettingsDto> = {}): Sto
     invoicePrefix: 'PK',
     authorisedSignatory: 'Rohan Deshpande, Director',
     grievanceOfficer: { name: 'Meera Kulkarni', designation: 'Grievance Officer and Head, Customer Care' },
+    maxUnitsPerProduct: 10,
     updatedAt: '2026-06-05T10:00:00.000Z',
     ...overrides,
   };

@@ -27,6 +27,7 @@ export function toStoreSettingsDto(row: Row): StoreSettingsDto {
     invoicePrefix: row.invoicePrefix,
     authorisedSignatory: row.authorisedSignatory,
     grievanceOfficer: { name: row.grievanceOfficerName, designation: row.grievanceOfficerDesignation },
+    maxUnitsPerProduct: row.maxUnitsPerProduct,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -49,5 +50,6 @@ export function storeSettingsColumns(values: StoreSettingsValues): Omit<Insert, 
     authorisedSignatory: values.authorisedSignatory,
     grievanceOfficerName: values.grievanceOfficer.name,
     grievanceOfficerDesignation: values.grievanceOfficer.designation,
+    maxUnitsPerProduct: values.maxUnitsPerProduct,
   };
 }
