@@ -46,6 +46,13 @@ export const MAX_PRODUCT_STOCK = 1_000_000;
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 1000;
 /**
+ * The most units of one product an unpaid order may hold, unless the owner sets another limit (store settings,
+ * docs/shop-rules.md#orders): an unpaid order holds its stock (an online one up to ORDER_PAYMENT_TIMEOUT_MIN, a COD
+ * one until the owner confirms it), so one account cannot take a product out of sale; a buyer who needs more asks
+ * the shop.
+ */
+export const DEFAULT_MAX_UNITS_PER_PRODUCT = 10;
+/**
  * The most any order can come to, in rupees: every line at the caps above plus delivery (at most
  * 8 %), about ₹54,000 crore. In paise that is far inside a JavaScript safe integer and the bigint
  * money columns, so a large genuine order (a pump chain's ₹3 crore) is stored exactly.

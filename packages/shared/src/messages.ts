@@ -187,6 +187,13 @@ export const SERVER_MESSAGES = {
   passwordResetDone: 'Your password has been changed. Please log in with your new password.',
   pricesChanged: 'Prices have changed. Please review your cart.',
   codDisabled: 'Cash on delivery is not available.',
+  /**
+   * An order holding more units of one product than the store's limit for unpaid orders (docs/shop-rules.md#orders):
+   * the buyer is pointed to the shop, by its contact details when the owner entered them.
+   */
+  unitLimit: (limit: number, title: string, contact: { email: string; phone: string } | undefined) =>
+    `You can order at most ${limit} of "${title}" at a time. For a larger quantity, please ask the shop` +
+    (contact ? `: ${contact.email} or ${contact.phone}.` : '.'),
   /** The delivery state names no Indian state, so no place of supply (docs/shop-rules.md#orders). */
   deliveryStateUnknown: 'Please choose a valid Indian state for the delivery address.',
   businessNameTooLong: 'Business name must be at most 200 characters.',
@@ -200,6 +207,10 @@ export const SERVER_MESSAGES = {
   courierInvalid: 'Courier must be 1 to 100 characters.',
   trackingNumberInvalid: 'Tracking number must be 1 to 100 letters, digits, spaces, hyphens or slashes.',
   trackingUrlInvalid: 'Tracking URL must be an http or https address of at most 500 characters.',
+  /** An admin's move of a shipped or delivered order back to an earlier status (docs/shop-rules.md#order-status). */
+  moveBackReasonRequired: (from: string, to: string) =>
+    `Moving an order back from ${from} to ${to} needs a reason: say why (it is kept in the order's history).`,
+  moveBackReasonTooLong: 'The reason must be text of at most 500 characters.',
   /** GET /api/admin/gst-report (docs/shop-rules.md#gst-report). */
   gstReportMonth: 'Choose the month as YYYY-MM, e.g. 2026-11.',
   gstReportFormat: 'The format must be json or csv.',

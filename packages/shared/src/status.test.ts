@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminMayChangeStatus, adminStatusChangeRefusal, buyerMayCancel, paymentOf } from './status';
+import { adminMayChangeStatus, adminStatusChangeRefusal, buyerMayCancel, isMoveBack, paymentOf } from './status';
 import { variantChoiceOf } from './cart';
 
 describe("an order's payment", () => {
@@ -15,11 +15,29 @@ describe("an order's payment", () => {
 describe('who may change an order', () => {
   const paid = { mode: 'online' as const, status: 'success' as const };
   it('the buyer cancels only pending or processing orders', () => {
-    expect(buyerMayCancel({ status: 'pending' })).toBe(true);
-    expect(buyerMayCancel({ status: 'processing' })).toBe(true);
-    expect(buyerMayCancel({ status: 'shipped' })).toBe(false);
-    expect(buyerMayCancel({ status: 'delivered' })).toBe(false);
-    expect(buyerMayCancel({ status: 'cancelled' })).toBe(false);
+    const notShipped = { shippedAt: null };
+    expect(buyerMayCancel({ status: 'pending', ...notShipped })).toBe(true);
+    expect(buyerMayCancel({ status: 'processing', ...notShipped })).toBe(true);
+    expect(buyerMayCancel({ status: 'shipped', ...notShipped })).toBe(false);
+    expect(buyerMayCancel({ status: 'delivered', ...notShipped })).toBe(false);
+    expect(buyerMayCancel({ status: 'cancelled', ...notShipped })).toBe(false);
+  });
+  it('the buyer never cancels an order that has shipped, whatever its status became later', () => {
+    const shippedAt = '2026-11-20T10:00:00.000Z';
+    expect(buyerMayCancel({ status: 'pending', shippedAt })).toBe(false);
+    expect(buyerMayCancel({ status: 'processing', shippedAt: new Date(shippedAt) })).toBe(false);
+  });
+  it('a move back is from shipped or delivered to an earlier status, never to or from cancelled', () => {
+    expect(isMoveBack('delivered', 'pending')).toBe(true);
+    expect(isMoveBack('delivered', 'processing')).toBe(true);
+    expect(isMoveBack('delivered', 'shipped')).toBe(true);
+    expect(isMoveBack('shipped', 'processing')).toBe(true);
+    expect(isMoveBack('shipped', 'pending')).toBe(true);
+    expect(isMoveBack('shipped', 'shipped')).toBe(false);
+    expect(isMoveBack('shipped', 'delivered')).toBe(false);
+    expect(isMoveBack('processing', 'pending')).toBe(false);
+    expect(isMoveBack('delivered', 'cancelled')).toBe(false);
+    expect(isMoveBack('cancelled', 'pending')).toBe(false);
   });
   it('the admin changes the status of a paid order that is not cancelled', () => {
     expect(adminStatusChangeRefusal({ status: 'processing', paymentMode: 'online', payment: paid })).toBeNull();

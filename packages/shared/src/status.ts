@@ -3,6 +3,19 @@
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Each status as people read it, capitalised as the spec's lists name them (the admin and the buyer's pages). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** A status as people read it; a text that is no status (an old record) shows as it is. */
+export const orderStatusLabel = (status: string): string =>
+  (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+
 /** A buyer may cancel only while the order is in one of these (docs/shop-rules.md#order-status). */
 export const BUYER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
 
@@ -48,10 +61,43 @@ export function paymentInWords(order: OrderWithPayment<{ mode: PaymentMode; stat
   return order.status === 'cancelled' ? 'Online · not paid' : 'Online · not paid yet';
 }
 
-/** The buyer may cancel their order while it is pending or processing. */
-export function buyerMayCancel(order: { status: OrderStatus }): boolean {
-  return BUYER_CANCELLABLE_STATUSES.includes(order.status);
+/**
+ * The order has left the shop: `shippedAt` is set the first time it is marked shipped or delivered and is never
+ * cleared, so an admin's later move back to pending or processing does not make it look unshipped
+ * (docs/shop-rules.md#order-status).
+ */
+export function hasShipped(order: { shippedAt: Date | string | null }): boolean {
+  return order.shippedAt !== null;
 }
+
+/**
+ * The buyer may cancel their order while it is pending or processing and has never shipped: goods the buyer
+ * holds (or that are on their way) come back as a return, not through a cancellation.
+ */
+export function buyerMayCancel(order: { status: OrderStatus; shippedAt: Date | string | null }): boolean {
+  return BUYER_CANCELLABLE_STATUSES.includes(order.status) && !hasShipped(order);
+}
+
+/** Where each status stands in the order's progress; cancelled is apart from it. */
+const PROGRESS: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
+  pending: 0,
+  processing: 1,
+  shipped: 2,
+  delivered: 3,
+};
+
+/**
+ * An admin's change that takes a shipped or delivered order back (delivered to shipped, either to processing or
+ * pending): allowed, as the admin may set any status, but only with a reason, recorded in the audit trail; it keeps
+ * the shipment and never refunds, restocks or issues a credit note (docs/shop-rules.md#order-status).
+ */
+export function isMoveBack(from: OrderStatus, to: OrderStatus): boolean {
+  if (from === 'cancelled' || to === 'cancelled') return false;
+  return PROGRESS[from] >= PROGRESS.shipped && PROGRESS[to] < PROGRESS[from];
+}
+
+/** The longest reason an admin may give for moving an order back. */
+export const MOVE_BACK_REASON_MAX = 500;
 
 /**
  * Why an admin may not change this order's status, or null when they may: a cancelled order keeps

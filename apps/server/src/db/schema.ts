@@ -25,6 +25,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_MAX_UNITS_PER_PRODUCT,
   GST_RATES,
   ORDER_STATUSES,
   PAYMENT_MODES,
@@ -484,12 +485,15 @@ export const storeSettings = pgTable(
     grievanceOfficerDesignation: text('grievance_officer_designation').notNull(),
     /** A product without an MRP shows price x 1.1 struck through (docs/shop-rules.md#mrp): the demo's default. */
     computedOriginalPrice: boolean('computed_original_price').notNull().default(true),
+    /** The most units of one product one unpaid order may hold (docs/shop-rules.md#orders). */
+    maxUnitsPerProduct: integer('max_units_per_product').notNull().default(DEFAULT_MAX_UNITS_PER_PRODUCT),
     updatedAt: updatedAt(),
   },
   (table) => [
     check('store_settings_one_row', sql`${table.id} = 1`),
     check('store_settings_gstin_format', sql`${table.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
     check('store_settings_pan_in_gstin', sql`${table.pan} = substr(${table.gstin}, 3, 10)`),
+    check('store_settings_max_units_per_product', sql`${table.maxUnitsPerProduct} between 1 and 1000`),
     check(
       'store_settings_invoice_prefix',
       sql`${table.invoicePrefix} ~ '^[A-Z0-9]{1,3}$' and ${table.invoicePrefix} <> 'CN'`,
@@ -646,7 +650,7 @@ export const auditEvents = pgTable(
     /** What it happened to: 'product', 'order' or 'settings', and its id. */
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
-    /** One line for people, e.g. 'Status: processing → shipped'. */
+    /** One line for people, e.g. 'Status: Processing → Shipped'. */
     summary: text('summary').notNull(),
     /** The changed fields' values before and after: { field: { before, after } }. */
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),

@@ -3,7 +3,7 @@
  * Maharashtra (GST state code 27). The GSTIN is made up but passes the full check: its PAN has 'C' (a company)
  * in the 4th place and 'P' (PumpKart) in the 5th, and its last character is the computed check character.
  */
-import { storeSettingsInputSchema, type StoreSettingsInput } from '@pumpkart/shared';
+import { DEFAULT_MAX_UNITS_PER_PRODUCT, storeSettingsInputSchema, type StoreSettingsInput } from '@pumpkart/shared';
 
 export const DEMO_STORE_SETTINGS_INPUT: StoreSettingsInput = {
   legalName: 'PumpKart Equipment Private Limited',
@@ -22,6 +22,7 @@ export const DEMO_STORE_SETTINGS_INPUT: StoreSettingsInput = {
   invoicePrefix: 'PK',
   authorisedSignatory: 'Rohan Deshpande, Director',
   grievanceOfficer: { name: 'Meera Kulkarni', designation: 'Grievance Officer and Head, Customer Care' },
+  maxUnitsPerProduct: DEFAULT_MAX_UNITS_PER_PRODUCT,
 };
 
 /** Validated by the settings form's own schema: the demo obeys the same rules as an owner's edit. */

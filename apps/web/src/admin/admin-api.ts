@@ -160,11 +160,14 @@ export const adminApi = shopApi.injectEndpoints({
       providesTags: ['AdminOrders'],
       onQueryStarted: logFailure('orders'),
     }),
-    setOrderStatus: build.mutation<unknown, { id: string; status: OrderStatus; shipment?: ShipmentInput }>({
-      query: ({ id, status, shipment }) => ({
+    setOrderStatus: build.mutation<
+      unknown,
+      { id: string; status: OrderStatus; shipment?: ShipmentInput; reason?: string }
+    >({
+      query: ({ id, status, shipment, reason }) => ({
         url: `/orders/${id}/status`,
         method: 'PUT',
-        body: shipment ? { status, shipment } : { status },
+        body: { status, ...(shipment ? { shipment } : {}), ...(reason ? { reason } : {}) },
         shared: true,
         contract: 'orderResponse',
       }),

@@ -1,27 +1,33 @@
 /**
  * The admin frame: the sidebar beside the page on a laptop; on a tablet or phone the sidebar
- * collapses behind a menu button and opens as a drawer (closed by a link, Escape or the overlay).
+ * collapses behind a menu button and opens as a modal drawer (closed by a link, Escape or the
+ * overlay): while open, Tab stays inside it and the page behind is inert (use-dialog-focus.ts), and on
+ * close focus goes back to the menu button.
  * The test-mode banner shows while payments go through the sandbox.
  * No storefront navbar or footer.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Notices } from '../components/notices';
 import { TestModeBanner } from '../components/test-mode-banner';
+import { useDialogFocus } from '../components/use-dialog-focus';
+import { useMediaQuery } from '../components/use-media-query';
 import { Sidebar } from './sidebar';
 import { LoadingText } from './ui/page-header';
 
+/** Tailwind's `lg`: from here the sidebar stays beside the page and there is no menu button. */
+const DESKTOP_QUERY = '(min-width: 1024px)';
+
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  // From the laptop layout up the sidebar is no drawer: nothing to trap.
+  const drawerOpen = menuOpen && !desktop;
+  const drawerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  useDialogFocus(drawerOpen, drawerRef, closeMenu, { returnFocusTo: menuButtonRef, inPage: true });
 
   return (
     <div className="min-h-screen bg-slate-100">
@@ -34,6 +40,7 @@ export function AdminLayout() {
 
       <header className="sticky top-0 z-30 flex items-center gap-3 bg-slate-900 px-4 py-3 text-white lg:hidden">
         <button
+          ref={menuButtonRef}
           type="button"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
@@ -52,17 +59,21 @@ export function AdminLayout() {
         <div
           className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden"
           data-testid="admin-menu-overlay"
+          // A click on it closes the menu: it stays outside the inert page behind the drawer.
+          data-keep-active
           onClick={() => setMenuOpen(false)}
         />
       )}
 
       <aside
+        ref={drawerRef}
         id="admin-sidebar"
+        {...(drawerOpen ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Admin menu' } : {})}
         className={`fixed inset-y-0 left-0 z-50 w-64 transform transition-transform lg:translate-x-0 ${
           menuOpen ? 'visible translate-x-0' : 'invisible -translate-x-full lg:visible'
         }`}
       >
-        <Sidebar onNavigate={() => setMenuOpen(false)} />
+        <Sidebar onNavigate={closeMenu} />
       </aside>
 
       <main id="admin-main" className="min-w-0 px-3 py-5 sm:px-6 lg:ml-64 lg:px-8 lg:py-8">

@@ -78,6 +78,7 @@ export function makeOrder(id: string, overrides: OrderOverrides = {}): OrderDto 
           },
     payBy: null,
     shipment: null,
+    shippedAt: null,
     deliveredAt: null,
     businessName: null,
     gstin: null,

@@ -19,3 +19,25 @@ export function makeBackgroundInert(dialog: Element | null): () => void {
     for (const element of made) element.inert = false;
   };
 }
+
+/**
+ * Makes everything but `panel` inert when the panel lives inside the page rather than over it (the admin's phone
+ * menu, a drawer in the layout): at each level from the panel up to <body>, the siblings of the panel's branch,
+ * except those marked `data-keep-active`. Returns the undo, as makeBackgroundInert does.
+ */
+export function makeAllButInert(panel: Element): () => void {
+  const made: HTMLElement[] = [];
+  for (let branch: Element = panel; branch.parentElement; branch = branch.parentElement) {
+    for (const sibling of Array.from(branch.parentElement.children)) {
+      if (sibling === branch || !(sibling instanceof HTMLElement)) continue;
+      if (sibling.inert || sibling.hasAttribute(KEEP_ACTIVE_ATTRIBUTE)) continue;
+      if (sibling.tagName === 'SCRIPT' || sibling.tagName === 'STYLE') continue;
+      sibling.inert = true;
+      made.push(sibling);
+    }
+    if (branch.parentElement === document.body) break;
+  }
+  return () => {
+    for (const element of made) element.inert = false;
+  };
+}

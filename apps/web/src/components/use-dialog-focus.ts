@@ -11,7 +11,7 @@
  * must leave the caret in the search box.
  */
 import { useEffect, useRef, type RefObject } from 'react';
-import { makeBackgroundInert } from './inert';
+import { makeAllButInert, makeBackgroundInert } from './inert';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -24,13 +24,18 @@ export interface DialogFocusOptions {
    * button on click, so a menu's trigger is named here).
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /**
+   * The panel lives inside the page (a drawer of the layout), not in a portal over it: everything but it is made
+   * inert at every level (makeAllButInert), not only <body>'s other children.
+   */
+  inPage?: boolean;
 }
 
 export function useDialogFocus(
   open: boolean,
   panelRef: RefObject<HTMLElement | null>,
   onClose: () => void,
-  { modal = true, returnFocusTo }: DialogFocusOptions = {},
+  { modal = true, returnFocusTo, inPage = false }: DialogFocusOptions = {},
 ) {
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -46,7 +51,7 @@ export function useDialogFocus(
     const previousOverflow = document.body.style.overflow;
     if (modal) document.body.style.overflow = 'hidden';
     // The page behind a modal dialog cannot be reached: not by Tab, a click or a screen reader.
-    const undoInert = modal ? makeBackgroundInert(panel) : () => {};
+    const undoInert = !modal ? () => {} : inPage && panel ? makeAllButInert(panel) : makeBackgroundInert(panel);
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -77,5 +82,5 @@ export function useDialogFocus(
         !document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement);
       if (modal || focusLost) opener?.focus?.();
     };
-  }, [open, panelRef, modal, returnFocusTo]);
+  }, [open, panelRef, modal, returnFocusTo, inPage]);
 }

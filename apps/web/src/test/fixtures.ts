@@ -154,6 +154,7 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
     },
     payBy: null,
     shipment: null,
+    shippedAt: null,
     deliveredAt: null,
     businessName: null,
     gstin: null,

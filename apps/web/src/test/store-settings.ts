@@ -21,6 +21,7 @@ export function storeSettingsDto(overrides: Partial<StoreSettingsDto> = {}): Sto
     authorisedSignatory: 'Rohan Deshpande, Director',
     grievanceOfficer: { name: 'Meera Kulkarni', designation: 'Grievance Officer and Head, Customer Care' },
     computedOriginalPrice: true,
+    maxUnitsPerProduct: 10,
     updatedAt: '2026-06-05T10:00:00.000Z',
     ...overrides,
   };

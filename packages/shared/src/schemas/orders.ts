@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
-import { ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
+import { MOVE_BACK_REASON_MAX, ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
 import { emailSchema, idSchema, indiaDaySchema, phoneSchema, textSchema } from './fields';
 import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, rupeesSchema } from './common';
 import { productImageSchema } from './products';
@@ -110,7 +110,7 @@ export const shipmentInputSchema = z.object({
 });
 export type ShipmentInput = z.infer<typeof shipmentInputSchema>;
 
-/** The shipment as an order carries it: `shippedAt` is when the order was (last) set to shipped (ISO time). */
+/** The shipment as an order carries it: `shippedAt` is when the order first left the shop (ISO time). */
 export const orderShipmentSchema = z.object({
   courier: z.string(),
   trackingNumber: z.string(),
@@ -145,6 +145,11 @@ export const orderSchema = z.object({
   payBy: z.string().nullable(),
   /** The courier and tracking data the admin gave when shipping it; null until shipped (docs/shop-rules.md#order-status). */
   shipment: orderShipmentSchema.nullable(),
+  /**
+   * When the order first left the shop (first set to shipped or delivered; ISO time), kept whatever its status
+   * becomes later; null until then. Once set, the buyer can no longer cancel it (buyerMayCancel).
+   */
+  shippedAt: z.string().nullable(),
   /** When an admin set it to delivered (ISO time); null until then. */
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
@@ -158,9 +163,24 @@ export const myOrdersResponseSchema = z.object({ orders: z.array(orderSchema) })
 export const orderListResponseSchema = z.object({ data: z.array(orderSchema), total: z.number().int() });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export const orderResponseSchema = z.object({ message: z.string().optional(), data: orderSchema });
-/** An admin's status change; `shipped` needs the shipment (docs/shop-rules.md#order-status), others ignore it. */
+/**
+ * An admin's status change; `shipped` needs the shipment (docs/shop-rules.md#order-status), others ignore it. A move
+ * back from shipped or delivered (isMoveBack) needs `reason`, which the server checks against the order's status.
+ */
 export const updateOrderStatusBodySchema = z
-  .object({ status: orderStatusSchema, shipment: shipmentInputSchema.optional() })
+  .object({
+    status: orderStatusSchema,
+    shipment: shipmentInputSchema.optional(),
+    reason: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z
+        .string({ error: SERVER_MESSAGES.moveBackReasonTooLong })
+        .trim()
+        .max(MOVE_BACK_REASON_MAX, SERVER_MESSAGES.moveBackReasonTooLong)
+        .pipe(textSchema('Reason'))
+        .optional(),
+    ),
+  })
   .refine((body) => body.status !== 'shipped' || body.shipment !== undefined, SERVER_MESSAGES.shipmentRequired);
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
 

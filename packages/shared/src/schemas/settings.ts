@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CREDIT_NOTE_PREFIX, findGstState, GST_MESSAGES, gstStateByCode, validateGstin } from '../gst';
 import { TAX_DATA_MESSAGES } from '../messages';
+import { DEFAULT_MAX_UNITS_PER_PRODUCT, MAX_LINE_QUANTITY } from '../constants';
 import { emailSchema, phoneSchema, postalCodeSchema, textSchema } from './fields';
 
 /** Length limits of the store's details (docs/shop-rules.md#store-settings). */
@@ -79,6 +80,8 @@ const fine = (payload: Payload, ...path: string[]) =>
     return at.slice(0, path.length).every((key, index) => key === path[index]);
   });
 
+const maxUnitsMessage = `The units of one product per unpaid order must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
+
 /** The body of PUT /api/settings/store: everything the owner enters (docs/shop-rules.md#store-settings). */
 export const storeSettingsInputSchema = z
   .object({
@@ -115,6 +118,13 @@ export const storeSettingsInputSchema = z
      * stored (on for a new row).
      */
     computedOriginalPrice: z.boolean({ error: 'computedOriginalPrice must be true or false.' }).optional(),
+    /** The most units of one product one unpaid order may hold (docs/shop-rules.md#orders); the default when left out. */
+    maxUnitsPerProduct: z
+      .number({ error: maxUnitsMessage })
+      .int(maxUnitsMessage)
+      .min(1, maxUnitsMessage)
+      .max(MAX_LINE_QUANTITY, maxUnitsMessage)
+      .default(DEFAULT_MAX_UNITS_PER_PRODUCT),
   })
   // The cross-field checks run beside the fields' own, as soon as the fields they compare are valid, so a
   // 400 names every problem at once.
@@ -157,6 +167,8 @@ export const storeSettingsSchema = z.object({
   grievanceOfficer: z.object({ name: z.string(), designation: z.string() }),
   /** Whether a product without an MRP shows price x 1.1 struck through (docs/shop-rules.md#mrp). */
   computedOriginalPrice: z.boolean(),
+  /** The most units of one product one unpaid order may hold (docs/shop-rules.md#orders). */
+  maxUnitsPerProduct: z.number().int(),
   updatedAt: z.string(),
 });
 export type StoreSettingsDto = z.infer<typeof storeSettingsSchema>;

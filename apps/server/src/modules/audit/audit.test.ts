@@ -191,7 +191,7 @@ describe('orders and payments', () => {
     expect(event).toMatchObject({
       kind: 'order.status_changed',
       actor: { _id: admin.user.id, email: admin.email },
-      summary: 'Status: processing → shipped',
+      summary: 'Status: Processing → Shipped',
       changes: {
         status: { before: 'processing', after: 'shipped' },
         courier: { before: null, after: TEST_SHIPMENT.courier },
@@ -206,7 +206,7 @@ describe('orders and payments', () => {
     const events = await historyOf('order', order._id);
     expect(events.map((event) => event.kind).sort()).toEqual(['order.refund_issued', 'order.status_changed']);
     expect(events.find((event) => event.kind === 'order.status_changed')).toMatchObject({
-      summary: 'Status: processing → cancelled',
+      summary: 'Status: Processing → Cancelled',
       changes: { status: { before: 'processing', after: 'cancelled' } },
     });
     expect(events.find((event) => event.kind === 'order.refund_issued')).toMatchObject({

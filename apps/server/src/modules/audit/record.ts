@@ -18,7 +18,7 @@ export interface AuditEventInput {
   kind: AuditKind;
   entityType: AuditEntityType;
   entityId: string | null;
-  /** One line for people, e.g. 'Status: processing → shipped'. */
+  /** One line for people, e.g. 'Status: Processing → Shipped'. */
   summary: string;
   changes?: AuditChanges | null;
 }

@@ -29,7 +29,7 @@ const BUSINESS_GSTIN = validGstinFor('29');
 const BUSINESS_NAME = '=Shree "Fuels", Pune';
 
 beforeAll(async () => {
-  t = await createTestApp({ COD_ENABLED: 'true' });
+  t = await createTestApp({ COD_ENABLED: 'true', MAX_OPEN_UNPAID_ORDERS: '100' });
   await enterSellerDetails(t);
   adminToken = (await createTestAdmin(t.app)).token;
   const buyer = await createTestUser(t.app);

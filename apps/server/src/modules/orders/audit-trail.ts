@@ -4,7 +4,7 @@
  * online payment through the gateway, collected cash by hand). Each is recorded inside the change's transaction.
  */
 import { eq } from 'drizzle-orm';
-import { formatAmount, toRupees, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
+import { formatAmount, orderStatusLabel, toRupees, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { orders, REFUND_DUE, type payments } from '../../db/schema';
 import { changedFields, recordAudit, type AuditActor } from '../audit';
@@ -33,14 +33,17 @@ export async function lockedStatusOf(tx: DbOrTx, orderId: string): Promise<Order
   return row;
 }
 
-/** 'order.status_changed': 'Status: processing → shipped', with the shipment's fields that changed. */
+/**
+ * 'order.status_changed': 'Status: Processing → Shipped', with the shipment's fields that changed; a move of a shipped
+ * or delivered order back says '(moved back)' and records the admin's reason as the change's `reason`.
+ */
 export async function recordStatusChange(
   tx: DbOrTx,
   actor: AuditActor,
   orderId: string,
   before: OrderStatusSnapshot,
   status: OrderStatus,
-  shipment?: ShipmentInput,
+  { shipment, reason }: { shipment?: ShipmentInput; reason?: string } = {},
 ): Promise<void> {
   const after: OrderStatusSnapshot = shipment
     ? {
@@ -54,8 +57,11 @@ export async function recordStatusChange(
     kind: 'order.status_changed',
     entityType: 'order',
     entityId: orderId,
-    summary: `Status: ${before.status} → ${status}`,
-    changes: changedFields({ ...before }, { ...after }),
+    summary: `Status: ${orderStatusLabel(before.status)} → ${orderStatusLabel(status)}${reason ? ' (moved back)' : ''}`,
+    changes: {
+      ...changedFields({ ...before }, { ...after }),
+      ...(reason ? { reason: { before: null, after: reason } } : {}),
+    },
   });
 }
 

@@ -243,8 +243,15 @@ describe('PUT /api/orders/:id/status', () => {
     const res = await setStatus(order._id, 'shipped', admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: expect.any(String), data: { status: 'shipped' } });
-    // Any order of statuses is allowed (docs/shop-rules.md#order-status).
-    expect((await setStatus(order._id, 'pending', admin.token)).json().data.status).toBe('pending');
+    // Any order of statuses is allowed (docs/shop-rules.md#order-status); a move back from shipped needs a reason.
+    expect((await setStatus(order._id, 'pending', admin.token)).statusCode).toBe(400);
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order._id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'pending', reason: 'Shipped by mistake' },
+    });
+    expect(back.json().data.status).toBe('pending');
   });
 
   it('cancelling returns stock once and refunds; a cancelled order cannot move again', async () => {

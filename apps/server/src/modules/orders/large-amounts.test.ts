@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY, MAX_ORDER_AMOUNT, MAX_PRODUCT_PRICE } from '@pumpkart/shared';
+import { demoStoreSettings } from '../../seed/demo-store-settings';
+import { ensureStoreSettings } from '../settings';
 import { orderItems } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { productForm } from '../../test/catalog-factories';
@@ -30,6 +32,8 @@ beforeAll(async () => {
   t = await createTestApp();
   deliverWebhooksByInject(t.app);
   adminToken = (await createTestAdmin(t.app)).token;
+  // A pump chain's order of a dozen dispensers: the owner raised the units one unpaid order may hold (store settings).
+  await ensureStoreSettings(t.app.ctx, { ...demoStoreSettings(), maxUnitsPerProduct: MAX_LINE_QUANTITY });
 });
 afterAll(() => t?.close());
 

@@ -13,16 +13,20 @@ import {
   adminStatusChangeRefusal,
   BUYER_CANCELLABLE_STATUSES,
   buyerMayCancel,
+  isMoveBack,
   MESSAGES,
   ORDER_STATUSES,
+  orderStatusLabel,
+  SERVER_MESSAGES,
   type OrderDto,
   type OrderStatus,
   type ShipmentInput,
 } from '@pumpkart/shared';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from '../invoices';
 import type { AuditActor } from '../audit';
 import { enqueueMail, enqueueMails, ownerEmail, type Envelope, type MailMessageOf } from '../mail';
@@ -38,10 +42,11 @@ export const ORDER_MESSAGES = {
   cancelled: MESSAGES.orderCancelled,
   cancelledRefundPending: `${MESSAGES.orderCancelled}. Your refund will follow shortly.`,
   statusUpdated: 'Order status updated',
-  cannotCancel: (status: OrderStatus) =>
+  /** An order that left the shop stays closed to the buyer's cancel, whatever its status became later. */
+  cannotCancel: ({ status, shippedAt }: { status: OrderStatus; shippedAt: Date | null }) =>
     status === 'cancelled'
       ? 'This order has already been cancelled.'
-      : `This order has already been ${status} and can no longer be cancelled.`,
+      : `This order has already been ${status === 'delivered' || !shippedAt ? status : 'shipped'} and can no longer be cancelled.`,
   alreadyCancelled: 'This order has been cancelled and its stock returned, so its status can no longer be changed.',
   paymentNotComplete: "This order's payment is not complete yet, so its status cannot be changed.",
 } as const;
@@ -55,23 +60,26 @@ const STATUS_CHANGE_REFUSALS = {
 const INVOICE_DUE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
 
 /**
- * The shipment columns an admin's status change writes: 'shipped' stores the tracking data and
- * when (re-setting it corrects them), 'delivered' when it arrived. Other statuses leave them.
+ * The shipment columns an admin's status change writes: 'shipped' stores the tracking data (re-setting it corrects
+ * them), 'delivered' when it arrived. The first 'shipped' or 'delivered' also records when the order left the shop
+ * (shipped_at, never changed or cleared after: the buyer's cancel stays closed, docs/shop-rules.md#order-status).
+ * Other statuses, moves back included, leave them all as they are.
  */
 function statusChangeColumns(
   status: OrderStatus,
   shipment: ShipmentInput | undefined,
   now: Date,
-): Partial<typeof orders.$inferInsert> {
+): PgUpdateSetSource<typeof orders> {
+  const leftTheShop = sql`coalesce(${orders.shippedAt}, ${now.toISOString()}::timestamptz)`;
   if (status === 'shipped' && shipment) {
     return {
       courier: shipment.courier,
       trackingNumber: shipment.trackingNumber,
       trackingUrl: shipment.trackingUrl ?? null,
-      shippedAt: now,
+      shippedAt: leftTheShop,
     };
   }
-  if (status === 'delivered') return { deliveredAt: now };
+  if (status === 'delivered') return { deliveredAt: now, shippedAt: leftTheShop };
   return {};
 }
 
@@ -118,12 +126,18 @@ export async function cancelOrderInTransaction(
   orderId: string,
   from: readonly OrderStatus[],
   reason: string,
-  { log, now = new Date(), by, owner }: CancelOptions,
+  { log, now = new Date(), by, owner, unshippedOnly = false }: CancelOptions,
 ): Promise<{ order: OrderRow; payment: PaymentRow | undefined; availabilityChanged: boolean } | null> {
   const [order] = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, [...from]),
+        unshippedOnly ? isNull(orders.shippedAt) : undefined,
+      ),
+    )
     .returning();
   if (!order) return null;
   const items = await tx
@@ -164,6 +178,8 @@ export interface CancelOptions {
   by: MailMessageOf<'order-cancelled'>['by'];
   /** Where the owner's messages go (ownerEmail): collected COD cash must be returned by hand. */
   owner: string;
+  /** Only an order that never left the shop (the buyer's cancel: buyerMayCancel), checked in the same UPDATE. */
+  unshippedOnly?: boolean;
 }
 
 /**
@@ -226,6 +242,7 @@ async function cancelAndRefund(
       log,
       by,
       owner: ownerEmail(ctx.config),
+      unshippedOnly: by === 'buyer',
     });
     if (cancelled && admin && before) {
       await recordStatusChange(tx, admin.actor, orderId, before, 'cancelled');
@@ -253,7 +270,7 @@ async function orderDto(ctx: AppContext, orderId: string): Promise<OrderDto> {
   return dto;
 }
 
-/** A buyer cancels their own order while it is pending or processing; others' are 404. */
+/** A buyer cancels their own order while it is pending or processing and never shipped (buyerMayCancel); others' are 404. */
 export async function cancelByBuyer(
   ctx: AppContext,
   userId: string,
@@ -262,12 +279,12 @@ export async function cancelByBuyer(
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order || order.userId !== userId) throw new NotFoundError(ORDER_MESSAGES.notFound);
-  if (!buyerMayCancel(order)) throw new ConflictError(ORDER_MESSAGES.cannotCancel(order.status));
+  if (!buyerMayCancel(order)) throw new ConflictError(ORDER_MESSAGES.cannotCancel(order));
   // The cancellation itself is conditional on the same statuses: a concurrent change still wins.
   const outcome = await cancelAndRefund(ctx, orderId, BUYER_CANCELLABLE_STATUSES, 'cancelled', log, 'buyer');
   if (!outcome.cancelled) {
     const current = await orderRow(ctx, orderId);
-    throw new ConflictError(ORDER_MESSAGES.cannotCancel(current?.status ?? order.status));
+    throw new ConflictError(ORDER_MESSAGES.cannotCancel(current ?? order));
   }
   const message = outcome.refundPending ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;
   return { message, data: await orderDto(ctx, orderId) };
@@ -276,8 +293,10 @@ export async function cancelByBuyer(
 /**
  * An admin sets any status once the order's payment is 'success' (docs/shop-rules.md#order-status).
  * 'cancelled' returns the stock once and refunds a paid online order; a cancelled order keeps its
- * status. 'shipped' stores the shipment (the body schema requires it) and its time, replacing
- * earlier tracking data, so setting 'shipped' again corrects it; 'delivered' records its time.
+ * status. 'shipped' stores the shipment (the body schema requires it), replacing earlier tracking
+ * data, so setting 'shipped' again corrects it; 'delivered' records its time. A move back from
+ * shipped or delivered (isMoveBack) needs `reason` (400 without), checked against the locked row:
+ * it is recorded with the reason, sends no e-mail, keeps the shipment and moves no stock or money.
  * `now` is injectable for tests.
  */
 export async function setStatusByAdmin(
@@ -285,7 +304,12 @@ export async function setStatusByAdmin(
   orderId: string,
   status: OrderStatus,
   log: Log,
-  { shipment, now = new Date(), actor = null }: { shipment?: ShipmentInput; now?: Date; actor?: AuditActor } = {},
+  {
+    shipment,
+    reason,
+    now = new Date(),
+    actor = null,
+  }: { shipment?: ShipmentInput; reason?: string; now?: Date; actor?: AuditActor } = {},
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
@@ -303,6 +327,12 @@ export async function setStatusByAdmin(
   // Conditional, so that a concurrent cancellation (whose stock is already back) is never undone.
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await lockedStatusOf(tx, orderId);
+    const movedBack = before !== undefined && isMoveBack(before.status, status);
+    if (movedBack && !reason) {
+      throw new BadRequestError(
+        SERVER_MESSAGES.moveBackReasonRequired(orderStatusLabel(before.status), orderStatusLabel(status)),
+      );
+    }
     const rows = await tx
       .update(orders)
       .set({ status, updatedAt: now, ...statusChangeColumns(status, shipment, now) })
@@ -314,8 +344,14 @@ export async function setStatusByAdmin(
         ),
       )
       .returning({ id: orders.id, customerEmail: orders.customerEmail });
-    if (rows[0]) await enqueueStatusMail(tx, rows[0], status, shipment, now);
-    if (rows[0] && before) await recordStatusChange(tx, actor, orderId, before, status, shipment);
+    // A move back corrects the record: the buyer already heard of the shipment, so nothing is sent.
+    if (rows[0] && !movedBack) await enqueueStatusMail(tx, rows[0], status, shipment, now);
+    if (rows[0] && before) {
+      await recordStatusChange(tx, actor, orderId, before, status, {
+        shipment,
+        reason: movedBack ? reason : undefined,
+      });
+    }
     // The goods leave: the invoice is due now at the latest (a COD order not yet marked paid, or one whose
     // invoice could not be issued earlier, e.g. before the store's details or an HSN code were entered).
     if (rows.length > 0 && INVOICE_DUE_STATUSES.includes(status)) await issueInvoiceIfAbsent(tx, orderId, { log });

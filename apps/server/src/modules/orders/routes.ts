@@ -195,7 +195,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'Cancel own order while pending or processing (stock returned, paid order refunded)',
+        summary: 'Cancel own order while pending or processing and never shipped (stock returned, paid order refunded)',
         security,
         params: idParamsSchema,
         response: { 200: orderResponseSchema, ...errors },
@@ -211,6 +211,9 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         tags: ['orders'],
         summary: "Set an order's status once its payment succeeded (admin)",
+        description:
+          'Moving a shipped or delivered order back to an earlier status needs a reason (400 without): it is ' +
+          'recorded in the audit trail, keeps the shipment and never refunds, restocks or issues a credit note.',
         security,
         params: idParamsSchema,
         body: updateOrderStatusBodySchema,
@@ -220,6 +223,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     async (request) =>
       setStatusByAdmin(ctx, request.params.id, request.body.status, request.log, {
         shipment: request.body.shipment,
+        reason: request.body.reason,
         actor: { id: request.user.sub },
       }),
   );

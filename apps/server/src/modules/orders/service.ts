@@ -6,8 +6,9 @@
  * whole transaction back, so there is never a half-written order.
  *
  * The transaction first locks the buyer's user row, so that one buyer's placements run one at a
- * time: the cap on open unpaid online orders (MAX_OPEN_UNPAID_ORDERS: each holds its stock until
- * paid or expired) and the Idempotency-Key look-up cannot be raced past. A request carrying the key
+ * time: the cap on open unpaid orders (MAX_OPEN_UNPAID_ORDERS: each holds its stock until paid,
+ * confirmed or expired) and the Idempotency-Key look-up cannot be raced past. Before it, the units of
+ * each product are checked against the store's limit for an unpaid order (store settings). A request carrying the key
  * of an order this buyer already placed answers that order instead of placing another (a client
  * that never got the first answer retries safely), provided its body is the same: the order keeps a hash of the
  * body it was placed with, and the key with another body is refused (422, as Stripe does), since answering the first
@@ -17,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
+  DEFAULT_MAX_UNITS_PER_PRODUCT,
   findGstState,
   mayOpen,
   SERVER_MESSAGES,
@@ -24,6 +26,7 @@ import {
   type CreateOrderBody,
   type OrderDto,
   type Role,
+  type StoreSettingsDto,
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -36,7 +39,8 @@ import { taxDocumentPdf } from '../invoices';
 import { enqueueMails, ownerEmail, type Envelope } from '../mail';
 import { loadOrder, loadOrders, orderDtoOf, type OrderRows } from './dto';
 import { ORDER_MESSAGES } from './lifecycle';
-import { orderItemRows, priceOrder } from './pricing';
+import { findStoreSettings } from '../settings';
+import { orderItemRows, priceOrder, type PricedLine } from './pricing';
 import { reserveStock } from './stock';
 
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully';
@@ -44,6 +48,10 @@ export const ORDER_PLACED_MESSAGE = 'Order placed successfully';
 export const ORDER_LIMIT_MESSAGES = {
   tooManyUnpaid: (open: number) =>
     `You have ${open} unpaid ${open === 1 ? 'order' : 'orders'}. Pay or cancel one of them before placing another.`,
+  /** Some of them are COD orders, which the buyer cannot pay online: the shop confirms them. */
+  tooManyUnpaidWithCod: (open: number) =>
+    `You have ${open} unpaid ${open === 1 ? 'order' : 'orders'}. Pay or cancel one of them, or wait until the shop ` +
+    'confirms your cash-on-delivery order, before placing another.',
 } as const;
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = (key: string) =>
@@ -89,22 +97,37 @@ function canonicalJson(value: unknown): string {
 /** The hash an order keeps of the body that placed it (as validated: defaults filled in, unknown fields dropped). */
 export const orderBodyHash = (body: CreateOrderBody) => createHash('sha256').update(canonicalJson(body)).digest('hex');
 
-/** Online orders of the buyer still pending with their payment pending (failed attempts included): built once. */
+/**
+ * Orders of the buyer still pending with their payment pending (an online one's failed attempts included; a COD one
+ * until the owner marks it paid, which is how the owner confirms it), and how many of them are COD: built once.
+ */
 const openUnpaidOrdersQuery = preparedInTransaction((tx) =>
   tx
-    .select({ n: count() })
+    .select({ n: count(), cod: sql<number>`count(*) filter (where ${orders.paymentMode} = 'cod')`.mapWith(Number) })
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(
-      and(
-        eq(orders.userId, sql.placeholder('userId')),
-        eq(orders.status, 'pending'),
-        eq(orders.paymentMode, 'online'),
-        eq(payments.status, 'pending'),
-      ),
+      and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'pending'), eq(payments.status, 'pending')),
     )
     .prepare('open_unpaid_orders'),
 );
+
+/**
+ * Refuses (409) an order holding more units of one product, its sizes together, than the store's limit for an
+ * unpaid order (every order is unpaid when placed), naming the product and the shop's contact details.
+ */
+function refuseUnitsBeyondLimit(lines: readonly PricedLine[], settings: StoreSettingsDto | undefined): void {
+  const limit = settings?.maxUnitsPerProduct ?? DEFAULT_MAX_UNITS_PER_PRODUCT;
+  const units = new Map<string, { title: string; quantity: number }>();
+  for (const line of lines) {
+    const product = units.get(line.productId) ?? { title: line.title, quantity: 0 };
+    product.quantity += line.quantity;
+    units.set(line.productId, product);
+  }
+  for (const { title, quantity } of units.values()) {
+    if (quantity > limit) throw new ConflictError(SERVER_MESSAGES.unitLimit(limit, title, settings));
+  }
+}
 
 /** The buyer's row locked (FOR NO KEY UPDATE leaves other users' references alone): built once. */
 const lockBuyerQuery = preparedInTransaction((tx) =>
@@ -205,6 +228,7 @@ export async function createOrder(
   if (body.paymentMode === 'cod' && !ctx.config.COD_ENABLED) throw new BadRequestError(SERVER_MESSAGES.codDisabled);
   const buyer = buyerTaxDetails(body);
   const { lines, totals, images } = await priceOrder(ctx.db, ctx.storage, body);
+  refuseUnitsBeyondLimit(lines, await findStoreSettings(ctx));
 
   let placed:
     | { orderId: string; replayed: true }
@@ -218,13 +242,12 @@ export async function createOrder(
         const existing = await orderIdByKey(tx, userId, idempotencyKey);
         if (existing) return { orderId: replayable(existing), replayed: true as const };
       }
-      // Only unpaid online orders count: a COD order is a placed order that waits for delivery.
-      if (body.paymentMode === 'online') {
-        const [row] = await openUnpaidOrdersQuery(tx).execute({ userId });
-        const open = row?.n ?? 0;
-        if (open >= ctx.config.MAX_OPEN_UNPAID_ORDERS) {
-          throw new ConflictError(ORDER_LIMIT_MESSAGES.tooManyUnpaid(open));
-        }
+      // Unpaid orders of both modes count: a COD order holds its stock, without expiring, until the owner confirms it.
+      const [row] = await openUnpaidOrdersQuery(tx).execute({ userId });
+      const open = row?.n ?? 0;
+      if (open >= ctx.config.MAX_OPEN_UNPAID_ORDERS) {
+        const message = row?.cod ? ORDER_LIMIT_MESSAGES.tooManyUnpaidWithCod : ORDER_LIMIT_MESSAGES.tooManyUnpaid;
+        throw new ConflictError(message(open));
       }
       return { ...(await insertOrder(tx, user)), replayed: false as const };
     });

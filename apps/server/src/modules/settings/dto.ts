@@ -28,6 +28,7 @@ export function toStoreSettingsDto(row: Row): StoreSettingsDto {
     authorisedSignatory: row.authorisedSignatory,
     grievanceOfficer: { name: row.grievanceOfficerName, designation: row.grievanceOfficerDesignation },
     computedOriginalPrice: row.computedOriginalPrice,
+    maxUnitsPerProduct: row.maxUnitsPerProduct,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -52,5 +53,6 @@ export function storeSettingsColumns(values: StoreSettingsValues): Omit<Insert, 
     grievanceOfficerDesignation: values.grievanceOfficer.designation,
     // Not sent: the stored setting stays (a new row takes the column's default, on).
     ...(values.computedOriginalPrice === undefined ? {} : { computedOriginalPrice: values.computedOriginalPrice }),
+    maxUnitsPerProduct: values.maxUnitsPerProduct,
   };
 }

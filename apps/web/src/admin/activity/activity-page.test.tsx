@@ -99,8 +99,8 @@ describe('Admin Activity page', () => {
       [
         '05 Jun 2026, 02:30 pm',
         'clerk@pumpkart.test',
-        `Status: processing → shipped${AUDIT_KIND_LABELS['order.status_changed']}`,
-        'Status: processing → shippedCourier: — → Blue Dart',
+        `Status: Processing → Shipped${AUDIT_KIND_LABELS['order.status_changed']}`,
+        'Courier: — → Blue Dart',
       ],
       [
         '05 Jun 2026, 02:30 pm',

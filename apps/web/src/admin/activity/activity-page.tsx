@@ -11,7 +11,7 @@ import { EmptyState, LoadFailed } from '../../components/page-states';
 import { formatDateTime, shortId } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';
 import { ChangeList } from '../ui/history';
-import { actorName } from '../ui/history-view';
+import { actorName, changeLines, summaryOf } from '../ui/history-view';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';
 import { useTableState } from '../ui/use-table-state';
@@ -53,7 +53,7 @@ const columns: Column<AuditEventDto>[] = [
     header: 'Change',
     cell: (event) => (
       <span className="block w-72 whitespace-normal">
-        <span className="block font-medium text-slate-900">{event.summary}</span>
+        <span className="block font-medium text-slate-900">{summaryOf(event)}</span>
         <span className="block text-xs text-slate-600">{AUDIT_KIND_LABELS[event.kind]}</span>
       </span>
     ),
@@ -61,7 +61,7 @@ const columns: Column<AuditEventDto>[] = [
   {
     header: 'Before → after',
     cell: (event) =>
-      event.changes ? (
+      changeLines(event).length > 0 ? (
         <span className="block w-80 whitespace-normal">
           <ChangeList event={event} />
         </span>

@@ -3,7 +3,7 @@
  * status pie, the top-products horizontal bars (titles wrapped at 22 characters) and the Sales Trend
  * lines. Months arrive as 'YYYY-MM' and are shown as e.g. 'Jun 2026'.
  */
-import { formatIndianNumber, type StatsResponse } from '@pumpkart/shared';
+import { formatIndianNumber, orderStatusLabel, type StatsResponse } from '@pumpkart/shared';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { monthLabel, rupeesWhole } from '../lib/format';
 import { orderStatusColor } from '../ui/badges';
@@ -41,7 +41,7 @@ export function MonthlyRevenueChart({ monthly }: { monthly: Monthly }) {
 export function OrdersByStatusChart({ ordersStatus }: { ordersStatus: Record<string, number> }) {
   const data = Object.entries(ordersStatus)
     .filter(([, count]) => count > 0)
-    .map(([status, count]) => ({ name: status, value: count, fill: orderStatusColor(status) }));
+    .map(([status, count]) => ({ name: orderStatusLabel(status), value: count, fill: orderStatusColor(status) }));
   return (
     <ChartBox title="Orders by Status" empty={data.length === 0 ? 'No orders yet.' : undefined}>
       <PieChart>

@@ -10,10 +10,20 @@
  * tax invoice and credit note download once issued (docs/shop-rules.md#invoices). Choosing "shipped" first
  * opens the shipment form (courier, tracking number, optional tracking URL; shipment-form.tsx) and sends the
  * change with it; the stored tracking data and delivery time show under the status, and a shipped order's
- * tracking data can be corrected (docs/shop-rules.md#order-status). The History section lists the admin changes
+ * tracking data can be corrected (docs/shop-rules.md#order-status). Moving a shipped or delivered order back to an
+ * earlier status asks for a reason first (move-back-dialog.tsx); the shipment stays shown whatever the status.
+ * The statuses read as the spec's lists name them (Pending, Processing, ...). The History section lists the admin changes
  * recorded for the order (ui/history.tsx, docs/shop-rules.md#audit).
  */
-import { MESSAGES, ORDER_STATUSES, type OrderDto, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
+import {
+  isMoveBack,
+  MESSAGES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderDto,
+  type OrderStatus,
+  type ShipmentInput,
+} from '@pumpkart/shared';
 import { useId, useState } from 'react';
 import { useLazyGetOrderQuery } from '../../api/shop-api';
 import { useMarkCodPaidMutation, useSetOrderStatusMutation } from '../admin-api';
@@ -27,6 +37,7 @@ import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';
 import { History } from '../ui/history';
 import { buyerOf, canMarkCodPaid, isPaid, mayChangeStatus, modeOf, paymentOf } from './order-view';
+import { useMoveBackReason } from './move-back-dialog';
 import { ShipmentDetails } from './shipment-details';
 import { ShipmentForm } from './shipment-form';
 
@@ -47,6 +58,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
   const statusId = useId();
   const notify = useNotify();
   const { ask, dialog } = useConfirm();
+  const moveBack = useMoveBackReason();
 
   const buyer = buyerOf(order);
   const payment = paymentOf(order);
@@ -85,13 +97,24 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
       return;
     }
     if (status === 'cancelled' && !(await confirmCancel())) return;
+    let reason: string | undefined;
+    if (isMoveBack(order.status, status)) {
+      // The server refuses a move back without a reason; the admin gives it here or keeps the status.
+      setConfirming(true);
+      reason = (await moveBack.ask({ orderLabel: shortId(order._id), from: order.status, to: status })) ?? undefined;
+      setConfirming(false);
+      if (!reason) return;
+    }
     setBusy(true);
     try {
-      await setOrderStatus({ id: order._id, status, shipment }).unwrap();
+      await setOrderStatus({ id: order._id, status, shipment, reason }).unwrap();
     } catch (error) {
       console.error(MESSAGES.statusUpdateFailed, error);
-      // The shipment's own refusals (e.g. a bad tracking URL) name the field: show them as they are.
-      notify(shipment ? errorMessage(error, MESSAGES.statusUpdateFailed) : MESSAGES.statusUpdateFailed, 'error');
+      // The shipment's and the reason's own refusals (e.g. a bad tracking URL) name the field: show them as they are.
+      notify(
+        shipment || reason ? errorMessage(error, MESSAGES.statusUpdateFailed) : MESSAGES.statusUpdateFailed,
+        'error',
+      );
       setBusy(false);
       return;
     }
@@ -208,11 +231,11 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
               value={order.status}
               disabled={busy || !mayChangeStatus(order)}
               onChange={(event) => void changeStatus(event.target.value as OrderStatus)}
-              className="rounded-lg border border-slate-300 px-3 py-2 text-sm capitalize disabled:bg-slate-100 disabled:text-slate-500"
+              className="rounded-lg border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-500"
             >
               {ORDER_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {status}
+                  {ORDER_STATUS_LABELS[status]}
                 </option>
               ))}
             </select>
@@ -251,6 +274,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
         <History entityType="order" entityId={order._id} />
       </div>
       {dialog}
+      {moveBack.dialog}
     </Modal>
   );
 }

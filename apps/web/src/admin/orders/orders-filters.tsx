@@ -3,7 +3,7 @@
  * e-mail or phone) and the days placed apply when the form is sent; the status, payment status and sort lists
  * apply at once. A range that ends before it starts is refused here, with its message tied to the field.
  */
-import { ADMIN_ORDER_SORTS, ORDER_STATUSES, PAYMENT_STATUSES } from '@pumpkart/shared';
+import { ADMIN_ORDER_SORTS, ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_STATUSES } from '@pumpkart/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { hasOrderFilters, NO_ORDER_FILTERS, ORDER_SORT_LABELS, type OrderFilters } from './orders-list-state';
 
@@ -104,7 +104,7 @@ export function OrderFiltersForm({
           <option value="">{ORDER_FILTERS_TEXT.allStatuses}</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {status}
+              {ORDER_STATUS_LABELS[status]}
             </option>
           ))}
         </select>

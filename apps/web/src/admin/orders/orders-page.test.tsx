@@ -7,6 +7,7 @@ import { Notices } from '../../components/notices';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { formatDateTime } from '../lib/format';
 import { makeOrder, makePayment } from '../test-data';
+import { MOVE_BACK_TEXT } from './move-back-dialog';
 import { ORDER_FILTERS_TEXT } from './orders-filters';
 import { OrdersPage } from './orders-page';
 
@@ -107,7 +108,7 @@ describe('Admin orders: tables', () => {
       'Vikram Singh',
       '₹2,120.00',
       'Onlinesuccess',
-      'processing',
+      'Processing',
       '05 Jun 2026',
       'pay_TXN42',
       'View',
@@ -117,7 +118,7 @@ describe('Admin orders: tables', () => {
       within(rowsOf('COD Orders')[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['AAA111', 'Asha Rao', '₹2,120.00', 'CODpending', 'pending', '05 Jun 2026', '—', 'View']);
+    ).toEqual(['AAA111', 'Asha Rao', '₹2,120.00', 'CODpending', 'Pending', '05 Jun 2026', '—', 'View']);
   });
 
   it('scrolls each table sideways on a narrow screen instead of pinning the View column over other cells', async () => {
@@ -170,7 +171,7 @@ describe('Admin orders: detail modal', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+    ).toEqual(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
     expect(status).toHaveValue('processing');
     expect(status).toBeEnabled();
   });
@@ -271,8 +272,43 @@ describe('Admin orders: detail modal', () => {
     await waitFor(() => expect(calls(fetchMock, 'GET', `/api/orders/${onlinePaid._id}`)).toHaveLength(1));
     await waitFor(() => expect(select).toHaveValue('shipped'));
     await waitFor(() =>
-      expect(within(rowsOf('Online Orders')[0]!).getAllByRole('cell')[4]).toHaveTextContent('shipped'),
+      expect(within(rowsOf('Online Orders')[0]!).getAllByRole('cell')[4]).toHaveTextContent('Shipped'),
     );
+  });
+
+  it('asks for a reason before moving a delivered order back, sends it, and sends nothing when the admin keeps it', async () => {
+    const delivered = { ...onlinePaid, status: 'delivered' as const, shippedAt: '2026-06-06T10:00:00.000Z' };
+    let status: string = delivered.status;
+    const { user, fetchMock } = renderOrders({
+      'GET /api/orders': ordersRoute(() => [{ ...delivered, status }]),
+      [`GET /api/orders/${onlinePaid._id}`]: () => ({ body: { data: { ...delivered, status } } }),
+      [`PUT /api/orders/${onlinePaid._id}/status`]: (init) => {
+        status = JSON.parse(String(init?.body)).status;
+        return { body: { message: 'Status updated', data: { ...delivered, status } } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order CCC333' }));
+    const select = within(screen.getAllByRole('dialog')[0]!).getByRole('combobox', { name: 'Order status' });
+    const puts = () => calls(fetchMock, 'PUT', `/api/orders/${onlinePaid._id}/status`);
+
+    await user.selectOptions(select, 'pending');
+    let question = await screen.findByRole('dialog', { name: MOVE_BACK_TEXT.title('pending') });
+    expect(question).toHaveTextContent('Nothing is refunded, restocked or credited');
+    await user.click(within(question).getByRole('button', { name: MOVE_BACK_TEXT.keep }));
+    expect(puts()).toHaveLength(0);
+    expect(select).toHaveValue('delivered');
+
+    await user.selectOptions(select, 'processing');
+    question = await screen.findByRole('dialog', { name: MOVE_BACK_TEXT.title('processing') });
+    // The reason is required: an empty one is named, and nothing is sent.
+    await user.click(within(question).getByRole('button', { name: MOVE_BACK_TEXT.confirm }));
+    expect(question).toHaveTextContent(MOVE_BACK_TEXT.reasonRequired);
+    expect(puts()).toHaveLength(0);
+    await user.type(within(question).getByLabelText(MOVE_BACK_TEXT.reason), 'Courier returned it');
+    await user.click(within(question).getByRole('button', { name: MOVE_BACK_TEXT.confirm }));
+    expect(puts()).toHaveLength(1);
+    expect(JSON.parse(String(puts()[0]![1]!.body))).toEqual({ status: 'processing', reason: 'Courier returned it' });
+    await waitFor(() => expect(select).toHaveValue('processing'));
   });
 
   it("shows 'Failed to update status' in an error notice when the change fails and keeps the old status", async () => {

@@ -6,6 +6,7 @@
  * 'registeredAddress.city'.
  */
 import {
+  DEFAULT_MAX_UNITS_PER_PRODUCT,
   storeSettingsInputSchema,
   validateGstin,
   type StoreSettingsDto,
@@ -28,6 +29,7 @@ export const SETTINGS_FIELDS = [
   'authorisedSignatory',
   'grievanceOfficer.name',
   'grievanceOfficer.designation',
+  'maxUnitsPerProduct',
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -37,9 +39,10 @@ export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 const isField = (path: string): path is SettingsField => (SETTINGS_FIELDS as readonly string[]).includes(path);
 
-export const EMPTY_SETTINGS: SettingsValues = Object.fromEntries(
-  SETTINGS_FIELDS.map((field) => [field, '']),
-) as SettingsValues;
+export const EMPTY_SETTINGS: SettingsValues = {
+  ...(Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, ''])) as SettingsValues),
+  maxUnitsPerProduct: String(DEFAULT_MAX_UNITS_PER_PRODUCT),
+};
 
 /** The form's values for saved details (empty for none yet). */
 export function valuesFromSettings(settings: StoreSettingsDto | undefined): SettingsValues {
@@ -60,8 +63,12 @@ export function valuesFromSettings(settings: StoreSettingsDto | undefined): Sett
     authorisedSignatory: settings.authorisedSignatory,
     'grievanceOfficer.name': settings.grievanceOfficer.name,
     'grievanceOfficer.designation': settings.grievanceOfficer.designation,
+    maxUnitsPerProduct: String(settings.maxUnitsPerProduct),
   };
 }
+
+/** A whole number as typed, else NaN (which the shared schema names as not a number). */
+const numberOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 /** The PUT body: the values as typed (the server trims and upper-cases as its rules say). */
 export function settingsBody(values: SettingsValues): StoreSettingsInput {
@@ -82,6 +89,7 @@ export function settingsBody(values: SettingsValues): StoreSettingsInput {
     invoicePrefix: values.invoicePrefix,
     authorisedSignatory: values.authorisedSignatory,
     grievanceOfficer: { name: values['grievanceOfficer.name'], designation: values['grievanceOfficer.designation'] },
+    maxUnitsPerProduct: numberOf(values.maxUnitsPerProduct),
   };
 }
 

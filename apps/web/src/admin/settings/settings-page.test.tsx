@@ -56,6 +56,7 @@ describe('Admin Settings page', () => {
       'Authorised signatory': 'Rohan Deshpande, Director',
       Name: 'Meera Kulkarni',
       Designation: 'Grievance Officer',
+      'Most units of one product per unpaid order': '10',
     };
     for (const [label, value] of Object.entries(expected)) {
       expect(within(form).getByLabelText(label)).toHaveValue(value);
@@ -63,6 +64,8 @@ describe('Admin Settings page', () => {
     const user = userEvent.setup();
     await user.clear(within(form).getByLabelText('Trade name'));
     await user.type(within(form).getByLabelText('Trade name'), 'PumpKart Pune');
+    await user.clear(within(form).getByLabelText('Most units of one product per unpaid order'));
+    await user.type(within(form).getByLabelText('Most units of one product per unpaid order'), '25');
     await user.click(within(form).getByRole('button', { name: SETTINGS_TEXT.save }));
 
     expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
@@ -81,6 +84,7 @@ describe('Admin Settings page', () => {
       grievanceOfficer: SETTINGS.grievanceOfficer,
       // Changed on purpose: the setting of the struck-through price is saved with the details.
       computedOriginalPrice: true,
+      maxUnitsPerProduct: 25,
     });
     expect(within(form).getByLabelText('Trade name')).toHaveValue('PumpKart Pune');
   });
@@ -101,6 +105,21 @@ describe('Admin Settings page', () => {
     expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
     expect(bodyOf(putCalls(fetchMock)[0]!)).toMatchObject({ computedOriginalPrice: false });
     expect(toggle).not.toBeChecked();
+  });
+
+  it('names a units limit that is not a whole number from 1 to 1000 under its field, and sends nothing', async () => {
+    const fetchMock = mockFetch({ 'GET /api/settings/store': { body: SETTINGS } });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Store settings' });
+    const field = within(form).getByLabelText('Most units of one product per unpaid order');
+    const user = userEvent.setup();
+    for (const wrong of ['0', '2.5', 'ten', '']) {
+      await user.clear(field);
+      if (wrong) await user.type(field, wrong);
+      await user.click(within(form).getByRole('button', { name: SETTINGS_TEXT.save }));
+      expect(await within(form).findByText(/must be a whole number from 1 to 1000/)).toBeInTheDocument();
+    }
+    expect(putCalls(fetchMock)).toHaveLength(0);
   });
 
   it("puts each of the server's 400 problems under its field, and any other at the top", async () => {

@@ -306,6 +306,18 @@ function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) 
         </div>
       </fieldset>
 
+      <fieldset className={section}>
+        <legend className={legend}>Orders</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('maxUnitsPerProduct', 'Most units of one product per unpaid order', {
+            hint:
+              'An unpaid order holds its stock until it is paid (a cash-on-delivery order until you mark it paid). ' +
+              'A buyer who needs more is asked to contact you.',
+            attributes: { inputMode: 'numeric' },
+          })}
+        </div>
+      </fieldset>
+
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <button
           type="submit"

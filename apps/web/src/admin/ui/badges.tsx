@@ -1,5 +1,8 @@
-/** Small coloured labels for order and payment states (order colours from the shared ORDER_STATUS_COLORS). */
-import { ORDER_STATUS_COLORS, OTHER_STATUS_COLOR } from '@pumpkart/shared';
+/**
+ * Small coloured labels for order and payment states (order colours from the shared ORDER_STATUS_COLORS; order
+ * statuses in the spec's capitalised words, orderStatusLabel).
+ */
+import { ORDER_STATUS_COLORS, orderStatusLabel, OTHER_STATUS_COLOR } from '@pumpkart/shared';
 
 export const orderStatusColor = (status: string) =>
   (ORDER_STATUS_COLORS as Record<string, string>)[status] ?? OTHER_STATUS_COLOR;
@@ -8,11 +11,11 @@ export function OrderStatusBadge({ status }: { status: string }) {
   const color = orderStatusColor(status);
   return (
     <span
-      className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-medium capitalize text-slate-700"
+      className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-medium text-slate-700"
       style={{ borderColor: color }}
     >
       <span aria-hidden="true" className="h-2 w-2 rounded-full" style={{ backgroundColor: color }} />
-      {status}
+      {orderStatusLabel(status)}
     </span>
   );
 }

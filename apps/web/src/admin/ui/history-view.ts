@@ -3,7 +3,7 @@
  * (rupees, yes/no, a dash for none), who made the change ('System' without a person) and when, in India time
  * (en-IN, Asia/Kolkata) whatever the browser's own zone. Used by the History sections and the Activity page.
  */
-import { formatAmount, type AuditEventDto } from '@pumpkart/shared';
+import { formatAmount, orderStatusLabel, type AuditEventDto } from '@pumpkart/shared';
 
 /** The words of a recorded field; a field not listed shows its own name. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -32,6 +32,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   payment: 'Payment',
   refund: 'Refund',
   refundMode: 'Refunded through',
+  reason: 'Reason',
   legalName: 'Legal name',
   tradeName: 'Trade name',
   gstin: 'GSTIN',
@@ -57,10 +58,17 @@ const MAX_VALUE_LENGTH = 120;
 
 export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
 
-/** A recorded value as text: '—' for none, Yes/No, rupees for amounts, long text cut with '…'. */
+/** Fields that hold a note given with the change (a move back's reason): shown as the note alone, no before → after. */
+const NOTE_FIELDS = new Set(['reason']);
+
+/**
+ * A recorded value as text: '—' for none, Yes/No, rupees for amounts, an order status as the spec's lists name it
+ * (Pending, ...), long text cut with '…'.
+ */
 export function auditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field === 'status' && typeof value === 'string') return orderStatusLabel(value);
   if (typeof value === 'number' && RUPEE_FIELDS.has(field)) return formatAmount(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
@@ -70,14 +78,31 @@ export function auditValue(field: string, value: unknown): string {
 const FIELD_ORDER = Object.keys(AUDIT_FIELD_LABELS);
 const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
 
-/** The change's fields as lines to show, in the order of AUDIT_FIELD_LABELS (unknown fields last). */
-export function changeLines(event: Pick<AuditEventDto, 'changes'>) {
-  const entries = Object.entries(event.changes ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+/**
+ * The summary of a change as shown: an order's status change is written from its recorded statuses (capitalised,
+ * as records written before the labels were capitalised are not), with '(moved back)' when it carries a reason.
+ */
+export function summaryOf(event: Pick<AuditEventDto, 'kind' | 'summary' | 'changes'>): string {
+  const status = event.kind === 'order.status_changed' ? event.changes?.status : undefined;
+  if (!status) return event.summary;
+  const movedBack = event.changes?.reason ? ' (moved back)' : '';
+  return `Status: ${auditValue('status', status.before)} → ${auditValue('status', status.after)}${movedBack}`;
+}
+
+/**
+ * The change's fields as lines to show, in the order of AUDIT_FIELD_LABELS (unknown fields last). An order's status
+ * change leaves out its status, which its summary already says (summaryOf), so that each change shows once.
+ */
+export function changeLines(event: Pick<AuditEventDto, 'kind' | 'changes'>) {
+  const entries = Object.entries(event.changes ?? {})
+    .filter(([field]) => !(event.kind === 'order.status_changed' && field === 'status'))
+    .sort(([a], [b]) => rank(a) - rank(b));
   return entries.map(([field, { before, after }]) => ({
     field,
     label: fieldLabel(field),
     before: auditValue(field, before),
     after: auditValue(field, after),
+    note: NOTE_FIELDS.has(field),
   }));
 }
 

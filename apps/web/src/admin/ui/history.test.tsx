@@ -56,11 +56,31 @@ describe('History section', () => {
     expect(entries[0]).toHaveTextContent('Refunded through: — → online');
     expect(entries[1]).toHaveTextContent('05 Jun 2026, 02:30 pm');
     expect(entries[1]).toHaveTextContent('owner@pumpkart.test');
-    expect(entries[1]).toHaveTextContent('Status: processing → shipped');
+    expect(entries[1]).toHaveTextContent('Status: Processing → Shipped');
     expect(entries[1]).toHaveTextContent('Courier: — → Blue Dart');
+    // Each change once: the summary says the status, so the lines under it do not repeat it.
+    expect(entries[1]!.textContent!.match(/Status:/g)).toHaveLength(1);
     expect(items.length).toBeGreaterThan(2);
     const [call] = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
     expect(Object.fromEntries(call!.searchParams)).toEqual({ entityType: 'order', entityId: ORDER_ID, limit: '10' });
+  });
+
+  it("shows a move back's reason as a note under its summary", async () => {
+    const movedBack = auditEvent({
+      summary: 'Status: Delivered → Pending (moved back)',
+      changes: {
+        status: { before: 'delivered', after: 'pending' },
+        reason: { before: null, after: 'Marked delivered by mistake' },
+      },
+    });
+    mockFetch({ 'GET /api/admin/audit': { body: { data: [movedBack], total: 1 } } });
+    renderWithStore(<History entityType="order" entityId={ORDER_ID} />);
+    const section = screen.getByRole('region', { name: 'History' });
+    await within(section).findAllByRole('listitem');
+    const entry = within(section).getAllByRole('list')[0]!.children[0]!;
+    expect(entry).toHaveTextContent('Status: Delivered → Pending (moved back)');
+    expect(entry).toHaveTextContent('Reason: Marked delivered by mistake');
+    expect(entry.textContent!.match(/Status:/g)).toHaveLength(1);
   });
 
   it('says when nothing was recorded, and when it failed to load', async () => {

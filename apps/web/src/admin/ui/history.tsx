@@ -10,7 +10,7 @@ import { useGetAuditQuery } from '../admin-api';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../lib/format';
-import { actorName, changeLines } from './history-view';
+import { actorName, changeLines, summaryOf } from './history-view';
 
 /** Changes shown in a History section; older ones are on the Activity page. */
 export const HISTORY_LIMIT = 10;
@@ -25,16 +25,23 @@ export const HISTORY_TEXT = {
 } as const;
 
 /** The before → after lines of one change. */
-export function ChangeList({ event }: { event: Pick<AuditEventDto, 'changes'> }) {
+export function ChangeList({ event }: { event: Pick<AuditEventDto, 'kind' | 'changes'> }) {
   const lines = changeLines(event);
   if (lines.length === 0) return null;
   return (
     <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
       {lines.map((line) => (
         <li key={line.field} className="break-words">
-          <span className="font-medium">{line.label}:</span> <span className="text-slate-600">{line.before}</span>
-          {' → '}
-          <span className="text-slate-900">{line.after}</span>
+          <span className="font-medium">{line.label}:</span>{' '}
+          {line.note ? (
+            <span className="text-slate-900">{line.after}</span>
+          ) : (
+            <>
+              <span className="text-slate-600">{line.before}</span>
+              {' → '}
+              <span className="text-slate-900">{line.after}</span>
+            </>
+          )}
         </li>
       ))}
     </ul>
@@ -75,7 +82,7 @@ function HistorySection({ entityType, entityId }: HistoryProps) {
               </p>
               <p className="font-medium text-slate-900">
                 <span className="sr-only">{AUDIT_KIND_LABELS[event.kind]}: </span>
-                {event.summary}
+                {summaryOf(event)}
               </p>
               <ChangeList event={event} />
             </li>

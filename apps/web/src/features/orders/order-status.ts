@@ -4,7 +4,7 @@
  * docs/shop-rules.md#payments); a COD order still pending is 'Pending' (placed, paid on delivery);
  * only a cancelled order (by the buyer, an admin or expiry) says 'Cancelled'.
  */
-import { MESSAGES, paymentOf, type OrderDto, type OrderStatus } from '@pumpkart/shared';
+import { MESSAGES, ORDER_STATUS_LABELS, paymentOf, type OrderDto, type OrderStatus } from '@pumpkart/shared';
 
 export { orderNumber, paymentInWords } from '@pumpkart/shared';
 
@@ -14,17 +14,9 @@ export function isAwaitingPayment(order: OrderDto): boolean {
   return order.status === 'pending' && payment.mode === 'online' && payment.status !== 'success';
 }
 
-const STATUS_WORDS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
 export type OrderBadge = OrderStatus | 'awaitingPayment';
 
 export function orderBadge(order: OrderDto): { kind: OrderBadge; label: string } {
   if (isAwaitingPayment(order)) return { kind: 'awaitingPayment', label: MESSAGES.awaitingPayment };
-  return { kind: order.status, label: STATUS_WORDS[order.status] };
+  return { kind: order.status, label: ORDER_STATUS_LABELS[order.status] };
 }

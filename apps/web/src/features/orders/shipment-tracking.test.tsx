@@ -73,6 +73,19 @@ describe.each(views)('shipment tracking on the %s', (_name, render) => {
     expect(view).toHaveTextContent(MESSAGES.shippedWith('Delhivery', '12345678901234'));
   });
 
+  it('keeps showing the tracking, and offers no Cancel Order, once an admin moved a shipped order back', async () => {
+    const view = await render(orderDto({ status: 'pending', shipment, shippedAt: shipment.shippedAt }));
+    expect(view).toHaveTextContent(MESSAGES.shippedWith('Delhivery', '12345678901234'));
+    expect(view).not.toHaveTextContent('Delivered on');
+    expect(within(view).queryByRole('button', { name: /Cancel Order/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no Cancel Order for an order delivered without a recorded shipment and moved back', async () => {
+    const shippedAt = '2025-03-19T11:00:00.000Z';
+    const view = await render(orderDto({ status: 'processing', shippedAt }));
+    expect(within(view).queryByRole('button', { name: /Cancel Order/ })).not.toBeInTheDocument();
+  });
+
   it('shows nothing of the kind before the order is shipped', async () => {
     const view = await render(orderDto({ status: 'processing' }));
     expect(view).not.toHaveTextContent(/Shipped with|Delivered on/);

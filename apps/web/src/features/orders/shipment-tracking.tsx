@@ -2,7 +2,7 @@
  * The buyer's view of an order's shipment (docs/shop-rules.md#order-status), on My Orders and the
  * confirmation page: "Shipped with {courier} · Tracking {number}", a "Track shipment" link to the
  * courier's page (a new tab, without handing it this page: rel="noopener noreferrer") when the admin
- * gave one, and "Delivered on {date}" once delivered. Nothing for an order not shipped yet.
+ * gave one, and "Delivered on {date}" once delivered. Nothing for an order not shipped yet or cancelled.
  */
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
 import { formatDeliveryDate } from './expected-delivery';
@@ -18,10 +18,14 @@ function safeUrl(url: string | null): string | null {
   }
 }
 
-/** Shown while the order is shipped or delivered (an admin may move it back; the data then wait). */
+/**
+ * Shown once the order has a shipment, also after an admin moved it back to an earlier status (the parcel's
+ * tracking stays the buyer's to follow, docs/shop-rules.md#order-status), and for a delivered one; never for a
+ * cancelled order.
+ */
 export function hasShipmentTracking(order: Pick<OrderDto, 'shipment' | 'deliveredAt' | 'status'>): boolean {
-  if (order.status === 'shipped') return Boolean(order.shipment);
-  return order.status === 'delivered' && Boolean(order.shipment || order.deliveredAt);
+  if (order.status === 'cancelled') return false;
+  return Boolean(order.shipment) || (order.status === 'delivered' && Boolean(order.deliveredAt));
 }
 
 export function ShipmentTracking({ order }: { order: OrderDto }) {

@@ -87,6 +87,7 @@ export function fixtureOrder(overrides: Partial<OrderDto> = {}, lines: FixtureLi
     creditNote: null,
     payBy: null,
     shipment: null,
+    shippedAt: null,
     deliveredAt: null,
     createdAt: PLACED_AT,
     updatedAt: PLACED_AT,
