@@ -1,15 +1,18 @@
 // Password reset by e-mail in a real browser (docs/shop-rules.md#password-reset, #emails): a buyer who forgot
-// the password asks for a link from the login page ("Forgot password?"). The journeys' server has no SMTP server,
-// so the message is kept in the outbox; the admin finds it on the E-mails page (filtered by kind and recipient,
-// the filters kept in the address across a reload), opens it and reads the reset link in the HTML preview and in
-// the plain text. The link sets a new password; the old one no longer logs in, the link does not work twice, and
-// the new password logs in. No browser dialog, no uncaught error.
+// the password asks for a link from the login page ("Forgot password?"). The message goes out through the
+// journeys' SMTP server (global-setup.ts); the admin finds it, sent, on the E-mails page (filtered by kind and
+// recipient, the filters kept in the address across a reload), opens it and sees the reset link redacted in the
+// HTML preview and in the plain text: no live token on the page or in the API (#emails, "Password links are the
+// recipient's alone"). The buyer's copy, as SMTP received it, carries the live link, which sets a new password;
+// the old one no longer logs in, the link does not work twice, and the new password logs in. No browser dialog,
+// no uncaught error.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_KIND_LABELS, SERVER_MESSAGES, type MailListResponse } from '@pumpkart/shared';
+import { MAIL_KIND_LABELS, SERVER_MESSAGES, type MailDetail, type MailListResponse } from '@pumpkart/shared';
 import { ADMIN, api, loginApi, registerBuyer } from './support/api';
 import { baseUrl, DESKTOP, launchBrowser, newPage } from './support/browser';
+import { receivedMail } from './support/mail';
 import { loginInBrowser, poll, watchDialogs, watchErrors } from './support/page';
 
 let browser: Browser;
@@ -32,6 +35,17 @@ const NEW_PASSWORD = 'a-new-secret-42';
 
 /** The reset links in a text: this shop's /reset-password with a token in the fragment. */
 const RESET_LINK = /https?:\/\/[^\s"'<>]+\/reset-password#token=[A-Za-z0-9_-]+/g;
+/** What the outbox, the E-mails page and its API show instead of the token. */
+const REDACTED = '#token=REDACTED';
+
+/** The different reset links of an HTML document's anchors (href="..."; the button and the link under it). */
+const resetHrefsOf = (html: string) => [
+  ...new Set(
+    [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)]
+      .map((match) => match[1]!.replaceAll('&amp;', '&'))
+      .filter((href) => href.includes('/reset-password#')),
+  ),
+];
 
 /** Whether the login with these credentials succeeds (the API answers 401 to a wrong password). */
 const canLogIn = (email: string, password: string) =>
@@ -41,7 +55,7 @@ const canLogIn = (email: string, password: string) =>
   );
 
 describe('password reset by e-mail', () => {
-  it('the buyer asks for a link, the admin reads it on the E-mails page, and the link sets a new password', async () => {
+  it('the buyer asks for a link, the admin sees it sent and redacted, and the link the buyer received sets a new password', async () => {
     const buyer = await registerBuyer('reset', 'Reset Buyer', '9123456780');
     const admin = await loginApi(ADMIN);
 
@@ -61,12 +75,38 @@ describe('password reset by e-mail', () => {
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText(SERVER_MESSAGES.passwordResetRequested).waitFor();
 
-      // The worker keeps the rendered message (no SMTP_URL in the journeys' configuration).
+      // The worker sends it: the buyer's mail service (the journeys' SMTP server) has one reset message.
+      const received = await receivedMail(buyer.email, /password/i);
       const query = `/admin/emails?kind=password-reset&to=${encodeURIComponent(buyer.email)}`;
       await poll(async () => {
         const list = await api<MailListResponse>('GET', query, undefined, admin.token);
         return list.data.map((mail) => mail.status);
-      }).toEqual(['kept']);
+      }).toEqual(['sent']);
+
+      // The buyer's copy carries one live link, the same in the HTML and in the plain text.
+      const receivedLinks = [...new Set(received.text!.match(RESET_LINK))];
+      expect(receivedLinks).toHaveLength(1);
+      const liveLink = receivedLinks[0]!;
+      expect(resetHrefsOf(received.html!)).toEqual([liveLink]);
+      const token = new URL(liveLink).hash.slice('#token='.length);
+      expect(token).not.toBe('REDACTED');
+      expect(token.length).toBeGreaterThanOrEqual(20);
+
+      // The admin's API answers the same message with the link redacted, and the token nowhere.
+      const [summary] = (await api<MailListResponse>('GET', query, undefined, admin.token)).data;
+      const { data: stored } = await api<{ data: MailDetail }>(
+        'GET',
+        `/admin/emails/${summary!._id}`,
+        undefined,
+        admin.token,
+      );
+      const redactedLink = liveLink.replace(/#token=.*$/, REDACTED);
+      expect(stored.text!.match(RESET_LINK)).toEqual([redactedLink]);
+      expect(resetHrefsOf(stored.html!)).toEqual([redactedLink]);
+      expect(JSON.stringify(stored)).not.toContain(token);
+      // What was sent is the stored message with the token put into its link, nothing else changed.
+      expect(received.subject).toBe(stored.subject);
+      expect(received.text!.replaceAll(token, 'REDACTED').trim()).toBe(stored.text!.trim());
 
       // The admin: E-mails in the menu, the newest Password reset message to this buyer.
       const desk = adminSide.page;
@@ -88,7 +128,7 @@ describe('password reset by e-mail', () => {
       await poll(() => rows.count()).toBe(1);
       const row = rows.first();
       expect(await row.getByRole('cell').nth(2).textContent()).toBe(buyer.email);
-      expect(await row.getByRole('cell').nth(3).textContent()).toBe('Kept');
+      expect(await row.getByRole('cell').nth(3).textContent()).toBe('Sent');
       await row.getByRole('button').click();
 
       const dialog = desk.getByRole('dialog');
@@ -100,17 +140,21 @@ describe('password reset by e-mail', () => {
       const preview = desk.frameLocator('iframe[title="E-mail preview"]');
       const button = preview.getByRole('link', { name: /reset your password/i });
       await button.waitFor();
-      const htmlLink = await button.getAttribute('href');
-      expect(htmlLink).toMatch(RESET_LINK);
+      // The preview's button links to the reset page with the token redacted.
+      expect(await button.getAttribute('href')).toBe(redactedLink);
+      const srcdoc = (await frameElement.getAttribute('srcdoc')) ?? '';
+      expect(srcdoc).toContain(REDACTED);
+      expect(srcdoc).not.toContain(token);
       await shot(desk, 'admin-email-password-reset');
 
-      // The plain text carries the same link.
+      // The plain text carries the same redacted link; the page shows the token nowhere.
       await dialog.getByRole('button', { name: 'Text', exact: true }).click();
       const text = (await dialog.locator('pre').textContent()) ?? '';
-      expect(text.match(RESET_LINK)).toEqual([htmlLink]);
+      expect(text.match(RESET_LINK)).toEqual([redactedLink]);
+      expect(await desk.content()).not.toContain(token);
 
-      // The link points at this shop (PUBLIC_URL is unset: localhost and the server's port).
-      const link = new URL(htmlLink!);
+      // The buyer's link points at this shop (PUBLIC_URL is unset: localhost and the server's port).
+      const link = new URL(liveLink);
       expect(link.port).toBe(new URL(baseUrl()).port);
       expect(link.pathname).toBe('/reset-password');
 

@@ -1,14 +1,16 @@
 // Staff accounts in a real browser (docs/shop-rules.md#staff): the owner invites a person as orders staff from the
-// Staff page; the invite e-mail (kept in the outbox: the journeys' server has no SMTP server) is read through the
-// admin's E-mails API; its link opens "Set your password"; the new password logs the person in on their first page,
-// Orders; their menu holds only Orders and Payments, with their role; and /admin/products tells them they have no
-// access. No browser dialog, no uncaught error.
+// Staff page; the invite e-mail goes out through the journeys' SMTP server (global-setup.ts), and the admin's
+// E-mails API answers it sent with its link redacted (no live token: docs/shop-rules.md#emails); the invited
+// person's copy, as SMTP received it, has the link that opens "Set your password"; the new password logs the person
+// in on their first page, Orders; their menu holds only Orders and Payments, with their role; and /admin/products
+// tells them they have no access. No browser dialog, no uncaught error.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES, type MailDetail, type MailListResponse } from '@pumpkart/shared';
 import { ADMIN, api, loginApi, uniqueEmail } from './support/api';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { receivedMail } from './support/mail';
 import { loginInBrowser, poll, watchDialogs, watchErrors } from './support/page';
 
 let browser: Browser;
@@ -57,12 +59,22 @@ describe('staff accounts', () => {
       await row.getByText(/^Link valid until/).waitFor();
       await shots(desk, 'admin-staff');
 
-      // The invite, as the outbox kept it.
+      // The invite, as the invited person's mail service received it: one live link.
+      const received = await receivedMail(email, /invited/i);
+      const links = [...new Set(received.text!.match(INVITE_LINK))];
+      expect(links).toHaveLength(1);
+      const link = new URL(links[0]!);
+      expect(link.pathname).toBe('/set-password');
+      const token = link.hash.slice('#token='.length);
+      expect(token).not.toBe('REDACTED');
+      expect(token.length).toBeGreaterThanOrEqual(20);
+
+      // The owner's E-mails API answers it sent, with the link redacted and the token nowhere.
       const query = `/admin/emails?kind=staff-invite&to=${encodeURIComponent(email)}`;
       await poll(async () => {
         const list = await api<MailListResponse>('GET', query, undefined, owner.token);
         return list.data.map((mail) => mail.status);
-      }).toEqual(['kept']);
+      }).toEqual(['sent']);
       const [mail] = (await api<MailListResponse>('GET', query, undefined, owner.token)).data;
       const { data: detail } = await api<{ data: MailDetail }>(
         'GET',
@@ -70,9 +82,9 @@ describe('staff accounts', () => {
         undefined,
         owner.token,
       );
-      const links = [...new Set(detail.text!.match(INVITE_LINK))];
-      expect(links).toHaveLength(1);
-      const link = new URL(links[0]!);
+      expect([...new Set(detail.text!.match(INVITE_LINK))]).toEqual([`${link.origin}/set-password#token=REDACTED`]);
+      expect(detail.html).toContain('/set-password#token=REDACTED');
+      expect(JSON.stringify(detail)).not.toContain(token);
 
       // The invited person sets a password, then logs in on their first page.
       const page = staffSide.page;
