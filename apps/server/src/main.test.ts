@@ -113,7 +113,7 @@ describe('the server process', () => {
   it('changes the admin password with the admin command; a restart keeps it and says ADMIN_PASSWORD is unused', async () => {
     const short = setPasswordCommand('admin@pumpkart.in', 'too-short\n');
     expect(await short.exited).toBe(1);
-    expect(short.output()).toContain('The password must be at least 12 characters');
+    expect(short.output()).toContain('An admin password must be at least 12 characters');
     const unknown = setPasswordCommand('nobody@pumpkart.in', 'a-new-admin-password\n');
     expect(await unknown.exited).toBe(1);
     expect(unknown.output()).toContain('No account has the email nobody@pumpkart.in.');
