@@ -32,11 +32,11 @@ function listRequests(page: Page): URL[] {
   return seen;
 }
 
-/** The rupee prices on the shown cards, in order. */
+/** The rupee prices on the shown cards, in order (not the struck-through MRP or original price beside them). */
 const cardPrices = (page: Page) =>
   page
     .getByTestId('product-card')
-    .locator('.tabular-nums')
+    .locator('.tabular-nums:not(s)')
     .allTextContents()
     .then((texts) => texts.map((text) => Number(text.replace(/[^\d.]/g, ''))));
 

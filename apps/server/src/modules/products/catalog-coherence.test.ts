@@ -12,7 +12,7 @@ import { LISTENER_APPLICATION_NAME } from '../../lib/cache-bus';
 import { bearer, createTestApp, onPostgres, type TestApp } from '../../test/app';
 import { productForm } from '../../test/catalog-factories';
 import { orderBody, placeOrderOk } from '../../test/commerce-factories';
-import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
+import { addTestPicture, createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,6 +52,8 @@ describe.skipIf(!onPostgres)(
       categories += 1;
       const category = `Coherence ${categories}`;
       const { product } = await createTestProduct(a.db, { category, title: `Coherence product ${categories}`, stock });
+      // The form's edits below keep it on sale only with a picture (docs/shop-rules.md#on-sale).
+      await addTestPicture(a.db, product.id);
       return { product, category };
     }
 
