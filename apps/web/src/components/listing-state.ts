@@ -15,7 +15,7 @@ import {
   type CatalogSort,
   type PriceRange,
 } from '@pumpkart/shared';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseSort } from './sort-select';
 
@@ -135,15 +135,27 @@ export const countFilters = ({ category, brand, priceRange, minPrice, maxPrice, 
  * synchronous update, until the router's location is a new one: the address and what the page shows change in the
  * same task, whether the buyer chose or the page shell's hand-over did (main.tsx).
  */
+/**
+ * True for a page rendered behind a product opened over it (features/product/storefront-routes.tsx): its location
+ * is the background's, not the address's, so it must not write its list into the address (that would replace the
+ * product's entry and close it).
+ */
+export const PageInBackground = createContext(false);
+
+/** Whether this page shows behind a product opened over it (see PageInBackground). */
+export const useIsPageInBackground = () => useContext(PageInBackground);
+
 export function useListingState(): [ListingState, (next: Partial<ListingState>) => void] {
   const location = useLocation();
   const navigate = useNavigate();
+  const inBackground = useIsPageInBackground();
   const [written, setWritten] = useState<{ key: string; search: string } | null>(null);
   // Kept for the entry it was written from only: the write replaces that entry, so once the router's location is
   // another one (the written one, or any later), what was kept no longer applies.
   const current = written && written.key === location.key ? written.search : location.search;
   const state = parseListingState(new URLSearchParams(current));
   const write = (next: Partial<ListingState>) => {
+    if (inBackground) return;
     const query = withListingState(new URLSearchParams(current), next).toString();
     const search = query ? `?${query}` : '';
     if (search === current) return;

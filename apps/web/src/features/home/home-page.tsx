@@ -15,6 +15,7 @@ import {
   countFilters,
   EMPTY_LISTING,
   NO_FILTERS,
+  useIsPageInBackground,
   useListingState,
   type AppliedFilters,
 } from '../../components/listing-state';
@@ -50,7 +51,10 @@ function useSearchInAddress(addressTerm: string, write: (search: string) => void
   const debounced = useDebouncedValue(typed);
   const typedTerm = typed === '' ? '' : debounced;
   const seen = useRef<{ address: string; typed: string } | null>(null);
+  const inBackground = useIsPageInBackground();
   useEffect(() => {
+    // Behind a product opened over it, the page's address is the background's: neither side is adopted.
+    if (inBackground) return;
     const last = seen.current;
     if (last === null || addressTerm !== last.address) {
       const adopt = last !== null || addressTerm !== '';

@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { PageInBackground } from '../../components/listing-state';
 import { backgroundOf } from '../../components/product-route-state';
 
 const ProductOverlay = lazy(() => import('./product-overlay'));
@@ -17,7 +18,8 @@ export function StorefrontRoutes({ routes }: { routes: RouteObject[] }) {
   const page = useRoutes(routes, background ?? location);
   return (
     <>
-      {page}
+      {/* Always the provider, so the page keeps its place in the tree when a product opens over it. */}
+      <PageInBackground.Provider value={background !== null}>{page}</PageInBackground.Provider>
       {background && (
         <Suspense fallback={null}>
           <ProductOverlay />
