@@ -103,8 +103,15 @@ export function productForm(input: ProductInput, version?: number): FormData {
   return form;
 }
 
+/** A small picture: a product is on sale only with one (docs/shop-rules.md#on-sale). */
+const smallImage = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f6fb0' } })
+    .png()
+    .toBuffer();
+
 export async function createProduct(admin: HttpClient, input: ProductInput): Promise<Product> {
-  const answer = await admin.request('POST', '/api/products', { form: productForm(input) });
+  const image = input.image ?? (await smallImage());
+  const answer = await admin.request('POST', '/api/products', { form: productForm({ ...input, image }) });
   return expectStatus(answer, 201, `create the product ${input.title}`).body as Product;
 }
 
