@@ -30,7 +30,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 # The MALLOC_ settings here and the node flags of CMD are apps/server/node-settings.json's (src/node-settings.test.ts
-# checks that they agree): docs/decisions/0018-embedded-memory.md, second and third parts.
+# checks that they agree): docs/decisions/0018-embedded-memory.md.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -18,7 +18,7 @@ import { buildIsStale } from './build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Node's flags and environment for the server, kept in one file that the Dockerfile and the benchmarks follow
-// too: a bounded heap and fewer malloc arenas (docs/decisions/0018-embedded-memory.md, second part).
+// too: a bounded heap and fewer malloc arenas (docs/decisions/0018-embedded-memory.md).
 const settings = JSON.parse(readFileSync(path.join(root, 'apps/server/node-settings.json'), 'utf8'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

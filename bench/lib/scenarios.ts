@@ -335,7 +335,7 @@ export async function runDatabase(options: BenchOptions, db: DbKind, results: Be
           { id: 'search-home', name: 'search, home page', path: '/api/products?view=home&search=dispenser' },
           { id: 'search-misspelt', name: 'search, misspelt', path: '/api/products?search=dispnser' },
           // The navbar's suggestions (docs/shop-rules.md#search): for the search row's term, and for the first two
-          // characters typed, which no trigram index serves (decision 0014, sixth part).
+          // characters typed, which no trigram index serves (docs/decisions/0014-search-at-scale.md).
           { id: 'suggest', name: 'suggestions', path: '/api/products/suggest?q=dispenser' },
           { id: 'suggest-short', name: 'suggestions, 2 characters', path: '/api/products/suggest?q=di' },
           {

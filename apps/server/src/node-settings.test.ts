@@ -1,6 +1,6 @@
 /**
  * Node's flags and environment for the server live in apps/server/node-settings.json
- * (docs/decisions/0018-embedded-memory.md, second part): `npm start` and the benchmarks read that file, the
+ * (docs/decisions/0018-embedded-memory.md): `npm start` and the benchmarks read that file, the
  * Dockerfile cannot, so this test holds its ENV and CMD to the same values. It also starts Node with the flags, so
  * that a flag this Node.js does not know (it would refuse to start the server) fails here first.
  */

@@ -121,7 +121,7 @@ function render() {
 
 /**
  * Runs the first render in a task of its own rather than right after the code's evaluation: each is a long task
- * on a phone, and the page shell is on screen meanwhile (docs/decisions/0016-storefront-weight.md, fourth part).
+ * on a phone, and the page shell is on screen meanwhile (docs/decisions/0016-storefront-weight.md).
  * What a visitor types or chooses in between stays in the shell's box and select, which the first commit hands over.
  */
 const renderInNextTask = () => void setTimeout(render, 0);

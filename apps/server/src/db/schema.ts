@@ -686,7 +686,7 @@ export const dashboardTotals = pgTable(
   (table) => [
     primaryKey({ columns: [table.metric, table.key] }),
     // The top products: the largest totals of a metric first, equal totals by key, so that the first few entries
-    // are the top few whatever the ties (docs/decisions/0011-admin-lists-at-size.md, fifth part).
+    // are the top few whatever the ties (docs/decisions/0011-admin-lists-at-size.md).
     index('dashboard_totals_value_idx').on(table.metric, table.value.desc(), table.key),
   ],
 );

@@ -16,7 +16,7 @@ export interface CachedResponse {
    * The serialized JSON as UTF-8 bytes, encoded once when stored. Sent as a Buffer because Node's HTTP writer copies
    * a string body into a new string together with the headers for every response (a 29 KB home view was 30 KB of
    * garbage per request, the largest share of what a cached read allocated), while a Buffer is written as it is
-   * (docs/decisions/0018-embedded-memory.md, second part).
+   * (docs/decisions/0018-embedded-memory.md).
    */
   body: Buffer;
   etag: string;

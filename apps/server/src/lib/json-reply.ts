@@ -4,7 +4,7 @@
  * whole answer with zod before its JSON.stringify, a second pass over every field). For answers whose payload the
  * server's own typed code built in the contract's shape, key order included: the catalog cache's stored answers
  * (products/cached-reply.ts) and the admin's orders and payments pages, whose JSON the database writes
- * (docs/decisions/0011-admin-lists-at-size.md, fourth and seventh parts).
+ * (docs/decisions/0011-admin-lists-at-size.md).
  * The route keeps its response schema for the OpenAPI document.
  */
 import type { FastifyReply } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * JSON text built by the database, for an answer the server sends on as it is (the orders' DTO,
- * modules/orders/dto.ts; docs/decisions/0011-admin-lists-at-size.md, seventh part). It must read byte for byte as
+ * modules/orders/dto.ts; docs/decisions/0011-admin-lists-at-size.md). It must read byte for byte as
  * JSON.stringify writes the same DTO: compact, keys in the contract's order. PostgreSQL's json_build_object and
  * json_agg put spaces around their separators and jsonb reorders keys, so objects and arrays are concatenated text
  * (concat, string_agg), and each scalar goes through to_json, which escapes a string as JSON.stringify does (the

@@ -26,7 +26,7 @@ export function preparedPerDatabase<Q>(prepare: (db: Database) => Q): (db: Datab
 
 /**
  * A statement that runs inside transactions, built once per process instead of on every run
- * (docs/decisions/0015-checkout-statements.md, seventh part). Drizzle's prepared query belongs to the connection it was
+ * (docs/decisions/0015-checkout-statements.md). Drizzle's prepared query belongs to the connection it was
  * made on, and a transaction has a connection of its own, so drizzle cannot prepare there; but the query itself (its
  * text, its parameters with their placeholders, the mapping of its rows) depends on nothing else. `prepare` makes it
  * once per driver, on the first transaction that runs it, and every run gets a view of it bound to its own
@@ -148,8 +148,7 @@ export const MAX_NAMED_STATEMENTS = 300;
 /**
  * The rows of a raw statement (lib/raw-rows.ts), prepared once per connection on PostgreSQL: node-postgres sends it
  * under a name derived from its text, so the server parses it once per connection and may reuse its plan, instead
- * of parsing, analysing and planning its text on every request (docs/decisions/0011-admin-lists-at-size.md, seventh
- * part: the orders' DTO statement costs more to parse than to run). On PGlite, or inside a transaction (which has
+ * of parsing, analysing and planning its text on every request (docs/decisions/0011-admin-lists-at-size.md: the orders' DTO statement costs more to parse than to run). On PGlite, or inside a transaction (which has
  * no pool of its own), it is an ordinary execute.
  */
 export async function runNamed<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -217,7 +216,7 @@ const sightings = new Map<string, number>();
 
 /**
  * The name under which a pool's connection sends a statement with parameters that drizzle built inside a transaction
- * (NamingClient, db/client.ts; docs/decisions/0015-checkout-statements.md, third part): none for its
+ * (NamingClient, db/client.ts; docs/decisions/0015-checkout-statements.md): none for its
  * first HOT_AFTER - 1 sightings, so that a statement run once or twice (an admin's rare filter, an IN list of an
  * unusual length) spends no place, then the text's name within the same budget of MAX_NAMED_STATEMENTS texts that
  * runNamed and runTemplate draw from. A named statement is parsed and analysed once per connection; PostgreSQL may

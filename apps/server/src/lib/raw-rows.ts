@@ -1,6 +1,6 @@
 /**
  * Statements read as the driver answers them, without drizzle's mapping of each column of each row (the orders'
- * DTO, docs/decisions/0011-admin-lists-at-size.md, fourth part). What they select must read the same on both drivers:
+ * DTO, docs/decisions/0011-admin-lists-at-size.md). What they select must read the same on both drivers:
  * node-postgres and PGlite parse json, text, integers and float8 alike, but a raw statement through drizzle answers
  * an instant as the text the driver received, and node-postgres a bigint as a string; so instants are selected as
  * epoch milliseconds and amounts as numbers.

@@ -2,7 +2,7 @@
  * The admin area's server calls: RTK Query endpoints added to the one api of api/shop-api.ts (same cache, same
  * tags, so a storefront change still refreshes the admin's lists and back) from the admin's own chunk. A buyer's
  * page never downloads them, nor pays for building their hooks when the app starts
- * (docs/decisions/0016-storefront-weight.md, fifth part).
+ * (docs/decisions/0016-storefront-weight.md).
  */
 import type {
   AdminOrderExportParams,

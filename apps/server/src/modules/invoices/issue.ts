@@ -76,8 +76,7 @@ interface FactLine {
 }
 
 /**
- * What issuing an order's invoice reads, in one statement built once (docs/decisions/0015-checkout-statements.md, sixth
- * and seventh parts): the store's details as they are now, whether the order already has its invoice, and its lines
+ * What issuing an order's invoice reads, in one statement built once (docs/decisions/0015-checkout-statements.md): the store's details as they are now, whether the order already has its invoice, and its lines
  * with the tax data they were sold with, in the order an invoice prints them (title, then id). No row when the
  * store's details have not been entered. The subqueries name their tables themselves: drizzle leaves a column
  * unqualified in a one-table select.

@@ -37,7 +37,7 @@ const importRendering = async () => {
     import('html-to-text'),
   ]);
   // React Email's toPlainText with TEXT_OPTIONS, compiled once: its `convert` compiles the options into a selector
-  // tree on every call, a third of what converting an order's e-mail cost (decision 0015, fourth part).
+  // tree on every call, a third of what converting an order's e-mail cost (docs/decisions/0015-checkout-statements.md).
   const toPlainText = htmlToText.compile({
     wordwrap: false,
     selectors: [...email.plainTextSelectors, ...TEXT_OPTIONS.selectors],

@@ -87,7 +87,7 @@ export function claimDueMessages(db: Database, limit: number, leaseMs: number): 
   return claimQuery(db).execute({ limit, leaseSeconds: leaseMs / 1000 });
 }
 
-/** claimDueMessages' UPDATE, prepared (docs/decisions/0015-checkout-statements.md, seventh part). */
+/** claimDueMessages' UPDATE, prepared (docs/decisions/0015-checkout-statements.md). */
 const claimQuery = preparedPerDatabase((db) => {
   const dueIds = db
     .select({ id: outboxMessages.id })

@@ -87,7 +87,7 @@ const LINE_JSON = jsonObject({
 });
 
 /**
- * orderDtoOf in SQL (docs/decisions/0011-admin-lists-at-size.md, seventh part): the JSON text of one order of
+ * orderDtoOf in SQL (docs/decisions/0011-admin-lists-at-size.md): the JSON text of one order of
  * `orders` (joined to its buyer in `users` and, left, its payment in `payments`) as the API shows it, built by the
  * database (lib/json-text.ts) so that a read sends it on without parsing or building anything per order. It is
  * orderDtoOf's JSON byte for byte (list-json.test.ts): the address's keys in the contract's order, lines in display
@@ -236,7 +236,7 @@ export interface OrderRows {
 /**
  * The address in the contract's key order, its keys only (addressSchema): the order's jsonb column keeps its
  * keys in its own order (shortest first), and the list answers its JSON without the response schema's pass
- * (docs/decisions/0011-admin-lists-at-size.md, fourth part), which used to put them back in order.
+ * (docs/decisions/0011-admin-lists-at-size.md), which used to put them back in order.
  */
 function addressOf(address: Address): Address {
   const ordered: Record<string, unknown> = {};

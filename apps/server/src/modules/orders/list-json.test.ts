@@ -1,6 +1,6 @@
 /**
  * The admin's order list answers its JSON without the response schema's pass (lib/json-reply.ts,
- * docs/decisions/0011-admin-lists-at-size.md, fourth part), from rows the database builds as JSON (dto.ts). Its
+ * docs/decisions/0011-admin-lists-at-size.md), from rows the database builds as JSON (dto.ts). Its
  * JSON must stay what the schema's serializer made of the same orders: each order as GET /api/orders/{id}
  * (serialized through orderResponseSchema) answers it, byte for byte, with every part an order can carry: lines
  * with a size, with images in display order and with a permanently deleted product, the payment, invoice, credit

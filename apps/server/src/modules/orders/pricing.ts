@@ -85,7 +85,7 @@ interface PricingVariant {
 
 /**
  * The products of an order with their variants (JSON, in position order) and images (JSON, in display order), in
- * one statement prepared once per connection (docs/decisions/0015-checkout-statements.md, sixth part): every
+ * one statement prepared once per connection (docs/decisions/0015-checkout-statements.md): every
  * placement prices its lines through it. The subquery names its tables itself: drizzle leaves a column unqualified
  * in a one-table select.
  */

@@ -1,7 +1,7 @@
 /**
  * Payments as the admin's Payments page reads them (paymentSchema): rupees, with their order. loadPayments builds
  * them from drizzle's rows (one payment: COD "Mark as Paid"); the list's statement writes their JSON itself
- * (paymentsJson, docs/decisions/0011-admin-lists-at-size.md, seventh part), byte for byte what the response schema
+ * (paymentsJson, docs/decisions/0011-admin-lists-at-size.md), byte for byte what the response schema
  * makes of loadPayments' DTOs (admin-list.test.ts).
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';

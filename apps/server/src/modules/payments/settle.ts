@@ -64,8 +64,7 @@ async function lockOrderAndPayment(tx: DbOrTx, target: SettleTarget): Promise<Lo
 }
 
 /**
- * A capture recorded on a pending or failed payment, in one statement built once (docs/decisions/0015-checkout-statements.md,
- * eighth part): the payment recorded as successful and, when its order is still pending, the order moved to
+ * A capture recorded on a pending or failed payment, in one statement built once (docs/decisions/0015-checkout-statements.md): the payment recorded as successful and, when its order is still pending, the order moved to
  * processing, its lines leaving the buyer's cart and the paid e-mails written (`mails`). Its data-modifying parts touch
  * different tables; only the order's move is read by the others (through its RETURNING, the one way they can see it).
  * Answers the payment as settled; run on the rows the transaction has locked.

@@ -2,7 +2,7 @@
  * Products as the API shows them (productSchema): the DTO's shape, built from drizzle's rows (toProductDtos,
  * queries.ts: one product, the CSV export) or from one statement that reads a page's products with their sizes,
  * images and, for the admin, tax data (loadProducts: the catalog's pages, the home view, the admin list;
- * docs/decisions/0011-admin-lists-at-size.md, sixth part). With sizes, the price is the product's own column, the
+ * docs/decisions/0011-admin-lists-at-size.md). With sizes, the price is the product's own column, the
  * cheapest size's price kept in step by the service (docs/shop-rules.md#catalog).
  */
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
@@ -152,7 +152,7 @@ export interface ProductLoadOptions {
   /**
    * A read by key (one product by its id): prepared once per connection on PostgreSQL (runNamed), since one plan suits
    * every id, and the statement, with its sizes' and images' JSON, costs more to parse and plan than to run
-   * (docs/decisions/0015-checkout-statements.md, fifth part). Never for a page: its plan is made for its values.
+   * (docs/decisions/0015-checkout-statements.md). Never for a page: its plan is made for its values.
    */
   byKey?: boolean;
 }
@@ -160,7 +160,7 @@ export interface ProductLoadOptions {
 /**
  * The products of `where` in the order of `orderBy`, in one statement for any number of them: each with its sizes
  * and images built as JSON by the database, read as the driver answers it, with no ORM mapping of each column
- * (docs/decisions/0011-admin-lists-at-size.md, sixth part). A page passes `where` as its ids' subquery
+ * (docs/decisions/0011-admin-lists-at-size.md). A page passes `where` as its ids' subquery
  * (`products.id = any(array(...))`, run once), so that sizes and images are read for the page's products only.
  */
 export async function loadProducts(

@@ -312,7 +312,7 @@ function rankedIds(
  * The suggestions' rows: the first of the matches by relevance (rankedIds). A term shorter than SHORTEST_INDEXED_TERM
  * characters ranks the newest SEARCH_COUNT_CAP matches only (docs/shop-rules.md#search): no trigram index finds its
  * matches and the title vocabulary knows none of its groups, so ranking every match would read most of the catalog
- * at every keystroke (docs/decisions/0014-search-at-scale.md, sixth part).
+ * at every keystroke (docs/decisions/0014-search-at-scale.md).
  */
 async function rankedRows(
   db: DbOrTx,
@@ -341,7 +341,7 @@ async function rankedRows(
 /**
  * The ids of a search's page as an array expression of searchRead's statement. When the statement is prepared once per
  * connection (`forAnyTerm`, lib/prepared.ts), PostgreSQL may plan it once for any pattern, not knowing how many products
- * the term matches, so its plan must suit every term (docs/decisions/0014-search-at-scale.md, fourth part). The count
+ * the term matches, so its plan must suit every term (docs/decisions/0014-search-at-scale.md). The count
  * decides at run time, a CASE running only its taken branch:
  * - more than SEARCH_COUNT_CAP matches: the page's order walked (the `created_at` index for newest first) until the
  *   page is found, as for a common word;
@@ -668,8 +668,7 @@ export async function findHomeView(db: DbOrTx, storage: ImageStorage, filter: Ca
  * Sorted distinct non-empty values of a column over active products (filter selects, the suggestions' categories,
  * the sitemap). A loose index scan: a recursive query asks the column's index (products_category_idx,
  * products_brand_idx) for the first active value after the one before, one probe per distinct value, where
- * `select distinct` read every product (100,000 products: 0.2 ms against 25 ms; docs/decisions/0014-search-at-scale.md,
- * sixth part).
+ * `select distinct` read every product (100,000 products: 0.2 ms against 25 ms; docs/decisions/0014-search-at-scale.md).
  */
 export async function distinctActiveValues(db: DbOrTx, column: 'category' | 'brand'): Promise<string[]> {
   const field = column === 'category' ? products.category : products.brand;
