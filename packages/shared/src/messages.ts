@@ -171,6 +171,8 @@ export const MESSAGES = {
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   loginFieldsRequired: 'Email and password are required.',
+  /** Registration's answer, the same for a new e-mail and one that already has an account (docs/shop-rules.md#accounts). */
+  registered: 'Registration successful',
   emailTaken: 'An account with this email already exists.',
   authRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',

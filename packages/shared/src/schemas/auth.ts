@@ -30,7 +30,11 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-export const registerResponseSchema = z.object({ message: z.string(), _id: z.string() });
+/**
+ * The same answer whether or not the e-mail already had an account (docs/decisions/0022-registration-does-not-reveal-accounts.md),
+ * so it carries no account id.
+ */
+export const registerResponseSchema = z.object({ message: z.string() });
 
 /**
  * Login (docs/shop-rules.md#accounts). A missing or blank field is a 400 saying

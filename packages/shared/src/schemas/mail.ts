@@ -13,6 +13,7 @@ export const MAIL_KIND_LABELS = {
   'order-cancelled': 'Order cancelled',
   'refund-processed': 'Refund processed',
   'password-reset': 'Password reset',
+  'account-exists': 'Sign-up with an existing account',
   'staff-invite': 'Staff invitation',
   welcome: 'Welcome',
   'owner-new-order': 'New order (to the owner)',

@@ -339,11 +339,13 @@ describe('the welcome e-mail', () => {
     expect(mails[0]!.text).toContain('Hi Arjun Mehta,');
   });
 
-  it('is not written when the registration is refused, nor for an account made outside registration', async () => {
+  it('is not written for an e-mail that has an account, nor for an account made outside registration', async () => {
     const { email } = await createTestUser(t.app);
     const taken = await post('register', { name: 'Again', email, phone: '9876543210', password: 'pump-kart-8' });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(201);
     expect(await mailsTo(email, WELCOME_SUBJECT)).toEqual([]);
+    // The account holder is told instead (registration.test.ts).
+    expect(await mailsTo(email, /^You already have a .+ account$/)).toHaveLength(1);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     expect(row!.name).toBe('Test Buyer');
   });

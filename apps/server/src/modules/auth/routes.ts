@@ -1,6 +1,7 @@
 /**
  * /api/auth: register, login, profile update, password change and "log out everywhere"
  * (docs/shop-rules.md#accounts), and the password reset by e-mail (docs/shop-rules.md#password-reset).
+ * Registration, like the reset request, answers the same whether or not an account has the e-mail.
  * Login, register and both reset calls are rate-limited per address; login and the reset e-mails also
  * per account (service.ts, password-reset.ts).
  */
@@ -25,7 +26,8 @@ import {
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { bumpTokenVersion, changePassword, login, registerCustomer, toUserDto, updateProfile } from './service';
+import { ACCOUNT_EXISTS_MAX_PER_WINDOW, ACCOUNT_EXISTS_WINDOW_MINUTES, registerCustomer } from './registration';
+import { bumpTokenVersion, changePassword, login, toUserDto, updateProfile } from './service';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
@@ -39,13 +41,14 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         tags: ['auth'],
         summary: 'Create a customer account',
+        description: `Answers the same 201 whether or not an account has the e-mail. For a new e-mail it creates the customer and sends the welcome e-mail; for a taken one it creates and changes nothing and e-mails the account holder instead (at most ${ACCOUNT_EXISTS_MAX_PER_WINDOW} per ${ACCOUNT_EXISTS_WINDOW_MINUTES} minutes). Limited per address (AUTH_RATE_LIMIT a minute).`,
         body: registerBodySchema,
-        response: { 201: registerResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 201: registerResponseSchema, 400: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
-      const user = await registerCustomer(ctx, request.body);
-      return reply.code(201).send({ message: 'Registration successful', _id: user.id });
+      await registerCustomer(ctx, request.body);
+      return reply.code(201).send({ message: SERVER_MESSAGES.registered });
     },
   );
 

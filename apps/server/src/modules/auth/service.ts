@@ -1,5 +1,5 @@
 /**
- * Accounts (docs/shop-rules.md#accounts): registration, login, profile and password changes.
+ * Accounts (docs/shop-rules.md#accounts): login, profile and password changes (registration: ./registration.ts).
  * Passwords are argon2id hashes; a failed login never says whether the email exists. Each account
  * has a token version that tokens carry: changing the password or e-mail, a reset and "log out
  * everywhere" bump it, which revokes every earlier token (see ./sessions.ts for the check).
@@ -31,7 +31,6 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors';
-import { enqueueMail } from '../mail';
 import { revokePasswordLinks } from './links';
 import { checkPasswordPolicy } from './password-policy';
 import { forgetSession } from './sessions';
@@ -110,17 +109,17 @@ async function refuseLogin(password: string): Promise<never> {
 
 type NewAccount = Omit<RegisterBody, 'password'> & { passwordHash: string; role?: Role };
 
+/** The users row of a new account: the e-mail lower-cased, a customer unless told otherwise. */
+export const newUserValues = (input: NewAccount) => ({
+  name: input.name,
+  email: input.email.toLowerCase(),
+  phone: input.phone,
+  passwordHash: input.passwordHash,
+  role: input.role ?? 'customer',
+});
+
 async function insertUser(db: DbOrTx, input: NewAccount): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      name: input.name,
-      email: input.email.toLowerCase(),
-      phone: input.phone,
-      passwordHash: input.passwordHash,
-      role: input.role ?? 'customer',
-    })
-    .returning();
+  const [row] = await db.insert(users).values(newUserValues(input)).returning();
   return row!;
 }
 
@@ -138,24 +137,6 @@ function refuseTakenEmail(error: unknown): never {
 export async function createUser({ db }: Ctx, input: RegisterBody & { role?: Role }): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   return insertUser(db, { ...input, passwordHash }).catch(refuseTakenEmail);
-}
-
-/**
- * POST /api/auth/register: a customer account, and its welcome e-mail written in the same
- * transaction (docs/shop-rules.md#emails), sent at once after the commit.
- */
-export async function registerCustomer(ctx: Pick<AppContext, 'db' | 'mail'>, body: RegisterBody): Promise<UserRow> {
-  await checkPasswordPolicy(body.password, 'customer');
-  const passwordHash = await hashPassword(body.password);
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      const user = await insertUser(tx, { ...body, passwordHash, role: 'customer' });
-      await enqueueMail(tx, user.email, { kind: 'welcome', name: user.name });
-      return user;
-    })
-    .catch(refuseTakenEmail);
-  ctx.mail.wake();
-  return row;
 }
 
 const accountKey = (email: string) => email.trim().toLowerCase();

@@ -33,6 +33,11 @@ export type MailMessage =
   | ({ kind: 'refund-processed'; amountPaise: number; refundId: string | null } & OrderMessage)
   /** To the account holder: a password reset link, valid `validMinutes`. */
   | { kind: 'password-reset'; name: string; resetUrl: string; validMinutes: number }
+  /**
+   * To the account holder: someone tried to register with their e-mail; nothing was changed. Links to log in and to
+   * ask for a reset link (docs/decisions/0022-registration-does-not-reveal-accounts.md).
+   */
+  | { kind: 'account-exists'; name: string; loginUrl: string; forgotPasswordUrl: string }
   /** To a person the owner invited to the staff: the link that sets their password, valid `validDays`. */
   | { kind: 'staff-invite'; name: string; role: StaffRole; setPasswordUrl: string; validDays: number }
   /** To a new account holder. */

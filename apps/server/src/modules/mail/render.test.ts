@@ -107,6 +107,17 @@ const EXPECTED: Record<MailKind, Expected> = {
     facts: ['Reset your password', 'Hi Priya Sharma,', 'valid for 30 minutes', 'If you did not ask for this'],
     links: [RESET_URL],
   },
+  'account-exists': {
+    subject: 'You already have a PumpKart account',
+    facts: [
+      'Hi Priya Sharma,',
+      'Someone tried to register a PumpKart account with this e-mail address.',
+      'nothing was created or changed',
+      'If it was you, log in',
+      'If it was not you, you can ignore this e-mail',
+    ],
+    links: [`${FIXTURE_SHOP_URL}/login`, `${FIXTURE_SHOP_URL}/forgot-password`],
+  },
   'staff-invite': {
     subject: 'You are invited to the PumpKart back office',
     facts: [

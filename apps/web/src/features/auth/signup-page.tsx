@@ -2,9 +2,10 @@
  * Signup (docs/shop-rules.md#accounts): name, email, phone and password, all required; the phone keeps
  * only digits, at most 10. Registration answers no token, so the new buyer is logged in with the
  * same credentials at once, told 'Registration successful! Welcome to PumpKart.' (a notice) and
- * taken back to where they came from, else home (return-to.ts). Should that login fail, the notice
- * says 'Registration successful! Please log in.' and the login page opens. A failed registration
- * shows the server's message, else 'Something went wrong. Try again!'.
+ * taken back to where they came from, else home (return-to.ts). Should that login fail (e.g. the e-mail already
+ * had an account, which the server answers as a new one, docs/decisions/0022-registration-does-not-reveal-accounts.md),
+ * the notice says 'Registration successful! Please log in.' and the login page opens, saying no more. A failed
+ * registration shows the server's message, else 'Something went wrong. Try again!'.
  */
 import { MESSAGES, PASSWORD_MIN_LENGTH, sanitizePhoneInput } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';

@@ -161,6 +161,15 @@ export const MAIL_FIXTURES: { [K in MailKind]: MailFixture<K> } = {
     },
     context: context(null),
   },
+  'account-exists': {
+    message: {
+      kind: 'account-exists',
+      name: 'Priya Sharma',
+      loginUrl: `${FIXTURE_SHOP_URL}/login`,
+      forgotPasswordUrl: `${FIXTURE_SHOP_URL}/forgot-password`,
+    },
+    context: context(null),
+  },
   'staff-invite': {
     message: {
       kind: 'staff-invite',

@@ -2,6 +2,7 @@
  * Every e-mail template by kind (docs/shop-rules.md#emails). MailTemplates maps every MailKind to its template, so
  * a new kind without one fails the type check.
  */
+import { accountExists } from './account-exists';
 import { orderCancelled } from './order-cancelled';
 import { orderDelivered } from './order-delivered';
 import { orderPlaced } from './order-placed';
@@ -24,6 +25,7 @@ export const MAIL_TEMPLATES: MailTemplates = {
   'order-cancelled': orderCancelled,
   'refund-processed': refundProcessed,
   'password-reset': passwordReset,
+  'account-exists': accountExists,
   'staff-invite': staffInvite,
   welcome,
   'owner-new-order': ownerNewOrder,
