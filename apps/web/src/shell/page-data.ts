@@ -9,8 +9,8 @@
 import { normalizeProduct, type ProductDto } from '@pumpkart/shared';
 import { shopApi, type CatalogListArgs } from '../api/shop-api';
 import type { AppDispatch } from '../store';
-import { LISTING_PAGE_SIZE } from '../components/product-listing';
-import { effectiveSort, parseSort } from '../components/sort-select';
+import { LISTING_PAGE_SIZE } from '../shop/catalog/product-listing';
+import { effectiveSort, parseSort } from '../shop/catalog/sort-select';
 
 /** The id of the data's script element. */
 export const PAGE_DATA_ID = 'page-data';

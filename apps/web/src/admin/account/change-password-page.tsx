@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { tokenRenewed } from '../../store/session-slice';
 import { Field, inputClass } from '../products/form-field';
 import { PageHeader } from '../ui/page-header';
-import { FormOutcomeMessage, type FormOutcome } from '../../components/form-outcome';
+import { FormOutcomeMessage, type FormOutcome } from '../../ui/form-outcome';
 
 export const CHANGE_PASSWORD_TEXT = {
   title: 'Change password',

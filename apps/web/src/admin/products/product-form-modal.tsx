@@ -30,7 +30,7 @@ import {
   useRemoveProductImageMutation,
   useUpdateProductMutation,
 } from '../admin-api';
-import { Modal } from '../../components/modal';
+import { Modal } from '../../ui/modal';
 import { History } from '../ui/history';
 import { Switch } from '../ui/switch';
 import { Field, inputClass } from './form-field';

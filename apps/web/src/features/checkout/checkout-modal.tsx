@@ -27,11 +27,11 @@ import {
   type CheckoutConfig,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { Modal } from '../../components/modal';
-import { formatPayBy } from '../../components/payment/pay-by';
+import { Modal } from '../../ui/modal';
+import { formatPayBy } from '../../shop/payment/pay-by';
 import { storage } from '../../lib/storage';
 import { useAppSelector } from '../../store/hooks';
-import { AddressFields } from '../../components/address-fields';
+import { AddressFields } from '../../shop/address/address-fields';
 import { CustomerField } from './customer-field';
 import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
 import {

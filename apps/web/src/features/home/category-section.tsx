@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { HomeSection } from '../../api/shop-api';
-import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../components/product-card';
+import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../shop/catalog/product-card';
 import { categoryPath } from '../../config/paths';
 
 /** Products shown per category on the home page (docs/shop-rules.md#home). */

@@ -18,7 +18,7 @@ import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { loggedOut, profileUpdated, tokenRenewed } from '../../store/session-slice';
-import { AddressFields, inputClass } from '../../components/address-fields';
+import { AddressFields, inputClass } from '../../shop/address/address-fields';
 import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
 import {
   hasErrors,
@@ -29,7 +29,7 @@ import {
   type ProfileErrors,
   type ProfileForm,
 } from './profile-form';
-import { FormOutcomeMessage, type FormOutcome } from '../../components/form-outcome';
+import { FormOutcomeMessage, type FormOutcome } from '../../ui/form-outcome';
 
 const NO_ERRORS: ProfileErrors = { addresses: [] };
 
