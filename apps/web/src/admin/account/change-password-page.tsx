@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_PASSWORD_MIN_LENGTH, passwordLengthProblem, SERVER_MESSAGES, type Role } from '@pumpkart/shared';
-import { useChangePasswordMutation } from '../../api/shop-api';
+import { useChangePasswordMutation } from './change-password-api';
 import { errorMessage } from '../../api/http';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { tokenRenewed } from '../../store/session-slice';

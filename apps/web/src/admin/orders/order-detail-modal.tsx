@@ -25,7 +25,7 @@ import {
   type ShipmentInput,
 } from '@pumpkart/shared';
 import { useId, useState } from 'react';
-import { useLazyGetOrderQuery } from '../../api/shop-api';
+import { useLazyGetOrderQuery } from '../../shop/orders/orders-api';
 import { useMarkCodPaidMutation, useSetOrderStatusMutation } from '../admin-api';
 import { errorMessage } from '../../api/http';
 import { useConfirm } from '../../ui/confirm-dialog';

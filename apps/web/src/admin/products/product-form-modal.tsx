@@ -23,7 +23,7 @@ import {
 } from '@pumpkart/shared';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
-import { useGetCategoriesQuery } from '../../api/shop-api';
+import { useGetCategoriesQuery } from '../../shop/catalog/catalog-api';
 import {
   useCreateProductMutation,
   useLazyGetAdminProductQuery,

@@ -10,7 +10,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals, type CartLine } from '@pumpkart/shared';
-import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../api/shop-api';
+import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../shop/cart/cart-api';
 import { EmptyState, ListSkeleton, LoadFailed } from '../../ui/page-states';
 import { usePaymentWindowOpen } from '../../shop/payment/payment-window-state';
 import { useAppSelector } from '../../store/hooks';

@@ -25,7 +25,7 @@ import {
   type CheckoutConfig,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { newIdempotencyKey, useCreateOrderMutation } from '../../api/shop-api';
+import { newIdempotencyKey, useCreateOrderMutation } from './checkout-api';
 import { outcomeMessage, usePayOrder } from '../../shop/payment/use-pay-order';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';

@@ -12,7 +12,8 @@ import { MESSAGES } from '@pumpkart/shared';
 import { EmptyState, LoadFailed } from '../../ui/page-states';
 import { PRODUCT_GRID_CLASS, ProductCard } from '../../shop/catalog/product-card';
 import { ProductGridSkeleton } from '../../shop/catalog/product-listing';
-import { useGetFavoritesQuery, useGetProductsByIdsQuery } from '../../api/shop-api';
+import { useGetFavoritesQuery } from '../../shop/favorites/favorites-api';
+import { useGetProductsByIdsQuery } from './favorite-products-api';
 
 const NO_IDS: string[] = [];
 

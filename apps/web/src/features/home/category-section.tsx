@@ -1,7 +1,7 @@
 /** One category on the home page: its name, up to 4 cards, and View All when it has more than 4. */
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { HomeSection } from '../../api/shop-api';
+import type { HomeSection } from './home-api';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../shop/catalog/product-card';
 import { categoryPath } from '../../config/paths';
 

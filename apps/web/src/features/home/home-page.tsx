@@ -9,7 +9,7 @@
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useGetHomeViewQuery, type HomeSection } from '../../api/shop-api';
+import { useGetHomeViewQuery, type HomeSection } from './home-api';
 import { FilterPanel } from '../../shop/catalog/filter-panel';
 import {
   countFilters,

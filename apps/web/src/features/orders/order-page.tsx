@@ -14,7 +14,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
-import { shopApi } from '../../api/shop-api';
+import { ordersApi } from '../../shop/orders/orders-api';
 import { isHttpFailure } from '../../api/http';
 import { EmptyState, ListSkeleton, LoadFailed } from '../../ui/page-states';
 import { formatPayBy } from '../../shop/payment/pay-by';
@@ -34,7 +34,7 @@ const secondaryLink = `${linkClass} border border-slate-300 text-slate-800 hover
 export function OrderPage() {
   const { orderId = '' } = useParams();
   // The order as it is now, asked again on every visit (its payment may have moved on meanwhile).
-  const query = shopApi.endpoints.getOrder.useQuery(orderId, { refetchOnMountOrArgChange: true });
+  const query = ordersApi.endpoints.getOrder.useQuery(orderId, { refetchOnMountOrArgChange: true });
 
   if (query.isError && !query.data) {
     const notFound = isHttpFailure(query.error) && (query.error.status === 404 || query.error.status === 400);

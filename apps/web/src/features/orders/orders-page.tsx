@@ -12,7 +12,7 @@
  */
 import { useMemo, useState } from 'react';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
-import { useCancelOrderMutation, useGetMyOrdersQuery } from '../../api/shop-api';
+import { useCancelOrderMutation, useGetMyOrdersQuery } from './my-orders-api';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmptyState, ListSkeleton, LoadFailed } from '../../ui/page-states';
 import { outcomeMessage, usePayOrder } from '../../shop/payment/use-pay-order';

@@ -13,7 +13,7 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, sanitizePhoneInput, type Address, type User } from '@pumpkart/shared';
-import { useLogoutAllMutation, useUpdateProfileMutation } from '../../api/shop-api';
+import { useLogoutAllMutation, useUpdateProfileMutation } from './profile-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { sanitizePhoneInput, type Address } from '@pumpkart/shared';
-import { useLazyLookupPincodeQuery } from '../../api/shop-api';
+import { useLazyLookupPincodeQuery } from './pincode-api';
 
 export type AddressErrors = Partial<Record<keyof Address, string>>;
 

@@ -2,7 +2,7 @@ import { formatPrice, MESSAGES } from '@pumpkart/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shopApi } from '../../api/shop-api';
+import { catalogApi } from './catalog-api';
 import { selectFavoriteIds } from '../../store/selectors';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { ProductCard } from './product-card';
@@ -42,7 +42,7 @@ describe('ProductCard', () => {
     // The page it was opened from becomes the background of the product view.
     expect(router.state.location.state).toMatchObject({ background: { pathname: '/', search: '?from=test' } });
     // The view opens with the card's product already known.
-    expect(shopApi.endpoints.getProduct.select(product._id)(store.getState()).data).toEqual(product);
+    expect(catalogApi.endpoints.getProduct.select(product._id)(store.getState()).data).toEqual(product);
   });
 
   it("says 'No Image' when the product has no picture, and loads the first row eagerly", () => {

@@ -18,7 +18,7 @@ import {
   type Product,
 } from '@pumpkart/shared';
 import { Link, useLocation } from 'react-router';
-import { shopApi } from '../../api/shop-api';
+import { catalogApi } from './catalog-api';
 import { productPath } from '../../config/paths';
 import { useAppDispatch } from '../../store/hooks';
 import { FavoriteButton } from '../favorites/favorite-button';
@@ -49,7 +49,9 @@ export function ProductCard({
   const linkState: ProductLinkState = { background: asBackground(location) };
   // The view opens with what the card knows and refreshes it from the server.
   const prime = () =>
-    void dispatch(shopApi.util.upsertQueryEntries([{ endpointName: 'getProduct', arg: product._id, value: product }]));
+    void dispatch(
+      catalogApi.util.upsertQueryEntries([{ endpointName: 'getProduct', arg: product._id, value: product }]),
+    );
 
   return (
     <article

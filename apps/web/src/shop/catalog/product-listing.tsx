@@ -7,12 +7,11 @@
  */
 import { MESSAGES, type Product } from '@pumpkart/shared';
 import { useMemo, type ReactNode } from 'react';
-import { useGetCatalogPagesInfiniteQuery, type CatalogListArgs } from '../../api/shop-api';
+import { LISTING_PAGE_SIZE, useGetCatalogPagesInfiniteQuery, type CatalogListArgs } from './catalog-api';
 import { listCameWithPage } from '../../shell/page-data';
 import { LoadFailed } from '../../ui/page-states';
 import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from './product-card';
 
-export const LISTING_PAGE_SIZE = 24;
 /**
  * Cards in the first row on the widest grid: their images load at once, the first with high priority (a page's
  * largest picture on a phone), the rest lazily.

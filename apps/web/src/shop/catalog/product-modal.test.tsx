@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shopApi } from '../../api/shop-api';
+import { cartApi } from '../cart/cart-api';
 import { createStore } from '../../store';
 import { selectCartItems } from '../../store/selectors';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
@@ -245,7 +245,7 @@ describe('ProductModal', () => {
     loginAs();
     mockFetch({ 'GET /api/cart': () => new Promise(() => undefined) as never });
     const store = createStore();
-    void store.dispatch(shopApi.endpoints.getCart.initiate());
+    void store.dispatch(cartApi.endpoints.getCart.initiate());
     renderWithStore(<ProductModal product={makeProduct()} onClose={() => {}} />, { store });
     expect(screen.getByText(MESSAGES.loadingCart)).toBeInTheDocument();
   });

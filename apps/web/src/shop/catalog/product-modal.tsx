@@ -20,7 +20,7 @@
 import { availabilityOf, lowStockText, MESSAGES, type Product } from '@pumpkart/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAddToCartMutation } from '../../api/shop-api';
+import { useAddToCartMutation } from '../cart/cart-api';
 import { paths } from '../../config/paths';
 import { useAppSelector, useIsLoggedIn, useNotify } from '../../store/hooks';
 import { selectCartLoading } from '../../store/selectors';

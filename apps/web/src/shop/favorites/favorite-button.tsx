@@ -4,7 +4,7 @@
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { useState } from 'react';
-import { useToggleFavoriteMutation } from '../../api/shop-api';
+import { useToggleFavoriteMutation } from './favorites-api';
 import { useAppSelector, useIsLoggedIn } from '../../store/hooks';
 import { selectFavoriteIds } from '../../store/selectors';
 import { useTimedMessage } from '../../ui/use-timed-message';

@@ -5,7 +5,8 @@
  */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useGetCartQuery, useGetFavoritesQuery } from '../../api/shop-api';
+import { useGetCartQuery } from '../cart/cart-api';
+import { useGetFavoritesQuery } from '../favorites/favorites-api';
 import { useIsLoggedIn } from '../../store/hooks';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
-import { useGetCategoriesQuery } from '../../api/shop-api';
+import { useGetCategoriesQuery } from '../catalog/catalog-api';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector, useIsLoggedIn } from '../../store/hooks';
 import { searchChanged } from '../../store/filters-slice';

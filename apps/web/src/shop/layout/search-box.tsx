@@ -8,7 +8,7 @@
 import { formatPrice, MESSAGES, SUGGEST_MIN_CHARS, type Suggestions } from '@pumpkart/shared';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useGetSuggestionsQuery } from '../../api/shop-api';
+import { useGetSuggestionsQuery } from '../catalog/catalog-api';
 import { categoryPath, productPath } from '../../config/paths';
 import { ProductImage } from '../catalog/product-image';
 import { asBackground, type ProductLinkState } from '../catalog/product-route-state';

@@ -5,7 +5,7 @@
  * it stays in view and, appearing once the config arrives, moves nothing already on the page (no
  * layout shift); a spacer of its height at the end of the page keeps it off the footer's last line.
  */
-import { useGetPaymentsConfigQuery } from '../../api/shop-api';
+import { useGetPaymentsConfigQuery } from '../payment/payment-api';
 
 export const TEST_MODE_TEXT = 'Test mode — no money is taken';
 

@@ -1,14 +1,14 @@
 /**
  * The order's tax documents (docs/shop-rules.md#invoices): "Download invoice" once its invoice is issued and
  * "Download credit note" once a cancellation issued one, each with the document's number and date. The PDF
- * is fetched with the bearer token (api/shop-api.ts fetchOrderDocument) and saved through an object URL
+ * is fetched with the bearer token (orders-api.ts fetchOrderDocument) and saved through an object URL
  * under the server's file name; a failure is said in an on-page notice (docs/architecture.md#notifications).
  * Used by My Orders, the order's page and the admin's order detail.
  */
 import { useState } from 'react';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
 import { errorMessage } from '../../api/http';
-import { fetchOrderDocument, type OrderDocumentKind } from '../../api/shop-api';
+import { fetchOrderDocument, type OrderDocumentKind } from './orders-api';
 import { useNotify } from '../../store/hooks';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });

@@ -17,7 +17,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, orderNumber, type CreatePaymentResponse } from '@pumpkart/shared';
-import { refreshCart, useCreatePaymentMutation, useVerifyPaymentMutation } from '../../api/shop-api';
+import { refreshCart } from '../cart/cart-api';
+import { useCreatePaymentMutation, useVerifyPaymentMutation } from './payment-api';
 import { orderPath } from '../../config/paths';
 import { useAppDispatch, useNotify } from '../../store/hooks';
 import { makePageInert } from './page-inert';

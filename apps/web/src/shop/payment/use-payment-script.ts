@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { CheckoutConfig } from '@pumpkart/shared';
-import { useGetPaymentsConfigQuery } from '../../api/shop-api';
+import { useGetPaymentsConfigQuery } from './payment-api';
 
 const scripts = new Map<string, Promise<void>>();
 
