@@ -27,6 +27,7 @@ import { selectCartLoading } from '../../store/selectors';
 import { Modal } from '../../ui/modal';
 import { OriginalPrice, Price } from './price';
 import { ProductGallery } from './product-gallery';
+import { QuantityInput, SizeChoices } from './product-options';
 import { ProductTaxDetails } from './product-tax-details';
 import { backgroundOf, type LoginState } from './product-route-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
@@ -192,7 +193,6 @@ export function ProductDetails({
   const quantityDisabled = saving || outOfStock;
   const shownQuantity = quantity === '' ? 1 : quantity;
   const minusOff = quantityDisabled || shownQuantity <= 1;
-  const inactiveClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -226,76 +226,19 @@ export function ProductDetails({
         )}
 
         {product.variants.length > 0 && (
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-700">Size</legend>
-            <div className="flex flex-wrap gap-2">
-              {product.variants.map((v) => {
-                const extras = Object.entries(v.extra);
-                const selected = v._id === variantId;
-                return (
-                  <button
-                    key={v._id}
-                    type="button"
-                    onClick={() => chooseVariant(v._id)}
-                    disabled={saving || !(v.stock > 0)}
-                    aria-pressed={selected}
-                    aria-label={[v.size, ...extras.map(([key, value]) => `${key}: ${value}`)].join(', ')}
-                    className={`min-h-10 rounded-lg border px-3 py-1.5 text-left text-sm disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-400 disabled:line-through ${
-                      selected
-                        ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800'
-                        : 'border-slate-300 bg-white hover:border-brand-600'
-                    }`}
-                  >
-                    <span className="block">{v.size}</span>
-                    {extras.map(([key, value]) => (
-                      <span key={key} className="block text-xs font-normal text-slate-500">
-                        {key}: {value}
-                      </span>
-                    ))}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
+          <SizeChoices variants={product.variants} variantId={variantId} disabled={saving} onChoose={chooseVariant} />
         )}
 
-        <div>
-          <label htmlFor={ids.quantity} className="mb-1 block text-sm font-medium text-slate-700">
-            Quantity
-          </label>
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              aria-label="Decrease quantity"
-              onClick={() => !minusOff && changeQuantity(shownQuantity - 1)}
-              aria-disabled={minusOff || undefined}
-              className={`h-10 w-10 rounded-lg border border-slate-300 text-lg hover:bg-slate-100 ${inactiveClass}`}
-            >
-              −
-            </button>
-            <input
-              id={ids.quantity}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={Math.max(stock, 1)}
-              value={quantity}
-              onChange={(event) => onQuantityInput(event.target.value)}
-              onBlur={() => quantity === '' && setQuantity(1)}
-              disabled={quantityDisabled}
-              className="h-10 w-20 rounded-lg border border-slate-300 px-2 text-center tabular-nums disabled:bg-slate-100"
-            />
-            <button
-              type="button"
-              aria-label="Increase quantity"
-              onClick={() => !quantityDisabled && changeQuantity(shownQuantity + 1)}
-              aria-disabled={quantityDisabled || undefined}
-              className={`h-10 w-10 rounded-lg border border-slate-300 text-lg hover:bg-slate-100 ${inactiveClass}`}
-            >
-              +
-            </button>
-          </div>
-        </div>
+        <QuantityInput
+          id={ids.quantity}
+          quantity={quantity}
+          stock={stock}
+          disabled={quantityDisabled}
+          minusOff={minusOff}
+          onStep={(step) => changeQuantity(shownQuantity + step)}
+          onInput={onQuantityInput}
+          onBlur={() => quantity === '' && setQuantity(1)}
+        />
 
         <div className={STICKY_CLASS[placement]} data-testid="add-to-cart-bar">
           <button
