@@ -77,12 +77,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // Out of the feature's own folder only into the shared layers (../../api, components, config,
-              // lib, store): '../other/x', '../../features/other/x' and './../other/x' are all refused.
-              regex:
-                '^(?!\\.\\./\\.\\./(?:api|components|config|lib|store)(?:/(?!.*\\.\\.).*)?$).*(?:^|/)\\.\\.(?:/|$)',
-              message:
-                'Features do not import each other: move what both need to components/, lib/ or packages/shared.',
+              // Out of the feature's own folder only into the shared layers (../../api, config, lib, shop, store,
+              // ui): '../other/x', '../../features/other/x' and './../other/x' are all refused.
+              regex: '^(?!\\.\\./\\.\\./(?:api|config|lib|shop|store|ui)(?:/(?!.*\\.\\.).*)?$).*(?:^|/)\\.\\.(?:/|$)',
+              message: 'Features do not import each other: move what both need to shop/, ui/, lib/ or packages/shared.',
             },
             { group: ['**/admin/**'], message: 'The storefront never imports the lazily loaded admin area.' },
           ],
@@ -91,7 +89,7 @@ export default tseslint.config(
     },
   },
   {
-    // The admin area uses the shared web code (api, components, config, lib, store) and its own files,
+    // The admin area uses the shared web code (api, config, lib, shop, store, ui) and its own files,
     // never a storefront screen.
     files: ['apps/web/src/admin/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -102,8 +100,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(?:^|/)features(?:/|$)',
-              message:
-                'The admin area does not import storefront features: move what both need to components/ or lib/.',
+              message: 'The admin area does not import storefront features: move what both need to shop/, ui/ or lib/.',
             },
           ],
         },
@@ -111,7 +108,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/{api,components,config,lib,store}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{api,config,lib,shop,store}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -121,6 +118,24 @@ export default tseslint.config(
             {
               group: ['**/features/**', '**/admin/**'],
               message: 'Shared code does not depend on features or the admin area.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ui/ holds the interface primitives: they know nothing of the shop, its data or its state.
+    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/admin/**', '**/shop/**', '**/api/**', '**/store/**', '**/store'],
+              message: 'ui/ holds interface primitives: no shop widgets, data layer, store, features or admin.',
             },
           ],
         },

@@ -44,7 +44,7 @@ async function productWithTwoVariants(): Promise<{ product: ApiProduct; variants
   throw new Error('The demo catalog has no product with two stocked variants');
 }
 
-/** An on-page notice (components/notices.tsx) showing this text, inside the live region of its role. */
+/** An on-page notice (shop/layout/notices.tsx) showing this text, inside the live region of its role. */
 const notice = (page: Page, role: 'status' | 'alert', text: string) =>
   page.getByRole(role).getByTestId('notice').filter({ hasText: text });
 

@@ -8,12 +8,12 @@
  */
 import { createElement, lazy, Suspense, useState, type ComponentType, type ElementType } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { RequireAuth, RequireBackOffice } from './components/guards';
-import { Layout } from './components/layout';
+import { RequireAuth, RequireBackOffice } from './shop/layout/guards';
+import { Layout } from './shop/layout/layout';
 import { paths } from './config/paths';
 import { HomePage } from './features/home/home-page';
 import { StorefrontRoutes } from './features/product/storefront-routes';
-import { Loading } from './components/spinner';
+import { Loading } from './ui/spinner';
 
 /** A page loaded on demand whose code can also be fetched ahead of its first render (`preload`). */
 type PageComponent = ComponentType & { preload: () => Promise<unknown> };

@@ -2,7 +2,7 @@ import { startTransition, StrictMode, useEffect, useLayoutEffect, type ReactNode
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App, preloadPage } from './App';
-import { initialSearchOf } from './components/listing-state';
+import { initialSearchOf } from './shop/catalog/listing-state';
 import { readPageData, seedPageData } from './shell/page-data';
 import { createStore } from './store';
 import { searchChanged } from './store/filters-slice';
@@ -15,7 +15,7 @@ const container = document.getElementById('root')!;
 const shellSearch = () => container.querySelector<HTMLInputElement>('input#navbar-search');
 
 /**
- * An order the visitor chose in the page shell's "Sort by" select (components/sort-select.tsx) before the app
+ * An order the visitor chose in the page shell's "Sort by" select (shop/catalog/sort-select.tsx) before the app
  * started: put in the address, where the app reads it, so the first render sorts by it rather than dropping it.
  */
 function carryShellSort() {

@@ -1,7 +1,7 @@
 /**
  * What a page says about itself to search engines and chat previews (docs/shop-rules.md#seo): the title and
  * meta description of the product and category pages, written here once so that the server's HTML answer
- * (apps/server/src/modules/seo) and the web app's in-app navigation (apps/web/src/components/use-page-head.ts)
+ * (apps/server/src/modules/seo) and the web app's in-app navigation (apps/web/src/ui/use-page-head.ts)
  * say the same; the shop's own title and description for every other page (apps/web/index.html holds the same
  * two texts); and the paths crawlers are kept out of and the public pages the sitemap lists besides products
  * and categories.

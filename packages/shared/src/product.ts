@@ -287,7 +287,7 @@ export function inPriceRange(price: number, range: PriceRange): boolean {
 
 /**
  * The width a product card is shown at, for the browser to pick a rendition (srcset `sizes`). It follows
- * PRODUCT_GRID_CLASS (apps/web/src/components/product-card.tsx) inside the page frame of layout.tsx
+ * PRODUCT_GRID_CLASS (apps/web/src/shop/catalog/product-card.tsx) inside the page frame of layout.tsx
  * (`max-w-7xl px-3 sm:px-6`): the viewport less the frame's padding and the gaps between the columns, shared by
  * the columns. From 1280 px the frame stops growing: (1280 - 2 x 24 - 3 x 16) / 4 = 296 px. Change both
  * together. The server's category pages preload their first card's picture with it

@@ -8,7 +8,7 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ADMIN_PAGES, adminHomeOf } from '../config/admin-pages';
 import { paths } from '../config/paths';
-import { RequireArea } from '../components/guards';
+import { RequireArea } from '../shop/layout/guards';
 import { useAppSelector } from '../store/hooks';
 import { AdminLayout } from './admin-layout';
 

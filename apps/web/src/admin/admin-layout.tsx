@@ -8,10 +8,10 @@
  */
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Notices } from '../components/notices';
-import { TestModeBanner } from '../components/test-mode-banner';
-import { useDialogFocus } from '../components/use-dialog-focus';
-import { useMediaQuery } from '../components/use-media-query';
+import { Notices } from '../shop/layout/notices';
+import { TestModeBanner } from '../shop/layout/test-mode-banner';
+import { useDialogFocus } from '../ui/use-dialog-focus';
+import { useMediaQuery } from '../ui/use-media-query';
 import { Sidebar } from './sidebar';
 import { LoadingText } from './ui/page-header';
 

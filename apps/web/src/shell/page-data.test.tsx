@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES, type ProductDto } from '@pumpkart/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rawProduct } from '../components/test-products';
+import { rawProduct } from '../shop/catalog/test-products';
 import { CategoryPage } from '../features/category/category-page';
 import { createStore } from '../store';
 import { searchChanged } from '../store/filters-slice';

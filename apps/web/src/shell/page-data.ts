@@ -7,10 +7,9 @@
  * turning them back into skeletons until the list arrives (docs/decisions/0016-storefront-weight.md).
  */
 import { normalizeProduct, type ProductDto } from '@pumpkart/shared';
-import { shopApi, type CatalogListArgs } from '../api/shop-api';
+import { catalogApi, LISTING_PAGE_SIZE, type CatalogListArgs } from '../shop/catalog/catalog-api';
 import type { AppDispatch } from '../store';
-import { LISTING_PAGE_SIZE } from '../components/product-listing';
-import { effectiveSort, parseSort } from '../components/sort-select';
+import { effectiveSort, parseSort } from '../shop/catalog/sort-select';
 
 /** The id of the data's script element. */
 export const PAGE_DATA_ID = 'page-data';
@@ -43,7 +42,7 @@ export const categoryFirstPageArgs = (category: string): CatalogListArgs => ({
   limit: LISTING_PAGE_SIZE,
 });
 
-/** The query the app sends for that list's first page (getCatalogPages in api/shop-api.ts): the server reads it. */
+/** The query the app sends for that list's first page (getCatalogPages in shop/catalog/catalog-api.ts): the server reads it. */
 export const categoryFirstPageQuery = (category: string) => ({
   category,
   sort: FIRST_SORT,
@@ -86,13 +85,13 @@ export function seedCategoryPage(dispatch: AppDispatch, data: CategoryPageData):
   fromPage.add(data.category);
   dispatch(seed(data));
   const held = dispatch(
-    shopApi.endpoints.getCatalogPages.initiate(categoryFirstPageArgs(data.category), { forceRefetch: false }),
+    catalogApi.endpoints.getCatalogPages.initiate(categoryFirstPageArgs(data.category), { forceRefetch: false }),
   );
   return () => held.unsubscribe();
 }
 
 const seed = (data: CategoryPageData) =>
-  shopApi.util.upsertQueryEntries([
+  catalogApi.util.upsertQueryEntries([
     {
       endpointName: 'getCatalogPages',
       arg: categoryFirstPageArgs(data.category),
@@ -107,7 +106,7 @@ const seed = (data: CategoryPageData) =>
  */
 export function seedProductPage(dispatch: AppDispatch, data: ProductPageData): () => void {
   dispatch(
-    shopApi.util.upsertQueryEntries([
+    catalogApi.util.upsertQueryEntries([
       { endpointName: 'getProduct', arg: data.product._id, value: normalizeProduct(data.product) },
     ]),
   );

@@ -14,8 +14,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { AppRoutes, preloadPage } from '../App';
-import { initialSearchOf, listingSearch, parseListingState } from '../components/listing-state';
-import { renderForWidth } from '../components/use-media-query';
+import { initialSearchOf, listingSearch, parseListingState } from '../shop/catalog/listing-state';
+import { renderForWidth } from '../ui/use-media-query';
 import { categoryPath, productPath } from '../config/paths';
 import { createStore, type AppStore } from '../store';
 import { searchChanged } from '../store/filters-slice';
@@ -73,7 +73,7 @@ export async function renderPageShells(): Promise<PageShells> {
 }
 
 /**
- * The canonical query of the home page's list state in an address's query (components/listing-state.ts): '' when it
+ * The canonical query of the home page's list state in an address's query (shop/catalog/listing-state.ts): '' when it
  * holds none, so that the server answers the prebuilt home shell; else the query the home shell is rendered for.
  */
 export function homeListingQuery(query: string): string {

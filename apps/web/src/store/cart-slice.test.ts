@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, normalizeProduct } from '@pumpkart/shared';
 import { cartLine } from '../test/fixtures';
 import { loginAs, mockFetch } from '../test/render';
-import { shopApi } from '../api/shop-api';
+import { cartApi } from '../shop/cart/cart-api';
 import { createStore } from './index';
 import { selectCartItems } from './selectors';
 
-const { getCart, addToCart, updateCartItem, removeFromCart, clearCart } = shopApi.endpoints;
+const { getCart, addToCart, updateCartItem, removeFromCart, clearCart } = cartApi.endpoints;
 const fetchCart = () => getCart.initiate();
 
 beforeEach(() => loginAs());

@@ -1,13 +1,13 @@
 /**
  * The cart screen state that is not server data (docs/shop-rules.md#cart): the text of the last
  * failed cart change or load, shown in red by the cart page and the product modal. The lines
- * themselves are server state, in the RTK Query cache (api/shop-api.ts): a change shows at once,
+ * themselves are server state, in the RTK Query cache (shop/cart/cart-api.ts): a change shows at once,
  * then the server's list; a failure stores the server's message here and the real cart comes back.
  */
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { MESSAGES } from '@pumpkart/shared';
 import { errorMessage, type ApiFailure } from '../api/http';
-import { shopApi } from '../api/shop-api';
+import { cartApi } from '../shop/cart/cart-api';
 import { loggedOut } from './session-slice';
 
 export interface CartState {
@@ -16,7 +16,7 @@ export interface CartState {
 
 const initialState: CartState = { error: null };
 
-const { addToCart, updateCartItem, removeFromCart, clearCart, getCart } = shopApi.endpoints;
+const { addToCart, updateCartItem, removeFromCart, clearCart, getCart } = cartApi.endpoints;
 
 const cartSlice = createSlice({
   name: 'cart',

@@ -1,7 +1,7 @@
 /**
  * The navbar's search box: its words as typed, shared by the home page and a category page, which search for them
  * once typing pauses. Everything else about a list (the committed term, the filters, the order) is in the page's
- * address (components/listing-state.ts).
+ * address (shop/catalog/listing-state.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 

@@ -9,7 +9,7 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 
 export const useIsLoggedIn = () => useAppSelector((state) => Boolean(state.session.token));
 
-/** Shows a notice in the page's live region (components/notices.tsx): `notify(text, 'error')`. */
+/** Shows a notice in the page's live region (shop/layout/notices.tsx): `notify(text, 'error')`. */
 export function useNotify() {
   const dispatch = useAppDispatch();
   return useCallback((text: string, tone: NoticeTone = 'info') => void dispatch(noticeShown(text, tone)), [dispatch]);

@@ -6,6 +6,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { onUnauthorized, onUserReceived } from '../api/http';
 import { shopApi } from '../api/shop-api';
+import { favoritesApi } from '../shop/favorites/favorites-api';
 import { storage } from '../lib/storage';
 import cart from './cart-slice';
 import filters from './filters-slice';
@@ -38,7 +39,7 @@ export function createStore(preloadedState?: Partial<RootState>, { connect = tru
   const keptFavorites = store.getState().session.token ? storage.getFavorites() : null;
   if (keptFavorites) {
     store.dispatch(
-      shopApi.util.upsertQueryEntries([{ endpointName: 'getFavorites', arg: undefined, value: keptFavorites }]),
+      favoritesApi.util.upsertQueryEntries([{ endpointName: 'getFavorites', arg: undefined, value: keptFavorites }]),
     );
   }
   if (connect) {

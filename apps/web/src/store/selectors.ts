@@ -4,13 +4,16 @@
  * for nothing. Without a session there are none.
  */
 import type { CartLine } from '@pumpkart/shared';
-import { shopApi } from '../api/shop-api';
+import { cartApi } from '../shop/cart/cart-api';
+import { favoritesApi } from '../shop/favorites/favorites-api';
 
-const selectCartEntry = shopApi.endpoints.getCart.select();
-const selectFavoritesEntry = shopApi.endpoints.getFavorites.select();
+const selectCartEntry = cartApi.endpoints.getCart.select();
+const selectFavoritesEntry = favoritesApi.endpoints.getFavorites.select();
 const NO_LINES: CartLine[] = [];
 const NO_IDS: string[] = [];
 type State = Parameters<typeof selectCartEntry>[0] & { session: { token: string | null } };
+/** The same store: both endpoints keep their entries in the one shopApi cache, their types name different endpoints. */
+type FavoritesState = Parameters<typeof selectFavoritesEntry>[0];
 
 /** The cart's lines as shown now (none without a session). Reads the cache; asks for nothing. */
 export const selectCartItems = (state: State): CartLine[] =>
@@ -22,4 +25,4 @@ export const selectCartLoading = (state: State): boolean =>
 
 /** The ids of the buyer's favorite products (none without a session). Reads the cache; asks for nothing. */
 export const selectFavoriteIds = (state: State): string[] =>
-  (state.session.token && selectFavoritesEntry(state).data) || NO_IDS;
+  (state.session.token && selectFavoritesEntry(state as unknown as FavoritesState).data) || NO_IDS;

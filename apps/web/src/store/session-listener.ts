@@ -5,6 +5,7 @@
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { shopApi, USER_TAGS } from '../api/shop-api';
+import { favoritesApi } from '../shop/favorites/favorites-api';
 import { storage } from '../lib/storage';
 import { loggedIn, loggedOut, profileUpdated, tokenRenewed } from './session-slice';
 
@@ -18,7 +19,7 @@ export function createSessionListener() {
       storage.storeUser(payload.user);
     },
   });
-  for (const endpoint of [shopApi.endpoints.getFavorites, shopApi.endpoints.toggleFavorite]) {
+  for (const endpoint of [favoritesApi.endpoints.getFavorites, favoritesApi.endpoints.toggleFavorite]) {
     listener.startListening({
       matcher: endpoint.matchFulfilled,
       effect: ({ payload }) => storage.setFavorites(payload),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartLine, savedAddress } from '../test/fixtures';
-import { shopApi } from '../api/shop-api';
+import { cartApi } from '../shop/cart/cart-api';
+import { favoritesApi } from '../shop/favorites/favorites-api';
 import { loginAs, mockFetch } from '../test/render';
 import { createStore } from './index';
 import { selectCartItems, selectFavoriteIds } from './selectors';
@@ -44,8 +45,8 @@ describe('session slice', () => {
       'GET /api/favorites/': { body: { ids: ['p1', 'p2'] } },
     });
     const store = createStore();
-    await store.dispatch(shopApi.endpoints.getCart.initiate());
-    await store.dispatch(shopApi.endpoints.getFavorites.initiate());
+    await store.dispatch(cartApi.endpoints.getCart.initiate());
+    await store.dispatch(favoritesApi.endpoints.getFavorites.initiate());
     expect(selectCartItems(store.getState())).toHaveLength(1);
     expect(selectFavoriteIds(store.getState())).toEqual(['p1', 'p2']);
     store.dispatch(loggedOut());
@@ -67,7 +68,7 @@ describe('session slice', () => {
     loginAs();
     mockFetch({ 'GET /api/cart': { status: 401, body: { message: 'Your session has expired.' } } });
     const store = createStore();
-    await store.dispatch(shopApi.endpoints.getCart.initiate());
+    await store.dispatch(cartApi.endpoints.getCart.initiate());
     expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
   });

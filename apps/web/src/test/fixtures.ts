@@ -4,7 +4,7 @@
  * each test chooses.
  */
 import type { Address, CartLine, CheckoutConfig, OrderDto } from '@pumpkart/shared';
-import type { RazorpayFailureResponse, RazorpayOptions, RazorpaySuccessResponse } from '../features/checkout/razorpay';
+import type { RazorpayFailureResponse, RazorpayOptions, RazorpaySuccessResponse } from '../shop/payment/razorpay';
 
 let counter = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

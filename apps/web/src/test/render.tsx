@@ -9,7 +9,8 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { CartLine, Role } from '@pumpkart/shared';
 import { vi } from 'vitest';
-import { shopApi } from '../api/shop-api';
+import { cartApi } from '../shop/cart/cart-api';
+import { favoritesApi } from '../shop/favorites/favorites-api';
 import { createStore, type AppStore, type RootState } from '../store';
 
 export interface RenderWithStoreOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -46,10 +47,10 @@ export function renderWithStore(ui: ReactElement, options: RenderWithStoreOption
 /** A store whose cache already holds the cart lines and favorite ids the storefront frame loads. */
 export function storeWith({ cart, favorites }: { cart?: CartLine[]; favorites?: string[] }): AppStore {
   const store = createStore();
-  if (cart) store.dispatch(shopApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: undefined, value: cart }]));
+  if (cart) store.dispatch(cartApi.util.upsertQueryEntries([{ endpointName: 'getCart', arg: undefined, value: cart }]));
   if (favorites) {
     store.dispatch(
-      shopApi.util.upsertQueryEntries([{ endpointName: 'getFavorites', arg: undefined, value: favorites }]),
+      favoritesApi.util.upsertQueryEntries([{ endpointName: 'getFavorites', arg: undefined, value: favorites }]),
     );
   }
   return store;

@@ -5,13 +5,13 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_PASSWORD_MIN_LENGTH, passwordLengthProblem, SERVER_MESSAGES, type Role } from '@pumpkart/shared';
-import { useChangePasswordMutation } from '../../api/shop-api';
+import { useChangePasswordMutation } from './change-password-api';
 import { errorMessage } from '../../api/http';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { tokenRenewed } from '../../store/session-slice';
 import { Field, inputClass } from '../products/form-field';
 import { PageHeader } from '../ui/page-header';
-import { FormOutcomeMessage, type FormOutcome } from '../../components/form-outcome';
+import { FormOutcomeMessage, type FormOutcome } from '../../ui/form-outcome';
 
 export const CHANGE_PASSWORD_TEXT = {
   title: 'Change password',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type GstAmounts, type GstReport } from '@pumpkart/shared';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import AdminApp from '../admin-app';
 import { GST_REPORT_TEXT, GstReportPage } from './gst-report-page';

@@ -2,7 +2,7 @@
  * Admin GST report (/admin/gst-report, docs/shop-rules.md#gst-report): a month picker (the previous month in India
  * by default, kept in the address as ?month=), the month's totals of tax invoices and credit notes per GST rate and
  * for B2B and B2C buyers, and a download button for each GSTR-1 table as a CSV file. The files are fetched with the
- * bearer token and saved as the invoices are (components/order-documents.tsx saveBlob); a failure is said in an
+ * bearer token and saved as the invoices are (shop/orders/order-documents.tsx saveBlob); a failure is said in an
  * on-page notice.
  */
 import { useState } from 'react';
@@ -10,8 +10,8 @@ import { useSearchParams } from 'react-router';
 import { GSTR1_TABLE_LABELS, GSTR1_TABLES, gstr1FileName, MESSAGES, type Gstr1Table } from '@pumpkart/shared';
 import { errorMessage } from '../../api/http';
 import { fetchGstr1Csv, useGetGstReportQuery } from '../admin-api';
-import { saveBlob } from '../../components/order-documents';
-import { LoadFailed } from '../../components/page-states';
+import { saveBlob } from '../../shop/orders/order-documents';
+import { LoadFailed } from '../../ui/page-states';
 import { useNotify } from '../../store/hooks';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { addMonths, longMonthLabel, monthOf, previousMonth, validMonth } from './month';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@pumpkart/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { OrdersPage } from './orders-page';
 

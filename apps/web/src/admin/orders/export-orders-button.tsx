@@ -1,14 +1,14 @@
 /**
  * The Orders page's Export CSV (docs/shop-rules.md#orders-csv): the orders of the filters on screen, cash on
  * delivery and online, one row per order line, newest first, fetched with the bearer token and saved as the
- * invoices are (components/order-documents.tsx saveBlob). It says "Preparing…" while the file comes, and a
+ * invoices are (shop/orders/order-documents.tsx saveBlob). It says "Preparing…" while the file comes, and a
  * failure in an error notice.
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { fetchOrdersCsv } from '../admin-api';
-import { saveBlob } from '../../components/order-documents';
+import { saveBlob } from '../../shop/orders/order-documents';
 import { useNotify } from '../../store/hooks';
 import { ordersExportQuery, type OrderFilters } from './orders-list-state';
 

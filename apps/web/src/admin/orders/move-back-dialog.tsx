@@ -6,7 +6,7 @@
  */
 import { MOVE_BACK_REASON_MAX, orderStatusLabel, type OrderStatus } from '@pumpkart/shared';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { Modal } from '../../components/modal';
+import { Modal } from '../../ui/modal';
 
 export const MOVE_BACK_TEXT = {
   title: (to: OrderStatus) => `Move this order back to ${orderStatusLabel(to)}?`,

@@ -25,13 +25,13 @@ import {
   type ShipmentInput,
 } from '@pumpkart/shared';
 import { useId, useState } from 'react';
-import { useLazyGetOrderQuery } from '../../api/shop-api';
+import { useLazyGetOrderQuery } from '../../shop/orders/orders-api';
 import { useMarkCodPaidMutation, useSetOrderStatusMutation } from '../admin-api';
 import { errorMessage } from '../../api/http';
-import { useConfirm } from '../../components/confirm-dialog';
-import { Modal } from '../../components/modal';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { Modal } from '../../ui/modal';
 import { useNotify } from '../../store/hooks';
-import { hasDocuments, OrderDocuments } from '../../components/order-documents';
+import { hasDocuments, OrderDocuments } from '../../shop/orders/order-documents';
 import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { formatDateTime } from '../lib/format';
 import { makeOrder, makePayment } from '../test-data';

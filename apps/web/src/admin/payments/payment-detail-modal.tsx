@@ -5,7 +5,7 @@
  */
 import type { PaymentDto } from '@pumpkart/shared';
 import type { ReactNode } from 'react';
-import { Modal } from '../../components/modal';
+import { Modal } from '../../ui/modal';
 import { formatDateTime, orDash, rupees } from '../lib/format';
 import { modeLabel, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';

@@ -14,7 +14,7 @@ import {
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { applyProductImport, dryRunProductImport, IMPORT_STOPPED } from '../../api/products-csv';
-import { Modal } from '../../components/modal';
+import { Modal } from '../../ui/modal';
 import { ErrorText } from '../ui/page-header';
 
 type Step =

@@ -5,7 +5,7 @@
  * long title or size wraps (the admin must be able to tell similar products apart).
  */
 import type { Product } from '@pumpkart/shared';
-import { ProductImage } from '../../components/product-image';
+import { ProductImage } from '../../shop/catalog/product-image';
 import { rupees } from '../lib/format';
 import { Switch } from '../ui/switch';
 import { ownSize } from './product-form';

@@ -5,7 +5,7 @@
  */
 import { ADMIN_PRODUCT_SORTS, STOCK_LEVELS, type AdminProductSort } from '@pumpkart/shared';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useGetBrandsQuery, useGetCategoriesQuery } from '../../api/shop-api';
+import { useGetBrandsQuery, useGetCategoriesQuery } from '../../shop/catalog/catalog-api';
 import {
   hasFilters,
   NO_FILTERS,

@@ -23,14 +23,14 @@ import {
 } from '@pumpkart/shared';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
-import { useGetCategoriesQuery } from '../../api/shop-api';
+import { useGetCategoriesQuery } from '../../shop/catalog/catalog-api';
 import {
   useCreateProductMutation,
   useLazyGetAdminProductQuery,
   useRemoveProductImageMutation,
   useUpdateProductMutation,
 } from '../admin-api';
-import { Modal } from '../../components/modal';
+import { Modal } from '../../ui/modal';
 import { History } from '../ui/history';
 import { Switch } from '../ui/switch';
 import { Field, inputClass } from './form-field';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from '../../components/test-products';
+import { makeProduct } from '../../shop/catalog/test-products';
 import { buildProductFormData, newVariantRow, validateProductForm, valuesFromProduct } from './product-form';
 
 describe('the product form and the MRP (docs/shop-rules.md#mrp)', () => {

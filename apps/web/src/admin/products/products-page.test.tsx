@@ -2,7 +2,7 @@ import { MESSAGES } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { rawProduct } from '../test-data';
 import { ProductsPage } from './products-page';

@@ -18,9 +18,9 @@ import {
   useGetAdminProductsQuery,
   useSetProductActiveMutation,
 } from '../admin-api';
-import { useConfirm } from '../../components/confirm-dialog';
-import { saveBlob } from '../../components/order-documents';
-import { EmptyState, LoadFailed } from '../../components/page-states';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { saveBlob } from '../../shop/orders/order-documents';
+import { EmptyState, LoadFailed } from '../../ui/page-states';
 import { useNotify } from '../../store/hooks';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';

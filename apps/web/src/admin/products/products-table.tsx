@@ -3,7 +3,7 @@
  * form), category, price, stock and the Active switch, with Edit and Delete as in the grid's cards.
  */
 import type { Product } from '@pumpkart/shared';
-import { ProductImage } from '../../components/product-image';
+import { ProductImage } from '../../shop/catalog/product-image';
 import { rupees } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';
 import { Switch } from '../ui/switch';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GST_MESSAGES, MESSAGES, TAX_DATA_MESSAGES } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { storeSettingsDto } from '../../test/store-settings';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import AdminApp from '../admin-app';
 import { SettingsPage, SETTINGS_TEXT } from './settings-page';
 

@@ -2,7 +2,7 @@ import { STAFF_MESSAGES, type StaffMember } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { STAFF_TEXT, StaffPage } from './staff-page';
 

@@ -21,7 +21,7 @@ import {
   useInviteStaffMutation,
   useRemoveStaffMutation,
 } from '../admin-api';
-import { useConfirm } from '../../components/confirm-dialog';
+import { useConfirm } from '../../ui/confirm-dialog';
 import { useNotify } from '../../store/hooks';
 import { formatDate, formatDateTime } from '../lib/format';
 import { Field, inputClass } from '../products/form-field';

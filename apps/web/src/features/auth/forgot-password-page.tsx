@@ -7,7 +7,7 @@
 import { MESSAGES } from '@pumpkart/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useForgotPasswordMutation } from '../../api/shop-api';
+import { useForgotPasswordMutation } from './auth-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { AuthCard, inputClass, labelClass, submitClass } from './auth-card';

@@ -8,7 +8,7 @@
 import { MESSAGES } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useLoginMutation } from '../../api/shop-api';
+import { useLoginMutation } from './auth-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { useAppDispatch } from '../../store/hooks';

@@ -8,7 +8,7 @@ import {
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { mockFetch, renderWithStore } from '../../test/render';
 import {
   RESET_PASSWORD_TEXT,

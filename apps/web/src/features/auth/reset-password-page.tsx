@@ -19,7 +19,7 @@ import {
 } from '@pumpkart/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useResetPasswordMutation } from '../../api/shop-api';
+import { useResetPasswordMutation } from './auth-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { useNotify } from '../../store/hooks';

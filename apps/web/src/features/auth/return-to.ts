@@ -8,7 +8,7 @@
  */
 import { isBackOffice, type Role } from '@pumpkart/shared';
 import type { NavigateOptions } from 'react-router';
-import { loginStateOf, type ProductLinkState } from '../../components/product-route-state';
+import { loginStateOf, type ProductLinkState } from '../../shop/catalog/product-route-state';
 import { adminHomeOf } from '../../config/admin-pages';
 import { paths } from '../../config/paths';
 

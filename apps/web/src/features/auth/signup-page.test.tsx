@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithStore } from '../../test/render';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { SignupPage } from './signup-page';
 
 afterEach(() => {

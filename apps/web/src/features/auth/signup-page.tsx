@@ -10,7 +10,7 @@
 import { MESSAGES, PASSWORD_MIN_LENGTH, sanitizePhoneInput } from '@pumpkart/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useLoginMutation, useRegisterMutation } from '../../api/shop-api';
+import { useLoginMutation, useRegisterMutation } from './auth-api';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../config/paths';
 import { useAppDispatch, useNotify } from '../../store/hooks';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@pumpkart/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rawProduct } from '../../components/test-products';
+import { rawProduct } from '../../shop/catalog/test-products';
 import { searchChanged } from '../../store/filters-slice';
 import { mockFetch, renderWithStore } from '../../test/render';
 import { CATEGORY_PAGE_SIZE, CategoryPage } from './category-page';

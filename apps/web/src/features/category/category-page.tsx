@@ -9,13 +9,14 @@
  */
 import { categoryPageHead, MESSAGES, type CatalogSort } from '@pumpkart/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Breadcrumbs } from '../../components/breadcrumbs';
-import { EmptyState } from '../../components/page-states';
-import { LISTING_PAGE_SIZE, ProductListing, useCatalogListing } from '../../components/product-listing';
-import { listingSearch, useListingState } from '../../components/listing-state';
-import { effectiveSort, SortSelect } from '../../components/sort-select';
-import { useDebouncedValue } from '../../components/use-debounced-value';
-import { usePageHead } from '../../components/use-page-head';
+import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { EmptyState } from '../../ui/page-states';
+import { LISTING_PAGE_SIZE } from '../../shop/catalog/catalog-api';
+import { ProductListing, useCatalogListing } from '../../shop/catalog/product-listing';
+import { listingSearch, useListingState } from '../../shop/catalog/listing-state';
+import { effectiveSort, SortSelect } from '../../shop/catalog/sort-select';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { usePageHead } from '../../ui/use-page-head';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../store/hooks';
 
@@ -98,7 +99,7 @@ export function CategoryPage() {
   );
 }
 
-/** The same search over the whole catalog: the home page's results for it (components/listing-state.ts). */
+/** The same search over the whole catalog: the home page's results for it (shop/catalog/listing-state.ts). */
 function SearchAllLink({ term, button = false }: { term: string; button?: boolean }) {
   return (
     <Link

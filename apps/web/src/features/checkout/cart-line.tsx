@@ -18,7 +18,7 @@ import {
   type CartLine,
 } from '@pumpkart/shared';
 import { useState, type KeyboardEvent } from 'react';
-import { ProductImage } from '../../components/product-image';
+import { ProductImage } from '../../shop/catalog/product-image';
 
 export interface CartLineRowProps {
   line: CartLine;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type CartLine } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { cartLine, checkoutConfig, FakeRazorpay } from '../../test/fixtures';
-import { resetPaymentScriptState } from './use-payment-script';
+import { resetPaymentScriptState } from '../../shop/payment/use-payment-script';
 import { CartPage } from './cart-page';
 
 function renderCart(items: CartLine[], extra: Parameters<typeof mockFetch>[0] = {}) {

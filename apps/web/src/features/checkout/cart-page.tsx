@@ -4,18 +4,18 @@
  * selected in-stock lines count towards the totals and go into the checkout modal. The selection
  * is local UI state: every in-stock line starts selected (a buyer usually checks out the whole cart)
  * and can be unticked; it is cleared after a verified payment. Cart failures show the stored error
- * in red. Honest states (components/page-states.tsx): a skeleton while the cart loads, a failure with
+ * in red. Honest states (ui/page-states.tsx): a skeleton while the cart loads, a failure with
  * Try again (never 'Your cart is empty' for a failure), and the empty cart with Continue shopping.
  * While a payment window is open the cart is locked, with a short note why (docs/shop-rules.md#payments).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals, type CartLine } from '@pumpkart/shared';
-import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../api/shop-api';
-import { EmptyState, ListSkeleton, LoadFailed } from '../../components/page-states';
-import { usePaymentWindowOpen } from '../../components/payment/payment-window-state';
+import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../shop/cart/cart-api';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../ui/page-states';
+import { usePaymentWindowOpen } from '../../shop/payment/payment-window-state';
 import { useAppSelector } from '../../store/hooks';
 import { CheckoutModal } from './checkout-modal';
-import { usePaymentScript } from './use-payment-script';
+import { usePaymentScript } from '../../shop/payment/use-payment-script';
 import { CartLineRow } from './cart-line';
 import { OrderSummary } from './order-summary';
 

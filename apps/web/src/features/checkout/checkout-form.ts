@@ -145,4 +145,4 @@ export function rememberAddress(typed: readonly Address[], address: Address): Ad
 }
 
 /** The checkout modal's error text (shared with Pay now, which can fail the same ways). */
-export { checkoutErrorMessage } from '../../components/payment/payment-errors';
+export { checkoutErrorMessage } from '../../shop/payment/payment-errors';

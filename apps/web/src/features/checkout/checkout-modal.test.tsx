@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { GST_MESSAGES, MESSAGES, validateGstin, type CartLine, type CheckoutConfig } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { CartPage } from './cart-page';
 import { CheckoutModal } from './checkout-modal';
 import { cartLine, checkoutConfig, FakeRazorpay, orderDto, savedAddress } from '../../test/fixtures';
-import { resetPaymentScriptState } from './use-payment-script';
+import { resetPaymentScriptState } from '../../shop/payment/use-payment-script';
 
 const ORDER_ID = '11111111-2222-4333-8444-555555abcdef';
 /** Today, so the saved-order line shows the time alone. */

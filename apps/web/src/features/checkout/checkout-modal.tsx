@@ -9,31 +9,25 @@
  * every problem shows in the modal (role alert), never in a browser alert. Once the order is placed
  * and its payment did not go through, the modal says why, that the order is saved until its pay-by
  * time, and offers Try again for the same order (docs/shop-rules.md#payments); focus lands on Try
- * again. The flow itself lives in use-checkout.ts.
+ * again. The flow itself lives in use-checkout.ts; the form's parts in checkout-fieldsets.tsx,
+ * checkout-summary.tsx and saved-order-panel.tsx.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import {
-  deliveryPercent,
-  formatPrice,
   keyOfLine,
-  linePrice,
   MESSAGES,
   selectionTotals,
-  toPaise,
-  toRupees,
   type Address,
   type CartLine,
   isLineAvailable,
   type CheckoutConfig,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { Modal } from '../../components/modal';
-import { formatPayBy } from '../../components/payment/pay-by';
+import { Modal } from '../../ui/modal';
 import { storage } from '../../lib/storage';
 import { useAppSelector } from '../../store/hooks';
-import { AddressFields } from '../../components/address-fields';
-import { CustomerField } from './customer-field';
-import { EMPTY_ADDRESS, formatAddress } from '../../lib/address';
+import { EMPTY_ADDRESS } from '../../lib/address';
+import { AddressFieldset, CustomerFieldset, PaymentFieldset, type AddressChoice } from './checkout-fieldsets';
 import {
   rememberAddress,
   savedAddressChoices,
@@ -41,7 +35,9 @@ import {
   type BusinessErrors,
   type CustomerInfo,
 } from './checkout-form';
-import { useCheckout, type SavedOrder } from './use-checkout';
+import { CheckoutSummary } from './checkout-summary';
+import { SavedOrderPanel } from './saved-order-panel';
+import { useCheckout } from './use-checkout';
 
 export interface CheckoutModalProps {
   open: boolean;
@@ -57,8 +53,6 @@ export function CheckoutModal({ open, onClose, lines, config, onPlaced }: Checko
   if (!open) return null;
   return <CheckoutForm onClose={onClose} lines={lines} config={config} onPlaced={onPlaced} />;
 }
-
-type AddressChoice = number | 'new';
 
 function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalProps, 'open'>) {
   const session = useAppSelector((state) => state.session);
@@ -132,183 +126,42 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
     [],
   );
 
-  const sectionTitle = 'text-base font-semibold text-slate-900';
-  const radioRow =
-    'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50';
-
-  const summary = (
-    <section aria-labelledby={`${formId}-summary`} className="rounded-lg bg-slate-50 p-4">
-      <h3 id={`${formId}-summary`} className={sectionTitle}>
-        Order summary
-      </h3>
-      <ul className="mt-2 divide-y divide-slate-200 text-sm">
-        {available.map((line) => (
-          <li key={keyOfLine(line)} className="flex justify-between gap-3 py-2">
-            <span className="min-w-0 break-words">
-              {line.product.title}
-              {line.variant?.size ? ` (${line.variant.size})` : ''}{' '}
-              <span className="whitespace-nowrap">× {line.quantity}</span>
-            </span>
-            <span className="shrink-0 tabular-nums">
-              {formatPrice(toRupees(toPaise(linePrice(line)) * line.quantity))}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd className="tabular-nums">{formatPrice(toRupees(totals.subtotalPaise))}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Delivery charge ({deliveryPercent(totals.subtotalPaise)}%)</dt>
-          <dd className="tabular-nums">{formatPrice(toRupees(totals.shippingPaise))}</dd>
-        </div>
-        <div className="flex justify-between text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatPrice(toRupees(totals.totalPaise))}</dd>
-        </div>
-      </dl>
-      <p className="mt-1 text-right text-xs text-slate-600">{MESSAGES.inclusiveOfTaxes}</p>
-    </section>
-  );
-
   return (
     <Modal open onClose={busy ? () => undefined : onClose} closeOnBackdrop={!busy} title="Checkout" size="lg">
       {placedOrder?.reason ? (
         <div className="space-y-6" aria-busy={busy}>
           <SavedOrderPanel order={placedOrder} busy={busy} onRetry={() => void retry()} onClose={onClose} />
-          {summary}
+          <CheckoutSummary lines={available} totals={totals} formId={formId} />
         </div>
       ) : (
         <form onSubmit={submit} noValidate aria-busy={busy} className="space-y-6">
-          <fieldset className="space-y-3" disabled={busy}>
-            <legend className={sectionTitle}>Customer information</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <CustomerField
-                id={`${formId}-name`}
-                label="Name"
-                data-autofocus
-                value={customer.name}
-                onValue={(value) => setField('name', value)}
-                autoComplete="name"
-              />
-              <CustomerField
-                id={`${formId}-email`}
-                label="Email"
-                type="email"
-                value={customer.email}
-                onValue={(value) => setField('email', value)}
-                autoComplete="email"
-              />
-              <CustomerField
-                id={`${formId}-phone`}
-                label="Phone"
-                type="tel"
-                inputMode="numeric"
-                placeholder="10-digit mobile number"
-                value={customer.phone}
-                onValue={(value) => setField('phone', value)}
-                autoComplete="tel-national"
-              />
-            </div>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <CustomerField
-                id={`${formId}-businessName`}
-                label={MESSAGES.businessNameLabel}
-                value={customer.businessName}
-                onValue={(value) => setField('businessName', value)}
-                autoComplete="organization"
-                error={businessErrors.businessName}
-              />
-              <CustomerField
-                id={`${formId}-gstin`}
-                label={MESSAGES.gstinLabel}
-                value={customer.gstin}
-                onValue={(value) => setField('gstin', value)}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                placeholder="e.g. 27AAHCP4821K1Z6"
-                error={businessErrors.gstin}
-                hint={MESSAGES.gstinHint}
-                className="uppercase placeholder:normal-case"
-              />
-            </div>
-          </fieldset>
+          <CustomerFieldset
+            formId={formId}
+            busy={busy}
+            customer={customer}
+            businessErrors={businessErrors}
+            setField={setField}
+          />
 
-          <fieldset className="space-y-3" disabled={busy}>
-            <legend className={sectionTitle}>Shipping address</legend>
-            {saved.map((address, index) => (
-              <label key={`${index}-${address.line1}`} className={radioRow}>
-                <input
-                  type="radio"
-                  name={`${formId}-address`}
-                  checked={choice === index}
-                  onChange={() => setChoice(index)}
-                  className="mt-1"
-                />
-                <span className="min-w-0 text-sm">
-                  <span className="block font-medium text-slate-900">
-                    {address.recipientName} · {address.recipientPhone}
-                  </span>
-                  <span className="block break-words text-slate-600">{formatAddress(address)}</span>
-                </span>
-              </label>
-            ))}
-            <label className={radioRow}>
-              <input
-                type="radio"
-                name={`${formId}-address`}
-                checked={choice === 'new'}
-                onChange={() => setChoice('new')}
-                className="mt-1"
-              />
-              <span className="text-sm font-medium text-slate-900">Use a new address</span>
-            </label>
-            {choice === 'new' && (
-              <div className="rounded-lg border border-slate-200 p-3">
-                <AddressFields idPrefix={`${formId}-new`} value={newAddress} onChange={patchAddress} disabled={busy} />
-              </div>
-            )}
-          </fieldset>
+          <AddressFieldset
+            formId={formId}
+            busy={busy}
+            saved={saved}
+            choice={choice}
+            setChoice={setChoice}
+            newAddress={newAddress}
+            patchAddress={patchAddress}
+          />
 
-          <fieldset className="space-y-3" disabled={busy}>
-            <legend className={sectionTitle}>Payment method</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <label className={radioRow}>
-                <input
-                  type="radio"
-                  name={`${formId}-payment`}
-                  value="online"
-                  checked={paymentMode === 'online'}
-                  onChange={() => setPaymentMode('online')}
-                  className="mt-1"
-                />
-                <span className="text-sm">
-                  <span className="block font-medium text-slate-900">Pay online</span>
-                  <span className="block text-slate-600">Cards, UPI and net banking</span>
-                </span>
-              </label>
-              <label className={`${radioRow} ${codEnabled ? '' : 'cursor-not-allowed opacity-60'}`}>
-                <input
-                  type="radio"
-                  name={`${formId}-payment`}
-                  value="cod"
-                  checked={paymentMode === 'cod'}
-                  disabled={!codEnabled}
-                  onChange={() => setPaymentMode('cod')}
-                  className="mt-1"
-                />
-                <span className="text-sm">
-                  <span className="block font-medium text-slate-900">Cash on delivery</span>
-                  <span className="block text-slate-600">{codEnabled ? 'Pay when it arrives' : '(unavailable)'}</span>
-                </span>
-              </label>
-            </div>
-          </fieldset>
+          <PaymentFieldset
+            formId={formId}
+            busy={busy}
+            paymentMode={paymentMode}
+            setPaymentMode={setPaymentMode}
+            codEnabled={codEnabled}
+          />
 
-          {summary}
+          <CheckoutSummary lines={available} totals={totals} formId={formId} />
 
           {error && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -336,58 +189,5 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
         </form>
       )}
     </Modal>
-  );
-}
-
-/**
- * After a payment that did not go through: why (read out at once), that the order is kept and until
- * when it can be paid from My Orders, Close and Try again (which pays the same order).
- */
-function SavedOrderPanel({
-  order,
-  busy,
-  onRetry,
-  onClose,
-}: {
-  order: SavedOrder;
-  busy: boolean;
-  onRetry: () => void;
-  onClose: () => void;
-}) {
-  const retryRef = useRef<HTMLButtonElement>(null);
-  const number = order.id.slice(-6);
-  // When the payment window closes, focus lands here (never on the page's body).
-  useEffect(() => {
-    if (!busy) retryRef.current?.focus();
-  }, [busy, order.reason]);
-
-  return (
-    <section aria-label="Payment" className="space-y-3" data-testid="payment-outcome">
-      <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
-        {order.reason}
-      </p>
-      <p className="text-sm text-slate-700">
-        {order.payBy ? MESSAGES.orderSavedUntil(number, formatPayBy(order.payBy)) : MESSAGES.orderSaved(number)}
-      </p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
-        >
-          Close
-        </button>
-        <button
-          ref={retryRef}
-          type="button"
-          onClick={onRetry}
-          disabled={busy}
-          className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
-        >
-          {busy ? MESSAGES.checkoutProcessing : MESSAGES.tryAgain}
-        </button>
-      </div>
-    </section>
   );
 }

@@ -3,7 +3,7 @@
  * field's error (announced with the input through aria-describedby) or else its hint.
  */
 import type { InputHTMLAttributes } from 'react';
-import { inputClass } from '../../components/address-fields';
+import { inputClass } from '../../shop/address/address-fields';
 
 export interface CustomerFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
   id: string;

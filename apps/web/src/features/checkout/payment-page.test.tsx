@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { NO_PENDING_ORDER_DELAY_MS, PaymentPage } from './payment-page';
 import { orderDto, savedAddress } from '../../test/fixtures';
 

@@ -9,7 +9,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, type CreateOrderBody } from '@pumpkart/shared';
-import { refreshCart, useCreateOrderMutation } from '../../api/shop-api';
+import { refreshCart } from '../../shop/cart/cart-api';
+import { useCreateOrderMutation } from './checkout-api';
 import { errorMessage } from '../../api/http';
 import { orderPath, paths } from '../../config/paths';
 import { storage } from '../../lib/storage';

@@ -1,6 +1,6 @@
 /**
  * The checkout flow (docs/architecture.md#checkout, docs/shop-rules.md#payments): validate, place the
- * order, then pay it with the shared pay-an-existing-order hook (components/payment/use-pay-order.ts:
+ * order, then pay it with the shared pay-an-existing-order hook (shop/payment/use-pay-order.ts:
  * create the gateway payment, open the provider's window, verify, go to the confirmation page).
  *
  * Nothing here uses the browser's alert: every problem is said in the checkout modal, in the spec's
@@ -25,8 +25,8 @@ import {
   type CheckoutConfig,
   type PaymentMode,
 } from '@pumpkart/shared';
-import { newIdempotencyKey, useCreateOrderMutation } from '../../api/shop-api';
-import { outcomeMessage, usePayOrder } from '../../components/payment/use-pay-order';
+import { newIdempotencyKey, useCreateOrderMutation } from './checkout-api';
+import { outcomeMessage, usePayOrder } from '../../shop/payment/use-pay-order';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
 import { buildOrderPayload, checkoutErrorMessage, validateCheckout, type CustomerInfo } from './checkout-form';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
-import { rawProduct } from '../../components/test-products';
+import { rawProduct } from '../../shop/catalog/test-products';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { FavoritesPage } from './favorites-page';
 

@@ -1,6 +1,6 @@
 /**
  * My Favorites (docs/shop-rules.md#cart): the products whose ids the server keeps for the buyer, as
- * product cards. Its states are honest (components/page-states.tsx): card skeletons read out as
+ * product cards. Its states are honest (ui/page-states.tsx): card skeletons read out as
  * 'Loading favorites...' while loading, a failure with Try again (never 'No favorites yet.' for a
  * failure), and 'No favorites yet.' with Continue shopping when there are none. Only the favorite
  * products are fetched (GET /products?ids=...), and a product un-hearted here leaves the grid at
@@ -9,10 +9,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { MESSAGES } from '@pumpkart/shared';
-import { EmptyState, LoadFailed } from '../../components/page-states';
-import { PRODUCT_GRID_CLASS, ProductCard } from '../../components/product-card';
-import { ProductGridSkeleton } from '../../components/product-listing';
-import { useGetFavoritesQuery, useGetProductsByIdsQuery } from '../../api/shop-api';
+import { EmptyState, LoadFailed } from '../../ui/page-states';
+import { PRODUCT_GRID_CLASS, ProductCard } from '../../shop/catalog/product-card';
+import { ProductGridSkeleton } from '../../shop/catalog/product-listing';
+import { useGetFavoritesQuery } from '../../shop/favorites/favorites-api';
+import { useGetProductsByIdsQuery } from './favorite-products-api';
 
 const NO_IDS: string[] = [];
 

@@ -5,7 +5,7 @@
  */
 import { formatIndianNumber, MESSAGES, SEARCH_COUNT_CAP, searchTotalIsCapped, type PriceRange } from '@pumpkart/shared';
 import { forwardRef, useEffect, useRef } from 'react';
-import type { AppliedFilters, FilterKey } from '../../components/listing-state';
+import type { AppliedFilters, FilterKey } from '../../shop/catalog/listing-state';
 
 const PRICE_LABELS: Record<PriceRange, string> = {
   '0-500': '₹0–500',

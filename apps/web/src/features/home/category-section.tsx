@@ -1,8 +1,8 @@
 /** One category on the home page: its name, up to 4 cards, and View All when it has more than 4. */
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { HomeSection } from '../../api/shop-api';
-import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../components/product-card';
+import type { HomeSection } from './home-api';
+import { PRODUCT_GRID_CLASS, ProductCard, ProductCardSkeleton } from '../../shop/catalog/product-card';
 import { categoryPath } from '../../config/paths';
 
 /** Products shown per category on the home page (docs/shop-rules.md#home). */

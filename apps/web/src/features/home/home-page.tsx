@@ -5,12 +5,12 @@
  * active, the results come first instead: a heading saying what is shown, the active filters as
  * removable chips with Clear all, Sort by, and one flat list a page at a time; the partner offers
  * move below them. The page asks the server only for what it shows. The search term, the filters and the order
- * are in the page's address (components/listing-state.ts): a reload, Back and a shared link keep them.
+ * are in the page's address (shop/catalog/listing-state.ts): a reload, Back and a shared link keep them.
  */
 import { MESSAGES } from '@pumpkart/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useGetHomeViewQuery, type HomeSection } from '../../api/shop-api';
-import { FilterPanel } from '../../components/filter-panel';
+import { useGetHomeViewQuery, type HomeSection } from './home-api';
+import { FilterPanel } from '../../shop/catalog/filter-panel';
 import {
   countFilters,
   EMPTY_LISTING,
@@ -18,12 +18,12 @@ import {
   useIsPageInBackground,
   useListingState,
   type AppliedFilters,
-} from '../../components/listing-state';
-import { EmptyState, LoadFailed } from '../../components/page-states';
-import { ProductListing, useCatalogListing } from '../../components/product-listing';
-import { effectiveSort, SortSelect } from '../../components/sort-select';
-import { useDebouncedValue } from '../../components/use-debounced-value';
-import { useRevealedCount } from '../../components/use-revealed-count';
+} from '../../shop/catalog/listing-state';
+import { EmptyState, LoadFailed } from '../../ui/page-states';
+import { ProductListing, useCatalogListing } from '../../shop/catalog/product-listing';
+import { effectiveSort, SortSelect } from '../../shop/catalog/sort-select';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useRevealedCount } from '../../ui/use-revealed-count';
 import { searchChanged } from '../../store/filters-slice';
 import type { AppDispatch } from '../../store';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

@@ -2,8 +2,8 @@ import { MESSAGES, SEARCH_COUNT_CAP } from '@pumpkart/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rawProduct } from '../../components/test-products';
-import { listingSearch, parseListingState, type ListingState } from '../../components/listing-state';
+import { rawProduct } from '../../shop/catalog/test-products';
+import { listingSearch, parseListingState, type ListingState } from '../../shop/catalog/listing-state';
 import { mockFetch, renderWithStore } from '../../test/render';
 import { HomePage } from './home-page';
 
@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The home page at an address holding this list state (components/listing-state.ts). */
+/** The home page at an address holding this list state (shop/catalog/listing-state.ts). */
 const withFilters = (filters: Partial<ListingState>) => ({ route: `/${listingSearch(filters)}`, path: '/' });
 
 /** The list state in the router's address now. */

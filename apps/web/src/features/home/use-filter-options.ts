@@ -2,7 +2,7 @@
  * The filter panel's Category and Brand options, from the server's lists (docs/shop-rules.md#filters).
  * Loaded the first time the panel opens; a failure is only logged.
  */
-import { useGetBrandsQuery, useGetCategoriesQuery } from '../../api/shop-api';
+import { useGetBrandsQuery, useGetCategoriesQuery } from '../../shop/catalog/catalog-api';
 
 const NONE: string[] = [];
 

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore, type FakeResponse } from '../../test/render';
 import { orderDto } from '../../test/fixtures';
-import { Notices } from '../../components/notices';
+import { Notices } from '../../shop/layout/notices';
 import { filenameOf } from '../../api/shop-api';
 import { OrdersPage } from './orders-page';
 import { OrderPage } from './order-page';
-import { fallbackFilename } from '../../components/order-documents';
+import { fallbackFilename } from '../../shop/orders/order-documents';
 
 const ID = 'a1b2c3d4-0000-4000-8000-00000abc123f';
 const INVOICE = { number: 'PK/26-27/000042', issuedAt: '2026-06-05T10:30:00.000Z' };

@@ -11,9 +11,9 @@
  */
 import { Link } from 'react-router';
 import { buyerMayCancel, MESSAGES, type OrderDto } from '@pumpkart/shared';
-import { formatPayBy } from '../../components/payment/pay-by';
+import { formatPayBy } from '../../shop/payment/pay-by';
 import { orderPath } from '../../config/paths';
-import { hasDocuments, OrderDocuments } from '../../components/order-documents';
+import { hasDocuments, OrderDocuments } from '../../shop/orders/order-documents';
 import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
 import { hasShipmentTracking, ShipmentTracking } from './shipment-tracking';
 import { isAwaitingPayment, orderNumber, paymentInWords } from './order-status';

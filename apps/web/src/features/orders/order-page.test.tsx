@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { checkoutConfig, FakeRazorpay, orderDto } from '../../test/fixtures';
-import { Notices } from '../../components/notices';
-import { resetPaymentScriptState } from '../../components/payment/use-payment-script';
+import { Notices } from '../../shop/layout/notices';
+import { resetPaymentScriptState } from '../../shop/payment/use-payment-script';
 import { expectedDeliveryDate, formatDeliveryDate } from './expected-delivery';
 import { OrderPage } from './order-page';
 

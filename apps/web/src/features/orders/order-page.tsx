@@ -14,14 +14,14 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
-import { shopApi } from '../../api/shop-api';
+import { ordersApi } from '../../shop/orders/orders-api';
 import { isHttpFailure } from '../../api/http';
-import { EmptyState, ListSkeleton, LoadFailed } from '../../components/page-states';
-import { formatPayBy } from '../../components/payment/pay-by';
-import { outcomeMessage, usePayOrder } from '../../components/payment/use-pay-order';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../ui/page-states';
+import { formatPayBy } from '../../shop/payment/pay-by';
+import { outcomeMessage, usePayOrder } from '../../shop/payment/use-pay-order';
 import { paths } from '../../config/paths';
 import { useNotify } from '../../store/hooks';
-import { hasDocuments, OrderDocuments } from '../../components/order-documents';
+import { hasDocuments, OrderDocuments } from '../../shop/orders/order-documents';
 import { expectedDeliveryDate, formatDeliveryDate } from './expected-delivery';
 import { ShipmentTracking } from './shipment-tracking';
 import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
@@ -34,7 +34,7 @@ const secondaryLink = `${linkClass} border border-slate-300 text-slate-800 hover
 export function OrderPage() {
   const { orderId = '' } = useParams();
   // The order as it is now, asked again on every visit (its payment may have moved on meanwhile).
-  const query = shopApi.endpoints.getOrder.useQuery(orderId, { refetchOnMountOrArgChange: true });
+  const query = ordersApi.endpoints.getOrder.useQuery(orderId, { refetchOnMountOrArgChange: true });
 
   if (query.isError && !query.data) {
     const notFound = isHttpFailure(query.error) && (query.error.status === 404 || query.error.status === 400);

@@ -5,7 +5,7 @@
  * shipping address. Amounts in the storefront's one price format (docs/decisions/0008-one-price-format.md).
  */
 import { formatPrice, type OrderDto } from '@pumpkart/shared';
-import { ProductImage } from '../../components/product-image';
+import { ProductImage } from '../../shop/catalog/product-image';
 import { orderBadge, type OrderBadge } from './order-status';
 
 const BADGE_STYLES: Record<OrderBadge, string> = {

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { checkoutConfig, FakeRazorpay, orderDto } from '../../test/fixtures';
-import { Notices } from '../../components/notices';
-import { resetPaymentScriptState } from '../../components/payment/use-payment-script';
+import { Notices } from '../../shop/layout/notices';
+import { resetPaymentScriptState } from '../../shop/payment/use-payment-script';
 import { confirmCancelText, OrdersPage } from './orders-page';
 
 const ID = 'a1b2c3d4-0000-4000-8000-00000abc123f';

@@ -1,21 +1,21 @@
 /**
  * My Orders (docs/shop-rules.md#orders, #order-status): the buyer's own orders (GET /orders/me) as
- * cards, newest first. Honest states (components/page-states.tsx): a skeleton while they load, 'Failed
+ * cards, newest first. Honest states (ui/page-states.tsx): a skeleton while they load, 'Failed
  * to load orders. Please try again.' with Try again when they cannot be loaded (never the empty
  * text), and 'You have no orders yet.' with Continue shopping.
  *
- * Cancel Order asks first in the shop's own dialog (components/confirm-dialog.tsx), then shows the
+ * Cancel Order asks first in the shop's own dialog (ui/confirm-dialog.tsx), then shows the
  * server's message (or 'Order cancelled successfully') as a notice and reloads; any failure shows
  * exactly 'Failed to cancel order. Please try again.'. Pay now opens the payment window for that
- * same order (components/payment/use-pay-order.ts); a payment that does not go through says why in
+ * same order (shop/payment/use-pay-order.ts); a payment that does not go through says why in
  * a notice and the order stays awaiting payment (docs/shop-rules.md#payments).
  */
 import { useMemo, useState } from 'react';
 import { MESSAGES, type OrderDto } from '@pumpkart/shared';
-import { useCancelOrderMutation, useGetMyOrdersQuery } from '../../api/shop-api';
-import { useConfirm } from '../../components/confirm-dialog';
-import { EmptyState, ListSkeleton, LoadFailed } from '../../components/page-states';
-import { outcomeMessage, usePayOrder } from '../../components/payment/use-pay-order';
+import { useCancelOrderMutation, useGetMyOrdersQuery } from './my-orders-api';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../ui/page-states';
+import { outcomeMessage, usePayOrder } from '../../shop/payment/use-pay-order';
 import { useNotify } from '../../store/hooks';
 import { OrderCard } from './order-card';
 import { orderNumber } from './order-status';

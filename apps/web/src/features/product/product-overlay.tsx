@@ -8,9 +8,9 @@
  */
 import { productPageHead } from '@pumpkart/shared';
 import { matchPath, useLocation, useNavigate } from 'react-router';
-import { ProductModal } from '../../components/product-modal';
-import { backgroundOf, hrefOf, type ProductLinkState } from '../../components/product-route-state';
-import { usePageHead } from '../../components/use-page-head';
+import { ProductModal } from '../../shop/catalog/product-modal';
+import { backgroundOf, hrefOf, type ProductLinkState } from '../../shop/catalog/product-route-state';
+import { usePageHead } from '../../ui/use-page-head';
 import { paths } from '../../config/paths';
 import { ProductBreadcrumbs } from './product-breadcrumbs';
 import { ProductState } from './product-states';

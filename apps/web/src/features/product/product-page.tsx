@@ -1,11 +1,11 @@
 /**
  * The product as a page of its own, on a phone reached by a link (product-route.tsx): Back, the
- * breadcrumbs, the title and the same details as the modal (components/product-modal.tsx), whose
+ * breadcrumbs, the title and the same details as the modal (shop/catalog/product-modal.tsx), whose
  * Add to Cart stays at the bottom of the window.
  */
 import type { Product } from '@pumpkart/shared';
 import { useLocation, useNavigate } from 'react-router';
-import { ProductDetails } from '../../components/product-modal';
+import { ProductDetails } from '../../shop/catalog/product-modal';
 import { categoryPath, paths } from '../../config/paths';
 import { ProductBreadcrumbs } from './product-breadcrumbs';
 

@@ -9,9 +9,9 @@
 import { useEffect } from 'react';
 import { productPageHead } from '@pumpkart/shared';
 import { useNavigate, useParams } from 'react-router';
-import type { ProductLinkState } from '../../components/product-route-state';
-import { useIsPhone } from '../../components/use-media-query';
-import { usePageHead } from '../../components/use-page-head';
+import type { ProductLinkState } from '../../shop/catalog/product-route-state';
+import { useIsPhone } from '../../ui/use-media-query';
+import { usePageHead } from '../../ui/use-page-head';
 import { categoryPath, paths, productPath } from '../../config/paths';
 import { ProductPage } from './product-page';
 import { ProductState } from './product-states';

@@ -4,7 +4,7 @@
  */
 import { MESSAGES, SERVER_MESSAGES } from '@pumpkart/shared';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../components/page-states';
+import { LoadFailed } from '../../ui/page-states';
 import { paths } from '../../config/paths';
 
 export function ProductNotFound() {

@@ -3,7 +3,7 @@
  * product, whether the server does not know it (404 for an unknown or inactive product, 400 for an
  * id that cannot be one: both are "Product not found."), or whether loading failed otherwise.
  */
-import { useGetProductQuery } from '../../api/shop-api';
+import { useGetProductQuery } from '../../shop/catalog/catalog-api';
 import { isHttpFailure } from '../../api/http';
 
 export function useProduct(id: string) {

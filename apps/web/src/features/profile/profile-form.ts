@@ -18,7 +18,7 @@ import {
   type Role,
   type UpdateProfileBody,
 } from '@pumpkart/shared';
-import type { AddressErrors } from '../../components/address-fields';
+import type { AddressErrors } from '../../shop/address/address-fields';
 import { REQUIRED_ADDRESS_FIELDS, trimAddress } from '../../lib/address';
 
 export const MAX_SAVED_ADDRESSES = 10;

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GST_MESSAGES, MESSAGES, SERVER_MESSAGES, type User } from '@pumpkart/shared';
 import { loginAs, mockFetch, renderWithStore } from '../../test/render';
 import { savedAddress } from '../../test/fixtures';
-import { LOGOUT_EVERYWHERE_FAILED, LOGOUT_EVERYWHERE_LABEL, ProfilePage } from './profile-page';
+import { LOGOUT_EVERYWHERE_FAILED, LOGOUT_EVERYWHERE_LABEL } from './profile-info-card';
+import { ProfilePage } from './profile-page';
 
 const user = (overrides: Partial<User> = {}): User => ({
   _id: '00000000-0000-4000-8000-000000000001',

@@ -6,7 +6,7 @@
  * until they are read or when they are missing), and the hours.
  */
 import { COMPANY } from '../../lib/company';
-import { useStoreDetails } from '../../components/store-details';
+import { useStoreDetails } from '../../shop/layout/store-details';
 
 const mapsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 

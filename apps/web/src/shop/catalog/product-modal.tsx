@@ -1,0 +1,278 @@
+/**
+ * The product detail modal (docs/shop-rules.md#catalog, #availability, #cart): image, title, price
+ * with the struck-through original (the MRP with the discount off it, else 1.1x rounded up while the store's
+ * setting keeps it: docs/shop-rules.md#mrp) and 'Inclusive of all taxes' (prices include GST,
+ * docs/decisions/0009-gst-tax-computation.md), category, brand, availability and the
+ * low-stock line, the long description, variant buttons (a variant without stock is disabled), a
+ * quantity selector, the add-to-cart button with its labels and messages, and the "Product details"
+ * list of its tax data (HSN code, origin, manufacturer, certificates: docs/shop-rules.md#tax-data).
+ *
+ * The details are keyed by product id, so opening the modal or switching product resets the state
+ * (quantity 1, first variant, no message, not added).
+ *
+ * The same details are the phone's product page (features/product). 'Login to Buy' takes a visitor
+ * to /login and back to this product afterwards (docs/shop-rules.md#accounts). A control that turns
+ * itself off while it has focus (Add to Cart while saving and just after an add, minus at 1) is
+ * only aria-disabled and ignores clicks, so focus stays on it; the outcome is read out from the
+ * status line beside the button. On a phone the button (with that line) stays in view at the
+ * bottom, however long the sizes list is.
+ */
+import { availabilityOf, lowStockText, MESSAGES, type Product } from '@pumpkart/shared';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAddToCartMutation } from '../cart/cart-api';
+import { paths } from '../../config/paths';
+import { useAppSelector, useIsLoggedIn, useNotify } from '../../store/hooks';
+import { selectCartLoading } from '../../store/selectors';
+import { Modal } from '../../ui/modal';
+import { OriginalPrice, Price } from './price';
+import { ProductGallery } from './product-gallery';
+import { QuantityInput, SizeChoices } from './product-options';
+import { ProductTaxDetails } from './product-tax-details';
+import { backgroundOf, type LoginState } from './product-route-state';
+import { useTimedMessage } from '../../ui/use-timed-message';
+
+/** How long the add button stays inactive (aria-disabled) after a successful add. */
+export const ADDED_STATE_MS = 1200;
+
+/**
+ * The width the picture is shown at (srcset `sizes`): the modal is `max-w-3xl` (768 px) inside a
+ * 16 px margin from 640 px (none below), its body has 20 px padding a side, and from 640 px the
+ * picture takes one of two columns 20 px apart: (768 - 40 - 20) / 2 = 354 px once the viewport
+ * reaches 800 px.
+ */
+export const MODAL_IMAGE_SIZES =
+  '(min-width: 800px) 354px, (min-width: 640px) calc((100vw - 92px) / 2), calc(100vw - 40px)';
+
+export interface ProductModalProps {
+  product: Product | null;
+  onClose: () => void;
+  /** Open while there is no product yet (loading, not found); default: open with a product. */
+  open?: boolean;
+  /** Shown above the details (the breadcrumbs). */
+  header?: ReactNode;
+  /** Shown instead of the details while there is no product. */
+  fallback?: ReactNode;
+}
+
+export function ProductModal({ product, onClose, open, header, fallback }: ProductModalProps) {
+  return (
+    <Modal open={open ?? product !== null} onClose={onClose} title={product?.title ?? 'Product'} size="lg">
+      {header}
+      {product ? <ProductDetails key={product._id} product={product} /> : fallback}
+    </Modal>
+  );
+}
+
+type Tone = 'info' | 'success' | 'error';
+
+/** Where the details are shown: in the modal (it scrolls) or as the phone's page (the window scrolls). */
+export type DetailsPlacement = 'modal' | 'page';
+
+const STICKY_CLASS: Record<DetailsPlacement, string> = {
+  // The modal's body has 20 px of padding a side: the bar spans it.
+  modal:
+    'sticky bottom-0 z-[1] -mx-5 border-t border-slate-200 bg-white px-5 pb-3 pt-3 sm:static sm:mx-0 sm:border-0 sm:p-0',
+  // The page's bar leaves room below for the test-mode strip fixed to the window's bottom.
+  page: 'sticky bottom-0 z-[1] -mx-3 border-t border-slate-200 bg-white px-3 pb-9 pt-3 sm:static sm:mx-0 sm:border-0 sm:p-0',
+};
+
+export function ProductDetails({
+  product,
+  placement = 'modal',
+  imageSizes = MODAL_IMAGE_SIZES,
+}: {
+  product: Product;
+  placement?: DetailsPlacement;
+  /** The main picture's CSS width (srcset `sizes`). */
+  imageSizes?: string;
+}) {
+  const [addToCart] = useAddToCartMutation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const loggedIn = useIsLoggedIn();
+  const cartLoading = useAppSelector(selectCartLoading);
+  const cartError = useAppSelector((state) => state.cart.error);
+
+  const [variantId, setVariantId] = useState<string | null>(product.variants[0]?._id ?? null);
+  const [quantity, setQuantity] = useState<number | ''>(1);
+  const [saving, setSaving] = useState(false);
+  const [added, setAdded] = useState(false);
+  const [tone, setTone] = useState<Tone>('info');
+  const { message, show, clear } = useTimedMessage();
+  const addedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const ids = { quantity: useId() };
+
+  useEffect(() => () => clearTimeout(addedTimer.current), []);
+
+  const variant = product.variants.find((v) => v._id === variantId) ?? null;
+  const stock = variant ? variant.stock : product.stock;
+  const price = variant ? variant.price : product.price;
+  // A size's own MRP; the product's is the cheapest size's, so it stands for a product without sizes only.
+  const mrp = variant ? variant.mrp : product.variants.length === 0 ? product.mrp : null;
+  const outOfStock = !(stock > 0);
+  const lowStock = outOfStock ? null : lowStockText(stock, product.lowStockThreshold);
+
+  const say = (text: string, kind: Tone) => {
+    setTone(kind);
+    show(text);
+  };
+
+  /** Quantity rules (docs/shop-rules.md#cart): above the stock says so and becomes the stock; below 1 becomes 1. */
+  const changeQuantity = (value: number) => {
+    if (value > stock) {
+      say(MESSAGES.onlyNInStock(stock), 'error');
+      setQuantity(Math.max(stock, 1));
+    } else if (value < 1) {
+      setQuantity(1);
+    } else {
+      setQuantity(Math.floor(value));
+    }
+  };
+
+  const onQuantityInput = (text: string) => {
+    if (text.trim() === '') {
+      setQuantity('');
+      return;
+    }
+    const value = Number(text);
+    if (Number.isFinite(value)) changeQuantity(value);
+  };
+
+  const chooseVariant = (id: string) => {
+    setVariantId(id);
+    setQuantity(1);
+    clear();
+  };
+
+  /** A visitor goes to the login page and comes back to this product (with its background page). */
+  const goToLogin = () => {
+    const state: LoginState = { from: location.pathname, background: backgroundOf(location) ?? undefined };
+    notify(MESSAGES.loginToAddToCart, 'info');
+    void navigate(paths.login, { state });
+  };
+
+  const onAdd = async () => {
+    if (saving || added) return;
+    if (!loggedIn) {
+      goToLogin();
+      return;
+    }
+    if (outOfStock) {
+      say(MESSAGES.productOutOfStock, 'error');
+      return;
+    }
+    setSaving(true);
+    clear();
+    try {
+      await addToCart({ product, variant, quantity: quantity === '' ? 1 : quantity }).unwrap();
+      say(MESSAGES.itemAdded, 'success');
+      setQuantity(1);
+      setAdded(true);
+      clearTimeout(addedTimer.current);
+      addedTimer.current = setTimeout(() => setAdded(false), ADDED_STATE_MS);
+    } catch {
+      say(MESSAGES.cartUpdateFailed, 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const label = saving
+    ? MESSAGES.addSaving
+    : !loggedIn
+      ? MESSAGES.addLoginToBuy
+      : outOfStock
+        ? MESSAGES.addUnavailable
+        : MESSAGES.addToCart;
+  // A logged-out or out-of-stock click still explains itself, so those states stay clickable.
+  const looksDisabled = loggedIn && outOfStock;
+  // Busy (saving, just added): the add button and the quantity buttons ignore clicks but keep focus.
+  const addBusy = saving || added;
+  const quantityDisabled = saving || outOfStock;
+  const shownQuantity = quantity === '' ? 1 : quantity;
+  const minusOff = quantityDisabled || shownQuantity <= 1;
+
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <div className="min-w-0">
+        <ProductGallery images={product.images} title={product.title} sizes={imageSizes} />
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-3">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <Price value={price} className="text-2xl" />
+          <OriginalPrice price={price} mrp={mrp} className="text-base" />
+          <p className="w-full text-xs text-slate-600" data-testid="tax-inclusive-note">
+            {MESSAGES.inclusiveOfTaxes}
+          </p>
+        </div>
+
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-500">Category</dt>
+          <dd className="font-medium">{product.category}</dd>
+          <dt className="text-slate-500">Brand</dt>
+          <dd className="font-medium">{product.brand || '—'}</dd>
+          <dt className="text-slate-500">Availability</dt>
+          <dd className={`font-medium ${outOfStock ? 'text-red-700' : 'text-green-700'}`}>{availabilityOf(stock)}</dd>
+        </dl>
+        {lowStock && <p className="text-sm font-semibold text-amber-700">{lowStock}</p>}
+
+        {product.description && (
+          <p className="whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">
+            {product.description}
+          </p>
+        )}
+
+        {product.variants.length > 0 && (
+          <SizeChoices variants={product.variants} variantId={variantId} disabled={saving} onChoose={chooseVariant} />
+        )}
+
+        <QuantityInput
+          id={ids.quantity}
+          quantity={quantity}
+          stock={stock}
+          disabled={quantityDisabled}
+          minusOff={minusOff}
+          onStep={(step) => changeQuantity(shownQuantity + step)}
+          onInput={onQuantityInput}
+          onBlur={() => quantity === '' && setQuantity(1)}
+        />
+
+        <div className={STICKY_CLASS[placement]} data-testid="add-to-cart-bar">
+          <button
+            type="button"
+            onClick={onAdd}
+            aria-disabled={looksDisabled || addBusy || undefined}
+            className={`mt-1 w-full rounded-lg px-4 py-3 font-semibold aria-disabled:cursor-not-allowed ${
+              looksDisabled
+                ? 'bg-slate-300 text-slate-800'
+                : addBusy
+                  ? 'bg-amber-200 text-slate-900'
+                  : 'bg-accent-500 text-slate-900 hover:bg-amber-400'
+            }`}
+          >
+            {label}
+          </button>
+
+          <div className="mt-2 min-h-6 space-y-1 text-sm" aria-live="polite" role="status">
+            {loggedIn && cartLoading && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
+            {message && (
+              <p
+                className={
+                  tone === 'success' ? 'font-medium text-green-700' : tone === 'error' ? 'font-medium text-red-700' : ''
+                }
+              >
+                {message}
+              </p>
+            )}
+            {cartError && cartError !== message && <p className="text-red-600">{cartError}</p>}
+          </div>
+        </div>
+
+        <ProductTaxDetails product={product} headingLevel={placement === 'page' ? 2 : 3} />
+      </div>
+    </div>
+  );
+}
