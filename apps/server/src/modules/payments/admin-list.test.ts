@@ -296,3 +296,22 @@ describe('GET /api/payments: its JSON, written by the database', () => {
     }
   });
 });
+
+describe('GET /api/payments: one home for the DTO', () => {
+  it('lists a payment exactly as "Mark as Paid" answers it', async () => {
+    const orderId = orderOf('march-2');
+    const marked = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payments/${orderId}/cod`,
+      headers: bearer(adminToken),
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const one = (marked.json() as { payment: PaymentDto }).payment;
+    expect(one).toMatchObject({ orderId, mode: 'cod', status: 'success' });
+    const res = await list('mode=cod&limit=100');
+    const listed = (res.json() as { data: PaymentDto[] }).data.find((payment) => payment._id === one._id);
+    expect(listed).toEqual(one);
+    // Key order and number formatting too.
+    expect(JSON.stringify(listed)).toBe(JSON.stringify(one));
+  });
+});
