@@ -271,7 +271,7 @@ describe('GET /api/payments: bad queries', () => {
   });
 });
 
-describe('GET /api/payments: its JSON, written by the database', () => {
+describe('GET /api/payments: its JSON through the compiled serializer', () => {
   it("is what the response schema makes of loadPayments' DTOs, byte for byte", async () => {
     // An address whose text needs escaping, with a key the contract does not have, stored in jsonb's own key order.
     await t.db
