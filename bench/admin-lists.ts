@@ -15,6 +15,7 @@
  *   npm run bench:admin-lists -- --db=postgres --sizes=large --explain-ms=2
  *   npm run bench:admin-lists -- --rows=orders:,low stock                 # only the rows whose names contain these
  *   npm run bench:admin-lists -- --db=postgres --sizes=large --keep       # leave the database behind, to read its plans
+ *   npm run bench:admin-lists -- --db=postgres --sizes=large --from=NAME  # a copy of a kept database, not seeded again
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL: a database pumpkart_bench_lists_<pid>_<size>
  * is created on that server and dropped afterwards.
@@ -50,6 +51,11 @@ const EXPLAIN_MS = Number(flag('explain-ms') ?? 5);
 const ROWS = flag('rows')?.split(',');
 /** Leave the PostgreSQL database behind (its name is printed), to look at its plans with psql afterwards. */
 const KEEP = process.argv.includes('--keep');
+/**
+ * A database an earlier run kept (--keep) to copy instead of generating the shop again (minutes at the large size):
+ * comparing two builds on the same data takes one seeding. The copy is migrated by this build and dropped after.
+ */
+const FROM = flag('from');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const SECRETS = { jwtSecret: 'bench-lists-jwt-secret-0123456789abcdef', sandboxKeySecret: 'bench-lists-sandbox' };
 
@@ -227,17 +233,10 @@ async function measure(
   return rows;
 }
 
-async function runOn(db: string, size: SizeName, database: DatabaseHandle, explainer: Explainer | null) {
-  await migrateDatabase(database);
-  const session: SqlSession = {
-    handle: database,
-    query: async <T extends Record<string, unknown>>(text: string) =>
-      ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows,
-    close: async () => {},
-  };
+/** The generated shop of `size`, its dashboard deltas folded as the running shop's job folds them. */
+async function seedShop(db: string, size: SizeName, session: SqlSession, database: DatabaseHandle) {
   const catalog = await seedGeneratedCatalog(session, SIZES[size].products);
   const ordersSeconds = await seedOrders(session, SIZES[size]);
-  // The dashboard's deltas of the generated history, folded as the running shop's job folds them.
   const foldStarted = performance.now();
   await foldDeltas(database.db);
   for (const table of ['dashboard_totals', 'dashboard_deltas']) await session.query(`VACUUM ANALYZE ${table}`);
@@ -246,6 +245,18 @@ async function runOn(db: string, size: SizeName, database: DatabaseHandle, expla
     `${db} ${size}: ${catalog.products} products in ${catalog.seconds.toFixed(1)} s, ` +
       `${SIZES[size].orders} orders in ${ordersSeconds.toFixed(1)} s, dashboard totals folded in ${foldSeconds.toFixed(1)} s`,
   );
+}
+
+async function runOn(db: string, size: SizeName, database: DatabaseHandle, explainer: Explainer | null) {
+  await migrateDatabase(database);
+  const session: SqlSession = {
+    handle: database,
+    query: async <T extends Record<string, unknown>>(text: string) =>
+      ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows,
+    close: async () => {},
+  };
+  if (FROM && db === 'postgres') await session.query('VACUUM ANALYZE');
+  else await seedShop(db, size, session, database);
   const scenarios = (await scenariosFor(session)).filter(
     (scenario) => !ROWS || ROWS.some((part) => scenario.name.includes(part)),
   );
@@ -267,7 +278,8 @@ async function runOn(db: string, size: SizeName, database: DatabaseHandle, expla
   try {
     const admin = await createUser(app.ctx, {
       name: 'Bench Admin',
-      email: 'admin@bench.pumpkart.test',
+      // Its own address each run: a database copied from a kept one (--from) holds the admin of the run that kept it.
+      email: `admin-${process.pid}@bench.pumpkart.test`,
       phone: '9876501234',
       password: 'bench-admin-password',
       role: 'admin',
@@ -312,7 +324,7 @@ async function onPostgres(serverUrl: string, size: SizeName) {
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${FROM ? ` TEMPLATE "${FROM}"` : ''}`);
     const url = databaseUrl(serverUrl, name);
     const database = await openDatabase({ url, poolSize: 10 });
     const client = new pg.Client({ connectionString: url });

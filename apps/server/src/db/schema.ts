@@ -225,18 +225,6 @@ export const productImages = pgTable(
     height: integer('height'),
     /** Widths of the stored WebP renditions, smallest first. */
     renditions: jsonb('renditions').$type<number[]>().notNull().default([]),
-    /**
-     * The image as the API shows it (toImageDto), as compact JSON text with \u0001 where the storage's URL prefix
-     * goes, kept by the database (migration 0021's image_dto_json) for statements that build their answer as JSON
-     * (the orders' DTO, modules/products/product-images.ts imageDtosJson).
-     */
-    dtoJson: text('dto_json')
-      .notNull()
-      .generatedAlwaysAs(
-        sql.raw(
-          'image_dto_json("product_images"."public_id", "product_images"."width", "product_images"."height", "product_images"."renditions")',
-        ),
-      ),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -20,6 +20,18 @@ export const epochMs = (instant: SQL | PgColumn): SQL =>
   sql`round(extract(epoch from date_trunc('milliseconds', ${instant})) * 1000)::float8`;
 
 /**
+ * A json object of these keys and values (json_build_object), for a statement that reads nested rows beside others
+ * (an order's lines): the keys are plain names written into the statement.
+ */
+export function jsonObjectOf(fields: Record<string, SQL | PgColumn>): SQL {
+  const pairs = Object.entries(fields).map(([key, value]) => {
+    if (!/^\w+$/.test(key)) throw new Error(`A JSON key written into SQL must be a plain name: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
  * `query` as SQL text, rendered once (at module load) for a statement run on every request: a fragment naming
  * many columns through the schema costs more to build each time than to run. It must hold no parameters.
  */

@@ -16,7 +16,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { taxDocuments, type TaxDocumentKind } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { isoTimeJson, jsonObject, jsonValue } from '../../lib/json-text';
+import { epochMs } from '../../lib/raw-rows';
 import { renderTaxDocumentPdf } from './pdf';
 
 export interface OrderTaxDocuments {
@@ -57,16 +57,32 @@ export async function taxDocumentsOfOrders(
   return result;
 }
 
-/**
- * The JSON text of the order's document of `kind` as the order DTO shows it ({number, issuedAt}, taxDocumentRefSchema,
- * as withDocument writes it), `null` before it is issued: for a statement that builds the whole DTO (orders/dto.ts).
- */
-export function taxDocumentRefJson(orderId: SQL | PgColumn, kind: TaxDocumentKind): SQL {
-  return sql`coalesce((
-    select ${jsonObject({ number: jsonValue(taxDocuments.number), issuedAt: isoTimeJson(taxDocuments.issuedAt) })}
-    from ${taxDocuments} where ${taxDocuments.orderId} = ${orderId} and ${taxDocuments.kind} = ${sql.raw(`'${kind}'`)}
-  ), 'null')`;
+/** An issued document as taxDocumentsJson reads it, its time as epoch milliseconds. */
+export interface TaxDocumentJson {
+  kind: TaxDocumentKind;
+  number: string;
+  issuedAt: number;
 }
+
+/**
+ * The documents issued for the order `orderId` names, for a statement that reads them beside the order (the
+ * orders' DTO, orders/dto.ts): a json array of TaxDocumentJson, null when none. Map it with taxDocumentsOf.
+ */
+export function taxDocumentsJson(orderId: SQL | PgColumn): SQL {
+  return sql`(
+    select json_agg(json_build_object(
+        'kind', ${taxDocuments.kind}, 'number', ${taxDocuments.number}, 'issuedAt', ${epochMs(taxDocuments.issuedAt)}
+      ))
+    from ${taxDocuments} where ${taxDocuments.orderId} = ${orderId}
+  )`;
+}
+
+/** An order's invoice and credit note from the documents taxDocumentsJson read. */
+export const taxDocumentsOf = (documents: TaxDocumentJson[] | null): OrderTaxDocuments =>
+  (documents ?? []).reduce(
+    (result, document) => withDocument(result, { ...document, issuedAt: new Date(document.issuedAt) }),
+    noDocuments(),
+  );
 
 /**
  * What an order's invoice says that an export lists (docs/shop-rules.md#orders-csv), read from the snapshot stored

@@ -2,7 +2,7 @@
  * Tax invoices and credit notes (docs/shop-rules.md#invoices, docs/decisions/0009-gst-tax-computation.md). Others
  * use: the issue functions (payments at settlement and COD "Mark as Paid", orders at "shipped" and at every
  * cancellation, the seed's demo history), the documents of orders (the order DTO, whose statement reads them as
- * JSON, and the mails' attachments) and their invoice figures (the orders CSV export), the PDF of one document (the
+ * JSON beside the order, and the mails' attachments) and their invoice figures (the orders CSV export), the PDF of one document (the
  * orders module's download routes) and certificatesOf (order lines copy their product's certificates).
  * The admin's GST report of a month (report-routes.ts, registered by app.ts under /api/admin).
  * Depends on settings only (the seller's details), so orders and payments may both import it.
@@ -12,10 +12,12 @@ export {
   invoiceFiguresOfOrders,
   taxDocumentFileName,
   taxDocumentPdf,
-  taxDocumentRefJson,
+  taxDocumentsJson,
+  taxDocumentsOf,
   taxDocumentsOfOrders,
   type InvoiceFigures,
   type OrderTaxDocuments,
+  type TaxDocumentJson,
 } from './documents';
 export { certificatesOf } from './snapshot';
 export { default as gstReportRoutes } from './report-routes';

@@ -5,11 +5,17 @@
  * (dto.ts) reads the page's orders only, found by their ids' query, so a page costs the same at 200 orders or 200,000.
  */
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { indiaDayRange, type AdminOrderFilters, type AdminOrderListQuery, type AdminOrderSort } from '@pumpkart/shared';
+import {
+  indiaDayRange,
+  type AdminOrderFilters,
+  type AdminOrderListQuery,
+  type AdminOrderSort,
+  type OrderListResponse,
+} from '@pumpkart/shared';
 import { cappedCountSql } from '../../lib/capped-count';
 import { runNamed } from '../../lib/prepared';
 import { orders, payments } from '../../db/schema';
-import { NEWEST_ORDERS_FIRST, ordersJson, type OrderDtoSource } from './dto';
+import { NEWEST_ORDERS_FIRST, orderDtosOf, ordersJson, type OrderDtoSource } from './dto';
 
 /** The characters of an order number (the id's last 6) as the buyer sees it. */
 const ORDER_NUMBER_LENGTH = 6;
@@ -60,15 +66,14 @@ const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
 
 /**
  * A page of the admin's order list in the sort's order, and how many orders match (capped), in one statement: the
- * count (lib/capped-count.ts) beside the page's orders as the JSON text of their DTOs (dto.ts, ordersJson), whose
- * subquery finds the page's ids itself, run once. The payment is joined to the ids and the count only when its
- * status is filtered (every order has exactly one payment row: payments.order_id is unique). The JSON is the
- * database's: the route sends it on as it is.
+ * count (lib/capped-count.ts) beside the page's orders (dto.ts, ordersJson), whose subquery finds the page's ids
+ * itself, run once. The payment is joined to the ids and the count only when its status is filtered (every order
+ * has exactly one payment row: payments.order_id is unique).
  */
 export async function listOrdersForAdmin(
   source: OrderDtoSource,
   query: AdminOrderListQuery,
-): Promise<{ dataJson: string; total: number }> {
+): Promise<OrderListResponse> {
   const where = filtersOf(query);
   const matches = () => {
     const select = source.db.select({ id: orders.id }).from(orders).$dynamic();
@@ -79,10 +84,10 @@ export async function listOrdersForAdmin(
     .orderBy(...ORDERINGS[query.sort])
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [row] = await runNamed<{ total: number; orders: string }>(
+  const [row] = await runNamed<{ total: number; orders: Parameters<typeof orderDtosOf>[1] }>(
     source.db,
     sql`select ${cappedCountSql(matches().where(where))} as "total",
-      ${ordersJson(source, sql`${orders.id} = any(array(${ids}))`, ORDERINGS[query.sort])} as "orders"`,
+      ${ordersJson(sql`${orders.id} = any(array(${ids}))`, ORDERINGS[query.sort])} as "orders"`,
   );
-  return { dataJson: row!.orders, total: row!.total };
+  return { data: orderDtosOf(source, row!.orders), total: row!.total };
 }

@@ -4,26 +4,18 @@
  * business name and GSTIN, the number and date of its tax invoice and credit note (docs/shop-rules.md#invoices),
  * its shipment and delivery time (docs/shop-rules.md#order-status), and `payBy`, until when an unpaid online order can still be paid before the expiry sweeper cancels it
  * (docs/shop-rules.md#payments, docs/decisions/0005-unpaid-orders-release-stock.md).
+ * The DTO's shape is written once, in orderDtoOf: a read (ordersJson: one statement for any number of orders, their
+ * lines, images and documents as json) and a placed order (service.ts: the rows just written) both go through it.
  */
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addressSchema, toRupees, type Address, type OrderDto, type ProductImageDto } from '@pumpkart/shared';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, products, users } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
-import {
-  addressJson,
-  inJsonString,
-  isoTimeJson,
-  jsonArray,
-  jsonObject,
-  jsonValue,
-  jsonWhen,
-  rupeesJson,
-} from '../../lib/json-text';
-import { epochMs, renderedOnce, rowsOf } from '../../lib/raw-rows';
-import { taxDocumentRefJson, type OrderTaxDocuments } from '../invoices';
-import { imageDtosJson } from '../products';
+import { epochMs, jsonObjectOf, renderedOnce, rowsOf } from '../../lib/raw-rows';
+import { taxDocumentsJson, taxDocumentsOf, type OrderTaxDocuments, type TaxDocumentJson } from '../invoices';
+import { imagesFromJson, productImagesJson, type ProductImageJson } from '../products';
 
 /** What building the DTOs needs: the database, the image URLs, and the payment time-out. */
 export interface OrderDtoSource {
@@ -60,114 +52,123 @@ function shipmentOf(order: OrderFields): OrderDto['shipment'] {
 /** Newest first: the buyer's orders and the admin list's default sort; the id breaks ties. */
 export const NEWEST_ORDERS_FIRST: SQL[] = [desc(orders.createdAt), desc(orders.id)];
 
-/** The statement's parameters, as columns of its one-row `dto_params` (a statement rendered once holds none). */
-const IMAGE_PREFIX_IN_JSON = sql.raw('dto_params.image_prefix_in_json');
-const TIMEOUT_MIN = sql.raw('dto_params.timeout_min');
-
-/** A line of the order, joined to its product (left: null once destroyed), as orderDtoOf shows it. */
-const LINE_JSON = jsonObject({
-  _id: jsonValue(orderItems.id),
-  product: jsonWhen(
-    sql`${products.id} is not null`,
-    jsonObject({
-      _id: jsonValue(orderItems.productId),
-      title: jsonValue(products.title),
-      images: imageDtosJson(products.id, IMAGE_PREFIX_IN_JSON),
-    }),
-  ),
-  title: jsonValue(orderItems.title),
-  variant: jsonWhen(
-    sql`${orderItems.variantId} is not null or coalesce(${orderItems.size}, '') <> ''`,
-    jsonObject({ _id: jsonValue(orderItems.variantId), size: jsonValue(orderItems.size) }),
-  ),
-  quantity: jsonValue(orderItems.quantity),
-  price: rupeesJson(orderItems.unitPricePaise),
-  subtotal: rupeesJson(orderItems.subtotalPaise),
-  image: jsonValue(orderItems.imageUrl),
+/** A line of the order, joined to its product (left: null once destroyed), as OrderRows holds it, with its images. */
+const LINE_JSON = jsonObjectOf({
+  item: jsonObjectOf({
+    id: orderItems.id,
+    productId: orderItems.productId,
+    variantId: orderItems.variantId,
+    title: orderItems.title,
+    size: orderItems.size,
+    imageUrl: orderItems.imageUrl,
+    unitPricePaise: orderItems.unitPricePaise,
+    quantity: orderItems.quantity,
+    subtotalPaise: orderItems.subtotalPaise,
+  }),
+  productTitle: products.title,
+  images: productImagesJson(products.id),
 });
 
 /**
- * orderDtoOf in SQL (docs/decisions/0011-admin-lists-at-size.md): the JSON text of one order of
- * `orders` (joined to its buyer in `users` and, left, its payment in `payments`) as the API shows it, built by the
- * database (lib/json-text.ts) so that a read sends it on without parsing or building anything per order. It is
- * orderDtoOf's JSON byte for byte (list-json.test.ts): the address's keys in the contract's order, lines in display
- * order (title, then id) with images by imageDtosJson, and the same conditions for a line's product and size, the
- * payment, the shipment and `payBy` (an unpaid online order's payment time plus ORDER_PAYMENT_TIMEOUT_MIN, added
- * as payByOf adds it: in milliseconds, truncated).
+ * One order of `orders` (joined to its buyer in `users` and, left, its payment in `payments`) as OrderJson: the
+ * columns orderDtoOf reads, its lines in display order (title, then id) and its tax documents. Rendered once: it
+ * names every column through the schema, which costs more to build on each request than to run.
  */
-const ORDER_DTO_JSON = renderedOnce(
-  jsonObject({
-    _id: jsonValue(orders.id),
-    status: jsonValue(orders.status),
-    paymentMode: jsonValue(orders.paymentMode),
-    subtotal: rupeesJson(orders.subtotalPaise),
-    shipping: rupeesJson(orders.shippingPaise),
-    total: rupeesJson(orders.totalPaise),
-    customer: jsonObject({
-      name: jsonValue(orders.customerName),
-      email: jsonValue(orders.customerEmail),
-      phone: jsonValue(orders.customerPhone),
+const ORDER_JSON = renderedOnce(
+  jsonObjectOf({
+    order: jsonObjectOf({
+      id: orders.id,
+      status: orders.status,
+      paymentMode: orders.paymentMode,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      customerPhone: orders.customerPhone,
+      customerBusinessName: orders.customerBusinessName,
+      customerGstin: orders.customerGstin,
+      address: orders.address,
+      subtotalPaise: orders.subtotalPaise,
+      shippingPaise: orders.shippingPaise,
+      totalPaise: orders.totalPaise,
+      courier: orders.courier,
+      trackingNumber: orders.trackingNumber,
+      trackingUrl: orders.trackingUrl,
+      shippedAt: epochMs(orders.shippedAt),
+      deliveredAt: epochMs(orders.deliveredAt),
+      createdAt: epochMs(orders.createdAt),
+      updatedAt: epochMs(orders.updatedAt),
     }),
-    user: jsonObject({ _id: jsonValue(users.id), name: jsonValue(users.name), email: jsonValue(users.email) }),
-    address: addressJson(orders.address),
+    user: jsonObjectOf({ id: users.id, name: users.name, email: users.email }),
+    payment: sql`case when ${payments.id} is not null then ${jsonObjectOf({
+      id: payments.id,
+      mode: payments.mode,
+      status: payments.status,
+      amountPaise: payments.amountPaise,
+      gatewayPaymentId: payments.gatewayPaymentId,
+      gatewayOrderId: payments.gatewayOrderId,
+      createdAt: epochMs(payments.createdAt),
+    })} end`,
     items: sql`(
-      select ${jsonArray(LINE_JSON, [asc(orderItems.title), asc(orderItems.id)])}
+      select json_agg(${LINE_JSON} order by ${orderItems.title}, ${orderItems.id})
       from ${orderItems} left join ${products} on ${products.id} = ${orderItems.productId}
       where ${orderItems.orderId} = ${orders.id}
     )`,
-    payment: jsonWhen(
-      sql`${payments.id} is not null`,
-      jsonObject({
-        _id: jsonValue(payments.id),
-        mode: jsonValue(payments.mode),
-        status: jsonValue(payments.status),
-        amount: rupeesJson(payments.amountPaise),
-        transactionId: jsonValue(payments.gatewayPaymentId),
-        razorpayOrderId: jsonValue(payments.gatewayOrderId),
-      }),
-    ),
-    businessName: jsonValue(orders.customerBusinessName),
-    gstin: jsonValue(orders.customerGstin),
-    invoice: taxDocumentRefJson(orders.id, 'invoice'),
-    creditNote: taxDocumentRefJson(orders.id, 'credit-note'),
-    payBy: jsonWhen(
-      sql`${orders.status} = 'pending' and ${orders.paymentMode} = 'online' and ${payments.status} = 'pending'`,
-      isoTimeJson(sql`to_timestamp(floor(${epochMs(payments.createdAt)} + ${TIMEOUT_MIN} * 60000) / 1000)`),
-    ),
-    shipment: jsonWhen(
-      sql`coalesce(${orders.courier}, '') <> '' and coalesce(${orders.trackingNumber}, '') <> ''
-        and ${orders.shippedAt} is not null`,
-      jsonObject({
-        courier: jsonValue(orders.courier),
-        trackingNumber: jsonValue(orders.trackingNumber),
-        trackingUrl: jsonValue(orders.trackingUrl),
-        shippedAt: isoTimeJson(orders.shippedAt),
-      }),
-    ),
-    shippedAt: isoTimeJson(orders.shippedAt),
-    deliveredAt: isoTimeJson(orders.deliveredAt),
-    createdAt: isoTimeJson(orders.createdAt),
-    updatedAt: isoTimeJson(orders.updatedAt),
+    documents: taxDocumentsJson(orders.id),
   }),
 );
 
+/** An order as ORDER_JSON reads it: OrderRows with instants as epoch milliseconds, images as stored. */
+interface OrderJson {
+  order: Omit<OrderFields, Instant> & { [K in Instant]: OrderFields[K] extends Date ? number : number | null };
+  user: OrderRows['user'];
+  payment: (Omit<PaymentFields, 'createdAt'> & { createdAt: number }) | null;
+  /** Null without lines. */
+  items: { item: OrderItemFields; productTitle: string | null; images: ProductImageJson[] | null }[] | null;
+  documents: TaxDocumentJson[] | null;
+}
+type Instant = 'shippedAt' | 'deliveredAt' | 'createdAt' | 'updatedAt';
+
 /**
- * The orders of `where` (all when omitted) as the JSON text of an array of their DTOs (orderSchema), in the order of
- * `orderBy`: a scalar subquery of one statement for any number of orders. A page passes `where` as its ids' subquery
- * (admin-list.ts), run once (`= any(array(...))`), so the lines are read for the page's orders only.
+ * The orders of `where` (all when omitted) as a scalar subquery: a json array of OrderJson in the order of `orderBy`,
+ * `[]` for none, one statement for any number of orders. A page passes `where` as its ids' subquery (admin-list.ts),
+ * run once (`= any(array(...))`), so the lines are read for the page's orders only. Map it with orderDtosOf.
  */
-export function ordersJson({ storage, config }: OrderDtoSource, where: SQL | undefined, orderBy: SQL[]): SQL {
+export function ordersJson(where: SQL | undefined, orderBy: SQL[]): SQL {
   return sql`(
-    select ${jsonArray(ORDER_DTO_JSON, orderBy)}
-    from (
-      select ${inJsonString(sql`${storage.url('')}`)} as image_prefix_in_json,
-        ${config.ORDER_PAYMENT_TIMEOUT_MIN}::float8 as timeout_min
-    ) as dto_params
-    cross join ${orders}
+    select coalesce(json_agg(${ORDER_JSON} order by ${sql.join(orderBy, sql`, `)}), '[]')
+    from ${orders}
     inner join ${users} on ${users.id} = ${orders.userId}
     left join ${payments} on ${payments.orderId} = ${orders.id}
     ${where ? sql`where ${where}` : sql``}
   )`;
+}
+
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** The DTOs of orders as ordersJson reads them: each through orderDtoOf. */
+export function orderDtosOf({ storage, config }: Omit<OrderDtoSource, 'db'>, rows: OrderJson[]): OrderDto[] {
+  return rows.map(({ order, user, payment, items, documents }) => {
+    const lines = items ?? [];
+    const images = new Map(
+      lines.flatMap(({ item, images }) => (item.productId ? [[item.productId, imagesFromJson(storage, images)]] : [])),
+    );
+    return orderDtoOf(
+      {
+        order: {
+          ...order,
+          shippedAt: dateOrNull(order.shippedAt),
+          deliveredAt: dateOrNull(order.deliveredAt),
+          createdAt: new Date(order.createdAt),
+          updatedAt: new Date(order.updatedAt),
+        },
+        user,
+        payment: payment && { ...payment, createdAt: new Date(payment.createdAt) },
+        items: lines,
+        images,
+        documents: taxDocumentsOf(documents),
+      },
+      config.ORDER_PAYMENT_TIMEOUT_MIN,
+    );
+  });
 }
 
 /**
@@ -179,10 +180,10 @@ export async function loadOrders(
   where?: SQL,
   orderBy: SQL[] = NEWEST_ORDERS_FIRST,
 ): Promise<OrderDto[]> {
-  const [row] = rowsOf<{ orders: string }>(
-    await source.db.execute(sql`select ${ordersJson(source, where, orderBy)} as "orders"`),
+  const [row] = rowsOf<{ orders: OrderJson[] }>(
+    await source.db.execute(sql`select ${ordersJson(where, orderBy)} as "orders"`),
   );
-  return JSON.parse(row!.orders) as OrderDto[];
+  return orderDtosOf(source, row!.orders);
 }
 
 /** The columns of an order the DTO shows. */
@@ -235,8 +236,7 @@ export interface OrderRows {
 
 /**
  * The address in the contract's key order, its keys only (addressSchema): the order's jsonb column keeps its
- * keys in its own order (shortest first), and the list answers its JSON without the response schema's pass
- * (docs/decisions/0011-admin-lists-at-size.md), which used to put them back in order.
+ * keys in its own order (shortest first), and a DTO reads the same through any serializer.
  */
 function addressOf(address: Address): Address {
   const ordered: Record<string, unknown> = {};
@@ -245,10 +245,7 @@ function addressOf(address: Address): Address {
 }
 const ADDRESS_KEYS = Object.keys(addressSchema.shape) as (keyof Address)[];
 
-/**
- * The DTO, built in orderSchema's shape with its keys in the schema's order: the admin list sends it as JSON without
- * the response schema's pass (lib/json-reply.ts), and must send what that pass made of it (list-json.test.ts).
- */
+/** The DTO, in orderSchema's shape with its keys in the schema's order: the one home of an order's answer. */
 export function orderDtoOf(
   { order, user, payment, items, images, documents }: OrderRows,
   paymentTimeoutMin: number,

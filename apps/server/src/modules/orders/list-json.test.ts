@@ -1,7 +1,7 @@
 /**
- * The admin's order list answers its JSON without the response schema's pass (lib/json-reply.ts,
- * docs/decisions/0011-admin-lists-at-size.md), from rows the database builds as JSON (dto.ts). Its
- * JSON must stay what the schema's serializer made of the same orders: each order as GET /api/orders/{id}
+ * The admin's order list reads its orders as json rows (dto.ts, ordersJson), maps them with orderDtoOf, the one home
+ * of the DTO, and serializes them with a serializer compiled from its response schema (lib/compiled-serializer.ts).
+ * Its JSON must stay what the schema's serializer makes of the same orders: each order as GET /api/orders/{id}
  * (serialized through orderResponseSchema) answers it, byte for byte, with every part an order can carry: lines
  * with a size, with images in display order and with a permanently deleted product, the payment, invoice, credit
  * note, shipment and delivery time, the buyer's business name and GSTIN, and `payBy`.
@@ -157,8 +157,8 @@ async function listed(): Promise<{ body: string; orders: Map<string, OrderDto> }
 }
 
 /**
- * The orders' DTOs as orderDtoOf builds them in JavaScript (the answer to a placed order) from rows drizzle reads,
- * images by toImageDto: the reference the database's JSON (dto.ts, ordersJson) must match byte for byte.
+ * The orders' DTOs as orderDtoOf builds them (the answer to a placed order) from rows drizzle reads, images by
+ * toImageDto: the reference the list's JSON must match byte for byte.
  */
 async function referenceDtos(orderIds: string[]): Promise<Map<string, string>> {
   const rows = await t.db
@@ -199,8 +199,8 @@ async function referenceDtos(orderIds: string[]): Promise<Map<string, string>> {
   );
 }
 
-describe('GET /api/orders: its JSON without the response schema', () => {
-  it("is orderDtoOf's JSON of each order, byte for byte, though the database builds it", async () => {
+describe('GET /api/orders: its JSON through the compiled serializer', () => {
+  it("is orderDtoOf's JSON of each order, byte for byte, from the rows drizzle reads", async () => {
     const { body } = await listed();
     const reference = await referenceDtos(Object.values(ids));
     const data = body.slice('{"data":'.length, body.lastIndexOf(',"total":'));

@@ -20,7 +20,7 @@ import {
 import type { ModuleOptions } from '../../context';
 import { sendCsv } from '../../lib/csv-stream';
 import { BadRequestError } from '../../lib/errors';
-import { sendJsonText } from '../../lib/json-reply';
+import { compiledSerializer } from '../../lib/compiled-serializer';
 import { listOrdersForAdmin } from './admin-list';
 import { ORDER_CSV_COLUMNS, orderCsvBatches, orderCsvFileName } from './export';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
@@ -97,12 +97,12 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         querystring: adminOrderListQuerySchema,
         response: { 200: orderListResponseSchema, ...errors },
       },
+      serializerCompiler: compiledSerializer,
     },
     async (request, reply) => {
       const page = await listOrdersForAdmin(ctx, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      // Built by the database in the schema's shape (dto.ts): sent as it is, without the schema's pass (lib/json-reply.ts).
-      return sendJsonText(reply, `{"data":${page.dataJson},"total":${page.total}}`);
+      return page;
     },
   );
 

@@ -271,7 +271,7 @@ describe('GET /api/payments: bad queries', () => {
   });
 });
 
-describe('GET /api/payments: its JSON, written by the database', () => {
+describe('GET /api/payments: its JSON through the compiled serializer', () => {
   it("is what the response schema makes of loadPayments' DTOs, byte for byte", async () => {
     // An address whose text needs escaping, with a key the contract does not have, stored in jsonb's own key order.
     await t.db
@@ -294,5 +294,24 @@ describe('GET /api/payments: its JSON, written by the database', () => {
       const page = { data: ids.map((id) => loaded.get(id)!), total: Number(res.headers[TOTAL_COUNT_HEADER]) };
       expect(res.body).toBe(JSON.stringify(z.encode(paymentListResponseSchema, page)));
     }
+  });
+});
+
+describe('GET /api/payments: one home for the DTO', () => {
+  it('lists a payment exactly as "Mark as Paid" answers it', async () => {
+    const orderId = orderOf('march-2');
+    const marked = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/payments/${orderId}/cod`,
+      headers: bearer(adminToken),
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const one = (marked.json() as { payment: PaymentDto }).payment;
+    expect(one).toMatchObject({ orderId, mode: 'cod', status: 'success' });
+    const res = await list('mode=cod&limit=100');
+    const listed = (res.json() as { data: PaymentDto[] }).data.find((payment) => payment._id === one._id);
+    expect(listed).toEqual(one);
+    // Key order and number formatting too.
+    expect(JSON.stringify(listed)).toBe(JSON.stringify(one));
   });
 });

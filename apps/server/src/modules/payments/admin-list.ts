@@ -4,12 +4,12 @@
  * many match, counted up to ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). Only the page's rows are loaded with their order and buyer (dto.ts).
  */
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { indiaDayRange, type PaymentListQuery, type PaymentSort } from '@pumpkart/shared';
+import { indiaDayRange, type PaymentListQuery, type PaymentListResponse, type PaymentSort } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
 import { cappedCountSql } from '../../lib/capped-count';
 import { runNamed } from '../../lib/prepared';
-import { paymentsJson } from './dto';
+import { paymentDtosOf, paymentsJson } from './dto';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -45,10 +45,10 @@ const ORDER_BY: Record<PaymentSort, SQL[]> = {
 
 /**
  * A page of the payments matching the query, in its order, and how many match (capped), in one statement prepared
- * once per connection (lib/prepared.ts): the count beside the page's payments as the JSON text of their DTOs
- * (dto.ts, paymentsJson), whose subquery finds the page's ids itself, run once. The route sends the JSON as it is.
+ * once per connection (lib/prepared.ts): the count beside the page's payments (dto.ts, paymentsJson), whose
+ * subquery finds the page's ids itself, run once.
  */
-export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<{ dataJson: string; total: number }> {
+export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<PaymentListResponse> {
   const where = filtersOf(query);
   const ids = ctx.db
     .select({ id: payments.id })
@@ -57,10 +57,10 @@ export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<{
     .orderBy(...ORDER_BY[query.sort])
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [row] = await runNamed<{ total: number; payments: string }>(
+  const [row] = await runNamed<{ total: number; payments: Parameters<typeof paymentDtosOf>[0] }>(
     ctx.db,
     sql`select ${cappedCountSql(ctx.db.select({ id: payments.id }).from(payments).where(where).$dynamic())} as "total",
       ${paymentsJson(sql`${payments.id} = any(array(${ids}))`, ORDER_BY[query.sort])} as "payments"`,
   );
-  return { dataJson: row!.payments, total: row!.total };
+  return { data: paymentDtosOf(row!.payments), total: row!.total };
 }

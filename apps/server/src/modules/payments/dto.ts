@@ -1,25 +1,58 @@
 /**
- * Payments as the admin's Payments page reads them (paymentSchema): rupees, with their order. loadPayments builds
- * them from drizzle's rows (one payment: COD "Mark as Paid"); the list's statement writes their JSON itself
- * (paymentsJson, docs/decisions/0011-admin-lists-at-size.md), byte for byte what the response schema
- * makes of loadPayments' DTOs (admin-list.test.ts).
+ * Payments as the admin's Payments page reads them (paymentSchema): rupees, with their order. One statement reads
+ * any number of them with their order and buyer as json (paymentsJson: the list's page, COD "Mark as Paid"'s one
+ * payment) and paymentDtoOf alone writes the DTO's shape.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { toRupees, type PaymentDto } from '@pumpkart/shared';
+import { desc, sql, type SQL } from 'drizzle-orm';
+import { toRupees, type Address, type PaymentDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { orders, payments, users } from '../../db/schema';
-import { addressJson, isoTimeJson, jsonArray, jsonObject, jsonValue, rupeesJson } from '../../lib/json-text';
-import { renderedOnce } from '../../lib/raw-rows';
+import { epochMs, jsonObjectOf, renderedOnce, rowsOf } from '../../lib/raw-rows';
 
-export async function loadPayments(db: DbOrTx, where?: SQL): Promise<PaymentDto[]> {
-  const rows = await db
-    .select({ payment: payments, order: orders, user: { id: users.id, name: users.name, email: users.email } })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id));
-  return rows.map(({ payment, order, user }) => ({
+/** A payment as PAYMENT_JSON reads it: the columns paymentDtoOf reads, instants as epoch milliseconds. */
+interface PaymentJson {
+  payment: Pick<
+    typeof payments.$inferSelect,
+    'id' | 'mode' | 'status' | 'amountPaise' | 'gateway' | 'gatewayPaymentId' | 'gatewayOrderId' | 'signature'
+  > & { createdAt: number; updatedAt: number };
+  order: Pick<
+    typeof orders.$inferSelect,
+    'id' | 'status' | 'totalPaise' | 'customerName' | 'customerEmail' | 'customerPhone'
+  > & { address: Address };
+  user: { id: string; name: string; email: string };
+}
+
+/** One payment of `payments` (joined to its order and the order's buyer) as PaymentJson, rendered once. */
+const PAYMENT_JSON = renderedOnce(
+  jsonObjectOf({
+    payment: jsonObjectOf({
+      id: payments.id,
+      mode: payments.mode,
+      status: payments.status,
+      amountPaise: payments.amountPaise,
+      gateway: payments.gateway,
+      gatewayPaymentId: payments.gatewayPaymentId,
+      gatewayOrderId: payments.gatewayOrderId,
+      signature: payments.signature,
+      createdAt: epochMs(payments.createdAt),
+      updatedAt: epochMs(payments.updatedAt),
+    }),
+    order: jsonObjectOf({
+      id: orders.id,
+      status: orders.status,
+      totalPaise: orders.totalPaise,
+      address: orders.address,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      customerPhone: orders.customerPhone,
+    }),
+    user: jsonObjectOf({ id: users.id, name: users.name, email: users.email }),
+  }),
+);
+
+/** The DTO, in paymentSchema's shape and key order: the one home of a payment's answer. */
+export function paymentDtoOf({ payment, order, user }: PaymentJson): PaymentDto {
+  return {
     _id: payment.id,
     orderId: order.id,
     mode: payment.mode,
@@ -30,8 +63,8 @@ export async function loadPayments(db: DbOrTx, where?: SQL): Promise<PaymentDto[
     razorpayOrderId: payment.gatewayOrderId,
     razorpayPaymentId: payment.gatewayPaymentId,
     signature: payment.signature,
-    createdAt: payment.createdAt.toISOString(),
-    updatedAt: payment.updatedAt.toISOString(),
+    createdAt: new Date(payment.createdAt).toISOString(),
+    updatedAt: new Date(payment.updatedAt).toISOString(),
     order: {
       _id: order.id,
       status: order.status,
@@ -40,46 +73,32 @@ export async function loadPayments(db: DbOrTx, where?: SQL): Promise<PaymentDto[
       customer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone },
       user: { _id: user.id, name: user.name, email: user.email },
     },
-  }));
+  };
 }
 
-/** loadPayments' DTO of one payment of `payments` (joined to its order and the order's buyer) as JSON text. */
-const PAYMENT_DTO_JSON = renderedOnce(
-  jsonObject({
-    _id: jsonValue(payments.id),
-    orderId: jsonValue(orders.id),
-    mode: jsonValue(payments.mode),
-    status: jsonValue(payments.status),
-    amount: rupeesJson(payments.amountPaise),
-    gateway: jsonValue(payments.gateway),
-    transactionId: jsonValue(payments.gatewayPaymentId),
-    razorpayOrderId: jsonValue(payments.gatewayOrderId),
-    razorpayPaymentId: jsonValue(payments.gatewayPaymentId),
-    signature: jsonValue(payments.signature),
-    createdAt: isoTimeJson(payments.createdAt),
-    updatedAt: isoTimeJson(payments.updatedAt),
-    order: jsonObject({
-      _id: jsonValue(orders.id),
-      status: jsonValue(orders.status),
-      total: rupeesJson(orders.totalPaise),
-      address: addressJson(orders.address),
-      customer: jsonObject({
-        name: jsonValue(orders.customerName),
-        email: jsonValue(orders.customerEmail),
-        phone: jsonValue(orders.customerPhone),
-      }),
-      user: jsonObject({ _id: jsonValue(users.id), name: jsonValue(users.name), email: jsonValue(users.email) }),
-    }),
-  }),
-);
+/** Newest first, the id breaking ties. */
+const NEWEST_FIRST = [desc(payments.createdAt), desc(payments.id)];
 
-/** The JSON text of the array of the DTOs of the payments of `where`, in `orderBy`'s order: a scalar subquery. */
-export function paymentsJson(where: SQL, orderBy: SQL[]): SQL {
+/**
+ * The payments of `where` as a scalar subquery: a json array of PaymentJson in `orderBy`'s order, `[]` for none.
+ * Map it with paymentDtosOf.
+ */
+export function paymentsJson(where: SQL | undefined, orderBy: SQL[]): SQL {
   return sql`(
-    select ${jsonArray(PAYMENT_DTO_JSON, orderBy)}
+    select coalesce(json_agg(${PAYMENT_JSON} order by ${sql.join(orderBy, sql`, `)}), '[]')
     from ${payments}
     inner join ${orders} on ${orders.id} = ${payments.orderId}
     inner join ${users} on ${users.id} = ${orders.userId}
-    where ${where}
+    ${where ? sql`where ${where}` : sql``}
   )`;
+}
+
+export const paymentDtosOf = (rows: PaymentJson[]): PaymentDto[] => rows.map(paymentDtoOf);
+
+/** The payments of `where`, newest first. */
+export async function loadPayments(db: DbOrTx, where?: SQL): Promise<PaymentDto[]> {
+  const [row] = rowsOf<{ payments: PaymentJson[] }>(
+    await db.execute(sql`select ${paymentsJson(where, NEWEST_FIRST)} as "payments"`),
+  );
+  return paymentDtosOf(row!.payments);
 }

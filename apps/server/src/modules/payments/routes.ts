@@ -20,7 +20,7 @@ import {
 import type { ModuleOptions } from '../../context';
 import { SandboxGateway } from '../../gateways/sandbox';
 import sandboxRoutes from './sandbox-routes';
-import { sendJsonText } from '../../lib/json-reply';
+import { compiledSerializer } from '../../lib/compiled-serializer';
 import { listPayments } from './admin-list';
 import { checkoutConfig, createGatewayPayment, markCodPaid, PAYMENT_MESSAGES, verifyPayment } from './service';
 import { refundsSettled } from './refund';
@@ -97,12 +97,12 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         querystring: paymentListQuerySchema,
         response: { 200: paymentListResponseSchema, ...errors },
       },
+      serializerCompiler: compiledSerializer,
     },
     async (request, reply) => {
       const page = await listPayments(ctx, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      // Written by the database in the schema's shape (dto.ts): sent as it is, without the schema's pass (lib/json-reply.ts).
-      return sendJsonText(reply, `{"data":${page.dataJson},"total":${page.total}}`);
+      return page;
     },
   );
 

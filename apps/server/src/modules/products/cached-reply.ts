@@ -6,7 +6,6 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogCache, CatalogLoad } from '../../lib/catalog-cache';
-import { sendJsonText } from '../../lib/json-reply';
 
 /** Whether an If-None-Match header names this ETag (a list, weak tags and '*' included). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -27,7 +26,7 @@ export async function sendCatalogRead(
   const entry = await cache.getOrLoad(key, read);
   reply.headers({ ...entry.headers, etag: entry.etag, 'cache-control': 'no-cache' });
   if (etagMatches(request.headers['if-none-match'], entry.etag)) reply.code(304).send();
-  else sendJsonText(reply, entry.body);
+  else reply.type('application/json; charset=utf-8').send(entry.body);
   // Resolve only once the answer is out (Fastify: "return reply or await reply"): an async handler
   // that resolves with undefined while an onSend hook (compression) is still turning the body into a
   // stream makes Fastify send again, and the body is lost. Awaiting keeps the route's typed return.

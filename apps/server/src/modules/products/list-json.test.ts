@@ -1,7 +1,7 @@
 /**
  * The catalog's pages read their products in one statement as JSON built by the database, with no drizzle mapping
- * (product-dto.ts), and the admin list answers its JSON without the response schema's pass (lib/json-reply.ts;
- * docs/decisions/0011-admin-lists-at-size.md). Their JSON must stay what the schema's serializer made of
+ * (product-dto.ts), and the admin list answers its JSON through a serializer compiled from its response schema
+ * (lib/compiled-serializer.ts; docs/decisions/0011-admin-lists-at-size.md), without zod's pass. Their JSON must stay what the schema's serializer made of
  * the same products: the admin list's body is, byte for byte, the bodies GET /api/products/admin/{id} (serialized
  * through productSchema) answers for its products, and the storefront's pages (the catalog cache stores
  * JSON.stringify of them) are productListResponseSchema's encoding of the same products without their tax data,

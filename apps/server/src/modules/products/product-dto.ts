@@ -46,8 +46,8 @@ export const VARIANT_ORDER = [asc(productVariants.position), asc(productVariants
 
 /**
  * The DTO, built in productSchema's shape with its keys in the schema's order, the tax data last when given: the
- * admin list sends it as JSON without the response schema's pass (lib/json-reply.ts), and the catalog cache
- * stores its JSON as it is, so its JSON must be what that pass made of it (list-json.test.ts).
+ * catalog cache stores JSON.stringify of it as it is, so its JSON must be what the response schema's pass makes of
+ * it (list-json.test.ts).
  */
 export function productDtoOf(
   product: ProductFields,

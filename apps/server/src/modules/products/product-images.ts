@@ -1,6 +1,7 @@
 /**
- * Product images as the API shows them (productImageSchema), for the cart's and the orders' lines,
- * mapped by toImageDto so that the storage layout is known in one place only.
+ * Product images as the API shows them (productImageSchema), for the catalog's, the cart's and the orders' lines,
+ * read as rows (loadProductImages) or as json beside other rows (productImagesJson), and mapped by toImageDto
+ * (images.ts) alone, so that the storage layout and the primary width are known in one place only.
  */
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -8,7 +9,6 @@ import type { ProductImageDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { productImages } from '../../db/schema';
 import type { ImageStorage } from '../../storage/image-storage';
-import { jsonArray } from '../../lib/json-text';
 import { toImageDto } from './images';
 
 /**
@@ -57,20 +57,7 @@ export function productImagesJson(productId: SQL | PgColumn): SQL {
   )`;
 }
 
-/**
- * toImageDto in SQL, for a statement that builds its whole answer as JSON text (the orders' DTO, orders/dto.ts;
- * lib/json-text.ts): the images of the product `productId` names as the API shows them, in display order, `[]` when
- * it has none. Each image's JSON is kept by the database in dto_json (migration 0021) with \u0001 where the
- * storage's URL prefix goes; `prefixInJson` is that prefix (storage.url('')) as it reads inside a JSON string,
- * given by the statement.
- */
-export function imageDtosJson(productId: SQL | PgColumn, prefixInJson: SQL): SQL {
-  return sql`(
-    select ${jsonArray(sql`replace(${productImages.dtoJson}, '\\u0001', ${prefixInJson})`, DISPLAY_ORDER)}
-    from ${productImages} where ${productImages.productId} = ${productId}
-  )`;
-}
-
+/** The images productImagesJson read, as the API shows them (toImageDto); none for null. */
 export function imagesFromJson(storage: ImageStorage, images: ProductImageJson[] | null): ProductImageDto[] {
   return images ? images.map((image) => toImageDto(storage, image)) : [];
 }

@@ -26,7 +26,7 @@ import {
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
-import { sendJsonText } from '../../lib/json-reply';
+import { compiledSerializer } from '../../lib/compiled-serializer';
 import { documentedBody } from '../../plugins/docs';
 import { sendCatalogRead } from './cached-reply';
 import csvRoutes from './csv-routes';
@@ -140,13 +140,12 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         querystring: adminProductListQuerySchema,
         response: { 200: productListResponseSchema, ...adminErrors },
       },
+      serializerCompiler: compiledSerializer,
     },
     async (request, reply) => {
       const page = await listAllProducts(ctx, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      // Built by product-dto.ts in the schema's shape: sent without the response schema's second pass
-      // (lib/json-reply.ts).
-      return sendJsonText(reply, JSON.stringify(page.products));
+      return page.products;
     },
   );
 
