@@ -213,7 +213,7 @@ describe('the product view', () => {
   });
 });
 
-describe("the product page's first paint (docs/decisions/0016-storefront-weight.md, sixth part)", () => {
+describe("the product page's first paint (docs/decisions/0016-storefront-weight.md)", () => {
   /** Every layout shift from the first paint on, as Cumulative Layout Shift counts them (none after an input). */
   const recordShifts = (page: Page) =>
     page.addInitScript(() => {
