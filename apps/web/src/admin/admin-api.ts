@@ -151,9 +151,9 @@ export const adminApi = shopApi.injectEndpoints({
     }),
     /** A page of orders, filtered and sorted (docs/shop-rules.md#admin-lists). */
     getAdminOrders: build.query<OrderListResponse, AdminOrderListParams>({
-      query: ({ page, limit, search, status, paymentMode, paymentStatus, from, to, sort }) => ({
+      query: ({ page, limit, search, status, paymentMode, paymentStatus, from, to, sort, view }) => ({
         url: '/orders',
-        query: { page, limit, search, status, paymentMode, paymentStatus, from, to, sort },
+        query: { page, limit, search, status, paymentMode, paymentStatus, from, to, sort, view },
         shared: true,
         contract: 'orderListResponse',
       }),
@@ -410,9 +410,10 @@ export async function fetchOrdersCsv({
   paymentStatus,
   from,
   to,
+  view,
 }: AdminOrderExportParams): Promise<DownloadedDocument> {
   const answer = await api.get<Blob>('/orders/export.csv', {
-    query: { search, status, paymentMode, paymentStatus, from, to },
+    query: { search, status, paymentMode, paymentStatus, from, to, view },
     responseType: 'blob',
     headers: { accept: 'text/csv, application/json' },
   });
