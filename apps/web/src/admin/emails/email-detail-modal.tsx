@@ -6,7 +6,7 @@
 import { MAIL_KIND_LABELS, type MailDetail } from '@pumpkart/shared';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/http';
-import { useGetAdminEmailQuery, useRetryEmailMutation } from '../admin-api';
+import { useGetAdminEmailQuery, useRetryEmailMutation } from './emails-api';
 import { LoadFailed } from '../../components/page-states';
 import { Modal } from '../../components/modal';
 import { useNotify } from '../../store/hooks';

@@ -7,7 +7,7 @@
 import { MESSAGES, type AdminOrderView } from '@pumpkart/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/http';
-import { fetchOrdersCsv } from '../admin-api';
+import { fetchOrdersCsv } from './orders-api';
 import { saveBlob } from '../../components/order-documents';
 import { useNotify } from '../../store/hooks';
 import { ordersExportQuery, type OrderFilters } from './orders-list-state';

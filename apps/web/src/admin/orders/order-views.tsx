@@ -3,7 +3,7 @@
  * (the one queue of paid orders not yet shipped, oldest first), with the queue's count read from a one-row page.
  */
 import type { AdminOrderView } from '@pumpkart/shared';
-import { useGetAdminOrdersQuery } from '../admin-api';
+import { useGetAdminOrdersQuery } from './orders-api';
 import { totalLabel } from '../ui/use-table-state';
 import { TO_SHIP_COUNT_QUERY } from './orders-list-state';
 

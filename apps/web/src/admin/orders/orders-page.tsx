@@ -9,7 +9,7 @@
 import { MESSAGES, type AdminOrderView, type OrderDto, type PaymentMode } from '@pumpkart/shared';
 import { useCallback } from 'react';
 import { useNotify } from '../../store/hooks';
-import { useGetAdminOrdersQuery } from '../admin-api';
+import { useGetAdminOrdersQuery } from './orders-api';
 import { formatDate, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';

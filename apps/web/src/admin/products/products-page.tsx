@@ -17,7 +17,7 @@ import {
   useGetAdminProductQuery,
   useGetAdminProductsQuery,
   useSetProductActiveMutation,
-} from '../admin-api';
+} from './products-api';
 import { useConfirm } from '../../components/confirm-dialog';
 import { saveBlob } from '../../components/order-documents';
 import { EmptyState, LoadFailed } from '../../components/page-states';

@@ -10,7 +10,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { GST_STATES, MESSAGES, TAX_DATA_MESSAGES, type StoreSettingsDto } from '@pumpkart/shared';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useGetStoreSettingsQuery } from '../../api/shop-api';
-import { useSaveStoreSettingsMutation } from '../admin-api';
+import { useSaveStoreSettingsMutation } from './settings-api';
 import { useNotify } from '../../store/hooks';
 import { formatDateTime } from '../lib/format';
 import { Field, inputClass } from '../products/form-field';

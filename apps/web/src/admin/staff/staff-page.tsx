@@ -20,7 +20,7 @@ import {
   useGetStaffQuery,
   useInviteStaffMutation,
   useRemoveStaffMutation,
-} from '../admin-api';
+} from './staff-api';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useNotify } from '../../store/hooks';
 import { formatDate, formatDateTime } from '../lib/format';
