@@ -2,7 +2,7 @@
  * The admin area is a separate, lazily loaded bundle (docs/architecture.md, web app): no storefront
  * module may import anything under src/admin, App.tsx reaches it only through a dynamic import(),
  * the charts library is used only inside src/admin, and the admin's server calls are added to the data layer
- * from its own chunk (admin/admin-api.ts), so the storefront's entry neither downloads nor builds them.
+ * from its own chunk (each feature's api file beside its screens, admin/orders/orders-api.ts and its siblings), so the storefront's entry neither downloads nor builds them.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -40,7 +40,7 @@ describe('admin bundle boundary', () => {
     expect(offenders).toEqual([]);
   });
 
-  it("the storefront's data layer calls none of the admin's routes (admin/admin-api.ts adds them)", () => {
+  it("the storefront's data layer calls none of the admin's routes (each admin feature's own api file adds them)", () => {
     expect(sources['../api/shop-api.ts']).toContain('createApi(');
     // The base api and every storefront file that injects endpoints into it (shop/*/..-api.ts, features/*/..-api.ts).
     const endpointFiles = Object.entries(sources).filter(([, text]) => /\b(?:createApi|injectEndpoints)\(/.test(text));

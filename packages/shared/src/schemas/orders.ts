@@ -190,6 +190,14 @@ export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBodySchema>;
  */
 export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc', 'buyer_asc', 'buyer_desc'] as const;
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+/**
+ * The admin's ready-made views of the orders (docs/shop-rules.md#to-ship): `to-ship` is the queue of orders to
+ * pack and send: paid (an online payment captured, or a COD order the owner confirmed with Mark as Paid), not
+ * cancelled and never shipped, oldest first unless a sort is given.
+ */
+export const ADMIN_ORDER_VIEWS = ['to-ship'] as const;
+export type AdminOrderView = (typeof ADMIN_ORDER_VIEWS)[number];
 export const ADMIN_ORDERS_DEFAULT_LIMIT = 20;
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
 
@@ -208,6 +216,7 @@ const adminOrderFiltersSchema = z.object({
   paymentStatus: unlessBlank(z.enum(PAYMENT_STATUSES, { error: enumMessage('paymentStatus', PAYMENT_STATUSES) })),
   from: unlessBlank(indiaDaySchema('from')),
   to: unlessBlank(indiaDaySchema('to')),
+  view: unlessBlank(z.enum(ADMIN_ORDER_VIEWS, { error: enumMessage('view', ADMIN_ORDER_VIEWS) })),
 });
 export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
 
@@ -229,13 +238,14 @@ export const adminOrderListQuerySchema = adminOrderFiltersSchema
       .min(1, 'limit must be 1 or more.')
       .max(ADMIN_ORDERS_MAX_LIMIT, `limit must be at most ${ADMIN_ORDERS_MAX_LIMIT}.`)
       .default(ADMIN_ORDERS_DEFAULT_LIMIT),
-    sort: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.enum(ADMIN_ORDER_SORTS, { error: enumMessage('sort', ADMIN_ORDER_SORTS) }).default('newest'),
-    ),
+    // Left out, newest first; the to-ship view's own default is oldest first (adminOrderSortOf).
+    sort: unlessBlank(z.enum(ADMIN_ORDER_SORTS, { error: enumMessage('sort', ADMIN_ORDER_SORTS) })),
   })
   .refine(fromNotAfterTo, FROM_AFTER_TO);
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+/** The sort a list query asks for: its own, else the view's default (oldest first to ship), else newest first. */
+export const adminOrderSortOf = (query: Pick<AdminOrderListQuery, 'sort' | 'view'>): AdminOrderSort =>
+  query.sort ?? (query.view === 'to-ship' ? 'oldest' : 'newest');
 /** The query as a client writes it: every part optional. */
 export type AdminOrderListParams = Partial<AdminOrderListQuery>;
 

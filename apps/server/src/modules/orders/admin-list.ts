@@ -3,9 +3,11 @@
  * payment mode and payment status, the days placed (India time, both included), and a search; sorted by a
  * visible column; with the count of the matches, capped at ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). The DTO loader
  * (dto.ts) reads the page's orders only, found by their ids' query, so a page costs the same at 200 orders or 200,000.
+ * The `to-ship` view is one more filter: the paid orders not yet shipped, oldest first by default.
  */
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  adminOrderSortOf,
   indiaDayRange,
   type AdminOrderFilters,
   type AdminOrderListQuery,
@@ -40,6 +42,22 @@ function searchCondition(search: string): SQL {
 }
 
 /**
+ * The to-ship view (docs/shop-rules.md#to-ship): paid (an online capture, or COD cash the owner confirmed with Mark
+ * as Paid: a COD order has no other confirmation), still pending or processing, and never shipped. Its status and
+ * shipped_at are the partial index orders_to_ship_idx's condition, word for word, so the planner reads the queue
+ * from that index oldest first and checks each entry's payment (decision 0011).
+ */
+const toShipCondition = () =>
+  and(
+    // Literals, not parameters: a prepared statement's generic plan can use a partial index only then.
+    sql`${orders.status} in ('pending', 'processing') and ${orders.shippedAt} is null`,
+    sql`${payments.status} = 'success'`,
+  )!;
+
+/** Whether the filters read the payment's row: the caller joins it then. */
+export const filtersNeedPayment = (query: AdminOrderFilters) => Boolean(query.paymentStatus || query.view);
+
+/**
  * The list's filters as one condition on orders (and on payments for the payment status: the caller joins
  * them); the CSV export (export.ts) filters with it too, so the file holds the list's orders.
  */
@@ -51,6 +69,7 @@ export function filtersOf(query: AdminOrderFilters): SQL | undefined {
   if (query.from) conditions.push(gte(orders.createdAt, indiaDayRange(query.from).start));
   if (query.to) conditions.push(lt(orders.createdAt, indiaDayRange(query.to).end));
   if (query.search) conditions.push(searchCondition(query.search));
+  if (query.view === 'to-ship') conditions.push(toShipCondition());
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -67,27 +86,28 @@ const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
 /**
  * A page of the admin's order list in the sort's order, and how many orders match (capped), in one statement: the
  * count (lib/capped-count.ts) beside the page's orders (dto.ts, ordersJson), whose subquery finds the page's ids
- * itself, run once. The payment is joined to the ids and the count only when its status is filtered (every order
- * has exactly one payment row: payments.order_id is unique).
+ * itself, run once. The payment is joined to the ids and the count only when a filter reads it (its status, the
+ * to-ship view); every order has exactly one payment row (payments.order_id is unique).
  */
 export async function listOrdersForAdmin(
   source: OrderDtoSource,
   query: AdminOrderListQuery,
 ): Promise<OrderListResponse> {
   const where = filtersOf(query);
+  const ordering = ORDERINGS[adminOrderSortOf(query)];
   const matches = () => {
     const select = source.db.select({ id: orders.id }).from(orders).$dynamic();
-    return query.paymentStatus ? select.innerJoin(payments, eq(payments.orderId, orders.id)) : select;
+    return filtersNeedPayment(query) ? select.innerJoin(payments, eq(payments.orderId, orders.id)) : select;
   };
   const ids = matches()
     .where(where)
-    .orderBy(...ORDERINGS[query.sort])
+    .orderBy(...ordering)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [row] = await runNamed<{ total: number; orders: Parameters<typeof orderDtosOf>[1] }>(
     source.db,
     sql`select ${cappedCountSql(matches().where(where))} as "total",
-      ${ordersJson(sql`${orders.id} = any(array(${ids}))`, ORDERINGS[query.sort])} as "orders"`,
+      ${ordersJson(sql`${orders.id} = any(array(${ids}))`, ordering)} as "orders"`,
   );
   return { data: orderDtosOf(source, row!.orders), total: row!.total };
 }

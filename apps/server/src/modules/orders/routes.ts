@@ -92,7 +92,8 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
           'page (from 1) and limit (1-100, default 20); filters: status, paymentMode, paymentStatus, from and to ' +
           '(YYYY-MM-DD, India time, both days included, on when the order was placed), and search (the ' +
           "6-character order number or the full id, or part of the buyer's name, e-mail or phone, any case); " +
-          'sort: newest, oldest, total_desc, total_asc, buyer_asc, buyer_desc.',
+          'sort: newest, oldest, total_desc, total_asc, buyer_asc, buyer_desc; view=to-ship: the paid orders not ' +
+          'cancelled and never shipped, oldest first unless sorted (docs/shop-rules.md#to-ship).',
         security,
         querystring: adminOrderListQuerySchema,
         response: { 200: orderListResponseSchema, ...errors },
@@ -114,7 +115,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         tags: ['orders'],
         summary: 'The orders of the filters as a CSV file, one row per order line, newest first (admin)',
         description:
-          'The filters of GET /api/orders (status, paymentMode, paymentStatus, from, to, search). Answers ' +
+          'The filters of GET /api/orders (status, paymentMode, paymentStatus, from, to, search, view). Answers ' +
           'text/csv as an attachment (orders-2026-11-25.csv), streamed as the orders are read: the order, its ' +
           'payment and transaction id, the buyer and delivery address, the line, amounts in rupees, and the GST ' +
           'of its tax invoice where it has one (docs/shop-rules.md#orders-csv).',

@@ -6,7 +6,7 @@
  */
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEventDto, type AuditKind } from '@pumpkart/shared';
 import { useId } from 'react';
-import { useGetAuditActorsQuery, useGetAuditQuery } from '../admin-api';
+import { useGetAuditActorsQuery, useGetAuditQuery } from './audit-api';
 import { EmptyState, LoadFailed } from '../../ui/page-states';
 import { formatDateTime, shortId } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';

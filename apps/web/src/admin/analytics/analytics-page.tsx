@@ -3,7 +3,7 @@
  * axes) and the Top Products horizontal bars with titles wrapped at 22 characters. A failed fetch is
  * only logged: the page then shows an empty state.
  */
-import { useGetStatsQuery } from '../admin-api';
+import { useGetStatsQuery } from '../dashboard/stats-api';
 import { SalesTrendChart, TopProductsChart } from '../charts/stats-charts';
 import { LoadingText, PageHeader } from '../ui/page-header';
 

@@ -4,7 +4,7 @@
  * The Low stock card (low-stock-card.tsx) loads on its own, beside the charts.
  */
 import { formatIndianNumber, MESSAGES } from '@pumpkart/shared';
-import { useGetStatsQuery } from '../admin-api';
+import { useGetStatsQuery } from './stats-api';
 import { MonthlyRevenueChart, OrdersByStatusChart, TopProductsChart } from '../charts/stats-charts';
 import { rupeesWhole } from '../lib/format';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';

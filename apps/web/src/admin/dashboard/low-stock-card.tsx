@@ -5,7 +5,7 @@
  */
 import type { LowStockItem } from '@pumpkart/shared';
 import { Link } from 'react-router';
-import { useGetLowStockQuery } from '../admin-api';
+import { useGetLowStockQuery } from '../products/products-api';
 import { paths } from '../../config/paths';
 
 /** How many the card lists. */

@@ -6,7 +6,7 @@
 import { MAIL_KIND_LABELS, type MailDetail } from '@pumpkart/shared';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/http';
-import { useGetAdminEmailQuery, useRetryEmailMutation } from '../admin-api';
+import { useGetAdminEmailQuery, useRetryEmailMutation } from './emails-api';
 import { LoadFailed } from '../../ui/page-states';
 import { Modal } from '../../ui/modal';
 import { useNotify } from '../../store/hooks';

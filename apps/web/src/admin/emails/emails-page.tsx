@@ -6,7 +6,7 @@
  */
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUSES, type MailSummary } from '@pumpkart/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { useGetAdminEmailsQuery } from '../admin-api';
+import { useGetAdminEmailsQuery } from './emails-api';
 import { EmptyState, LoadFailed } from '../../ui/page-states';
 import { formatDateTime } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';

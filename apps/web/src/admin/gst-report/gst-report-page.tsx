@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { GSTR1_TABLE_LABELS, GSTR1_TABLES, gstr1FileName, MESSAGES, type Gstr1Table } from '@pumpkart/shared';
 import { errorMessage } from '../../api/http';
-import { fetchGstr1Csv, useGetGstReportQuery } from '../admin-api';
+import { fetchGstr1Csv, useGetGstReportQuery } from './gst-report-api';
 import { saveBlob } from '../../shop/orders/order-documents';
 import { LoadFailed } from '../../ui/page-states';
 import { useNotify } from '../../store/hooks';

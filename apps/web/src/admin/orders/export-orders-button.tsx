@@ -1,20 +1,20 @@
 /**
  * The Orders page's Export CSV (docs/shop-rules.md#orders-csv): the orders of the filters on screen, cash on
- * delivery and online, one row per order line, newest first, fetched with the bearer token and saved as the
- * invoices are (shop/orders/order-documents.tsx saveBlob). It says "Preparing…" while the file comes, and a
+ * delivery and online (in the to-ship view, the queue's), one row per order line, newest first, fetched with the bearer token and saved as the
+ * invoices are (components/order-documents.tsx saveBlob). It says "Preparing…" while the file comes, and a
  * failure in an error notice.
  */
-import { MESSAGES } from '@pumpkart/shared';
+import { MESSAGES, type AdminOrderView } from '@pumpkart/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/http';
-import { fetchOrdersCsv } from '../admin-api';
+import { fetchOrdersCsv } from './orders-api';
 import { saveBlob } from '../../shop/orders/order-documents';
 import { useNotify } from '../../store/hooks';
 import { ordersExportQuery, type OrderFilters } from './orders-list-state';
 
 export const EXPORT_ORDERS_HINT = 'The orders of these filters, COD and online, one row per line';
 
-export function ExportOrdersButton({ filters }: { filters: OrderFilters }) {
+export function ExportOrdersButton({ filters, view = '' }: { filters: OrderFilters; view?: AdminOrderView | '' }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
@@ -22,7 +22,7 @@ export function ExportOrdersButton({ filters }: { filters: OrderFilters }) {
     if (busy) return;
     setBusy(true);
     try {
-      const { blob, filename } = await fetchOrdersCsv(ordersExportQuery(filters));
+      const { blob, filename } = await fetchOrdersCsv(ordersExportQuery(filters, view));
       saveBlob(blob, filename ?? 'orders.csv');
     } catch (error) {
       console.error('Failed to export the orders', error);

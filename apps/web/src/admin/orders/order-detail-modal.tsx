@@ -26,7 +26,8 @@ import {
 } from '@pumpkart/shared';
 import { useId, useState } from 'react';
 import { useLazyGetOrderQuery } from '../../shop/orders/orders-api';
-import { useMarkCodPaidMutation, useSetOrderStatusMutation } from '../admin-api';
+import { useMarkCodPaidMutation } from '../payments/payments-api';
+import { useSetOrderStatusMutation } from './orders-api';
 import { errorMessage } from '../../api/http';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';

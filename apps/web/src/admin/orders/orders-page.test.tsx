@@ -26,6 +26,10 @@ const onlinePaid = makeOrder('ord-online-paid-CCC333', {
 });
 const onlinePending = makeOrder('ord-online-pend-DDD444');
 
+/** The server's to-ship rule (docs/shop-rules.md#to-ship), for the fake list. */
+const isToShip = (order: OrderDto) =>
+  order.payment?.status === 'success' && ['pending', 'processing'].includes(order.status) && !order.shippedAt;
+
 /**
  * Answers GET /api/orders as the server does for the fields the page sends: one payment mode, the filters, a
  * page at a time, with the count of all matches (the given orders are taken as newest first).
@@ -41,6 +45,7 @@ function ordersRoute(orders: OrderDto[] | (() => unknown[])) {
         (!query.get('paymentMode') || order.paymentMode === query.get('paymentMode')) &&
         (!query.get('status') || order.status === query.get('status')) &&
         (!query.get('paymentStatus') || order.payment?.status === query.get('paymentStatus')) &&
+        (query.get('view') !== 'to-ship' || isToShip(order)) &&
         (!search ||
           order._id.toLowerCase().endsWith(search) ||
           order.customer.name.toLowerCase().includes(search) ||
@@ -221,8 +226,8 @@ describe('Admin orders: detail modal', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Order status' })).toBeEnabled();
     expect(calls(fetchMock, 'PATCH', `/api/payments/${codUnpaid._id}/cod`)).toHaveLength(1);
     expect(calls(fetchMock, 'GET', `/api/orders/${codUnpaid._id}`)).toHaveLength(1);
-    // Both tables load, then both reload after the change.
-    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(4));
+    // Both tables and the to-ship count load, then all three reload after the change (a paid COD order is to ship).
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(6));
     await waitFor(() => expect(within(rowsOf('COD Orders')[0]!).getAllByRole('cell')[3]).toHaveTextContent('success'));
   });
 

@@ -1,13 +1,15 @@
 /**
  * Admin orders (docs/shop-rules.md#admin-lists): the COD Orders and Online Orders tables (Order ID as its last 6
- * characters, Buyer, Total, Payment, Status, Placed, Txn ID, View) and the detail modal. Each table is a page
- * of the server's list with its own Previous / Next; the filters and the sort apply to both. All of it lives
- * in the address (orders-list-state.ts), so Back, a reload and a shared link show the same view. Export CSV
- * downloads the orders of the filters (export-orders-button.tsx).
+ * characters, Buyer, Total, Payment, Status, Placed, Txn ID, View), or the To ship view (docs/shop-rules.md#to-ship:
+ * one table of the paid orders not yet shipped, COD and online, oldest first), and the detail modal. Each table is
+ * a page of the server's list with its own Previous / Next; the filters and the sort apply to all. All of it lives
+ * in the address (orders-list-state.ts), the opened order too (?order=<id>, as products have ?edit=), so Back, a
+ * reload and a shared link show the same view. Export CSV downloads the orders of the filters (export-orders-button.tsx).
  */
-import { MESSAGES, type OrderDto, type PaymentMode } from '@pumpkart/shared';
-import { useState } from 'react';
-import { useGetAdminOrdersQuery } from '../admin-api';
+import { MESSAGES, type AdminOrderView, type OrderDto, type PaymentMode } from '@pumpkart/shared';
+import { useCallback } from 'react';
+import { useNotify } from '../../store/hooks';
+import { useGetAdminOrdersQuery } from './orders-api';
 import { formatDate, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
@@ -17,33 +19,79 @@ import { useTableState } from '../ui/use-table-state';
 import { ExportOrdersButton } from './export-orders-button';
 import { OrderDetailModal } from './order-detail-modal';
 import { buyerOf, paymentOf } from './order-view';
+import { OrderViews } from './order-views';
 import { OrderFiltersForm } from './orders-filters';
 import {
+  defaultSortOf,
   ORDERS_PAGE_SIZE,
   ordersQuery,
   readOrdersState,
+  toShipQuery,
   writeOrdersState,
-  type OrderFilters,
   type OrdersState,
 } from './orders-list-state';
+import { useOpenedOrder } from './use-opened-order';
 
-/** The two tables: their payment mode, title, pager and the address key of their page. */
-const TABLES = [
-  { mode: 'cod', title: 'COD Orders', noun: 'COD orders', pageKey: 'codPage' },
-  { mode: 'online', title: 'Online Orders', noun: 'online orders', pageKey: 'onlinePage' },
-] as const satisfies readonly { mode: PaymentMode; title: string; noun: string; pageKey: keyof OrdersState }[];
-
-/** One table's page of orders under the shared filters. */
-function useOrdersPage(filters: OrderFilters, mode: PaymentMode, page: number) {
-  return useGetAdminOrdersQuery(ordersQuery(filters, mode, page));
+/** The tables of each view: their title, pager noun, the address key of their page, and their request. */
+interface TableSpec {
+  key: string;
+  title: string;
+  noun: string;
+  pageKey: 'codPage' | 'onlinePage' | 'page';
+  query: (state: OrdersState) => Parameters<typeof useGetAdminOrdersQuery>[0];
 }
+const modeTable = (mode: PaymentMode, title: string, noun: string, pageKey: TableSpec['pageKey']): TableSpec => ({
+  key: mode,
+  title,
+  noun,
+  pageKey,
+  query: (state) => ordersQuery(state.filters, mode, state[pageKey]),
+});
+const ALL_TABLES = [
+  modeTable('cod', 'COD Orders', 'COD orders', 'codPage'),
+  modeTable('online', 'Online Orders', 'online orders', 'onlinePage'),
+];
+const TO_SHIP_TABLES: TableSpec[] = [
+  {
+    key: 'to-ship',
+    title: 'To ship',
+    noun: 'orders to ship',
+    pageKey: 'page',
+    query: (state) => toShipQuery(state.filters, state.page),
+  },
+];
+
+const NO_ORDERS: OrderDto[] = [];
 
 export function OrdersPage() {
   const { state, show } = useTableState(readOrdersState, writeOrdersState);
-  const cod = useOrdersPage(state.filters, 'cod', state.codPage);
-  const online = useOrdersPage(state.filters, 'online', state.onlinePage);
-  const lists = { cod, online };
-  const [viewing, setViewing] = useState<OrderDto | null>(null);
+  const tables = state.view === 'to-ship' ? TO_SHIP_TABLES : ALL_TABLES;
+  // Always two list requests (the second skipped in the one-table view), so the hooks' order never changes.
+  const first = useGetAdminOrdersQuery(tables[0]!.query(state));
+  const second = useGetAdminOrdersQuery(ALL_TABLES[1]!.query(state), { skip: tables.length < 2 });
+  const lists = tables.length < 2 ? [first] : [first, second];
+  const notify = useNotify();
+
+  const closeOrder = useCallback(() => show({ ...state, order: '' }), [show, state]);
+  const onMissing = useCallback(
+    (message: string) => {
+      notify(message, 'error');
+      closeOrder();
+    },
+    [notify, closeOrder],
+  );
+  const onScreen = lists.flatMap((list) => list.data?.data ?? NO_ORDERS);
+  const viewing = useOpenedOrder(state.order, onScreen, onMissing);
+
+  const showView = (view: AdminOrderView | '') =>
+    show({
+      ...state,
+      view,
+      page: 1,
+      codPage: 1,
+      onlinePage: 1,
+      filters: { ...state.filters, sort: defaultSortOf(view) },
+    });
 
   const columns: Column<OrderDto>[] = [
     { header: 'Order ID', cell: (order) => <span className="font-mono">{shortId(order._id)}</span> },
@@ -69,7 +117,7 @@ export function OrdersPage() {
       cell: (order) => (
         <button
           type="button"
-          onClick={() => setViewing(order)}
+          onClick={() => show({ ...state, order: order._id })}
           aria-label={`View order ${shortId(order._id)}`}
           className="rounded-lg bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-100"
         >
@@ -79,23 +127,28 @@ export function OrdersPage() {
     },
   ];
 
-  const failed = cod.isError || online.isError;
+  const failed = lists.some((list) => list.isError);
+  const loaded = lists.every((list) => list.data);
   return (
     <div>
       <PageHeader title="Orders">
-        <ExportOrdersButton filters={state.filters} />
+        <ExportOrdersButton filters={state.filters} view={state.view} />
       </PageHeader>
       <div className="space-y-5">
-        <OrderFiltersForm filters={state.filters} onApply={(filters) => show({ filters, codPage: 1, onlinePage: 1 })} />
+        <OrderViews view={state.view} onView={showView} />
+        <OrderFiltersForm
+          filters={state.filters}
+          onApply={(filters) => show({ ...state, filters, codPage: 1, onlinePage: 1, page: 1 })}
+        />
         {failed && <ErrorText text={MESSAGES.ordersLoadFailed} />}
-        {!failed && (!cod.data || !online.data) && <LoadingText text="Loading orders..." />}
-        {!failed && cod.data && online.data && (
+        {!failed && !loaded && <LoadingText text="Loading orders..." />}
+        {!failed && loaded && (
           <div className="space-y-6">
-            {TABLES.map(({ mode, title, noun, pageKey }) => {
-              const list = lists[mode];
+            {tables.map(({ key, title, noun, pageKey }, index) => {
+              const list = lists[index]!;
               const answer = list.data!;
               return (
-                <div key={mode} className="space-y-3" aria-busy={list.isFetching || undefined}>
+                <div key={key} className="space-y-3" aria-busy={list.isFetching || undefined}>
                   <DataTable
                     title={title}
                     columns={columns}
@@ -119,7 +172,7 @@ export function OrdersPage() {
           </div>
         )}
       </div>
-      {viewing && <OrderDetailModal key={viewing._id} order={viewing} onClose={() => setViewing(null)} />}
+      {viewing && <OrderDetailModal key={viewing._id} order={viewing} onClose={closeOrder} />}
     </div>
   );
 }

@@ -12,15 +12,7 @@
  * moved its stock, say), the server refuses it and the form reloads the product as it is now,
  * keeping the message visible, so that a stale form never writes back old stock figures.
  */
-import {
-  draftNotice,
-  GST_RATES,
-  MESSAGES,
-  missingForSale,
-  PRODUCT_CHANGED_MESSAGE,
-  type Product,
-  type ProductImage,
-} from '@pumpkart/shared';
+import { PRODUCT_CHANGED_MESSAGE, type Product, type ProductImage } from '@pumpkart/shared';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useGetCategoriesQuery } from '../../shop/catalog/catalog-api';
@@ -29,12 +21,12 @@ import {
   useLazyGetAdminProductQuery,
   useRemoveProductImageMutation,
   useUpdateProductMutation,
-} from '../admin-api';
+} from './products-api';
 import { Modal } from '../../ui/modal';
 import { History } from '../ui/history';
-import { Switch } from '../ui/switch';
 import { Field, inputClass } from './form-field';
 import { ImagesField, useImagePreviews } from './images-field';
+import { CategoryBrandFields, PriceStockFields } from './main-fields';
 import {
   buildProductFormData,
   hasTaxData,
@@ -44,6 +36,8 @@ import {
   type ProductFormErrors,
   type ProductFormValues,
 } from './product-form';
+import { draftNoticeOf, ErrorList, serverFieldErrors } from './product-form-errors';
+import { TaxFields } from './tax-fields';
 import { VariantsEditor, type VariantField } from './variants-editor';
 
 export const SAVE_FAILED = 'Failed to save product. Please try again.';
@@ -59,49 +53,6 @@ export interface ProductFormModalProps {
    * asked to be active that was kept as a draft (docs/shop-rules.md#on-sale), saying what it lacks.
    */
   onSaved: (product: Product, draft: string | null) => void;
-}
-
-/** The draft notice of a save that asked for Active and got an inactive product: what it lacks, by the shared rule. */
-export function draftNoticeOf(asked: ProductFormValues['active'], saved: Product): string | null {
-  if (asked !== 'true' || saved.active) return null;
-  const missing = missingForSale({ ...saved, pictures: saved.images.length });
-  return missing.length ? draftNotice(saved.title, missing, saved.variants.length > 0) : null;
-}
-
-/** The server's field problems of a 400 (`details`), keyed as the form's errors are. */
-function serverFieldErrors(error: unknown): ProductFormErrors {
-  const details = isHttpFailure(error) ? (error.data as { details?: unknown } | null)?.details : undefined;
-  if (!Array.isArray(details)) return {};
-  const errors: ProductFormErrors = {};
-  for (const detail of details as { path?: unknown; message?: unknown }[]) {
-    if (typeof detail.path === 'string' && typeof detail.message === 'string') errors[detail.path] ??= detail.message;
-  }
-  return errors;
-}
-
-/** The fields' labels, as the form shows them, for the list of errors. */
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  description: 'Description',
-  category: 'Category',
-  brand: 'Brand',
-  price: 'Price',
-  stock: 'Stock',
-  lowStockThreshold: 'Low-stock threshold',
-  hsnCode: 'HSN code',
-  gstRate: 'GST rate',
-  countryOfOrigin: 'Country of origin',
-  manufacturer: 'Manufacturer',
-  bisLicence: 'BIS licence',
-  pesoApproval: 'PESO approval',
-  legalMetrologyApproval: 'Legal Metrology approval',
-};
-
-/** An error of the list, named by its field ('Title: Title is required.', 'Variant 2: ...'). */
-function errorLabel(name: string, message: string): string {
-  const variant = /^variants\.(\d+)\./.exec(name);
-  const label = variant ? `Variant ${Number(variant[1]) + 1}` : (FIELD_LABELS[name] ?? name);
-  return `${label}: ${message}`;
 }
 
 export function ProductFormModal({ product, categories, onClose, onSaved }: ProductFormModalProps) {
@@ -208,12 +159,10 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
     }
   };
 
-  const hasVariants = values.variants.length > 0;
-  const typedCategory = values.category.trim();
-  const newCategory = typedCategory !== '' && !knownCategories.includes(typedCategory) ? typedCategory : null;
   const fieldId = (name: string) => `${id}-${name}`;
   const invalid = (name: string) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
+  const section = { values, errors, set, fieldId, invalid };
 
   return (
     <Modal open onClose={onClose} title={product ? 'Edit Product' : 'Add Product'} size="lg">
@@ -241,221 +190,11 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
           />
         </Field>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category" htmlFor={fieldId('category')} error={errors.category}>
-            <input
-              id={fieldId('category')}
-              list={fieldId('categories')}
-              autoComplete="off"
-              value={values.category}
-              onChange={(event) => set('category', event.target.value)}
-              className={inputClass}
-              aria-describedby={newCategory && !errors.category ? fieldId('category-new') : undefined}
-              {...invalid('category')}
-            />
-            <datalist id={fieldId('categories')}>
-              {knownCategories.map((category) => (
-                <option key={category} value={category} />
-              ))}
-            </datalist>
-            {newCategory && !errors.category && (
-              <p
-                id={fieldId('category-new')}
-                data-testid="new-category-hint"
-                className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs font-medium break-words text-amber-900"
-              >
-                <span aria-hidden="true">⚠ </span>
-                {MESSAGES.newCategoryHint(newCategory)}
-              </p>
-            )}
-          </Field>
-          <Field label="Brand" htmlFor={fieldId('brand')} error={errors.brand}>
-            <input
-              id={fieldId('brand')}
-              value={values.brand}
-              onChange={(event) => set('brand', event.target.value)}
-              className={inputClass}
-              {...invalid('brand')}
-            />
-          </Field>
-        </div>
+        <CategoryBrandFields {...section} knownCategories={knownCategories} />
 
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field
-            label="Price (₹)"
-            htmlFor={fieldId('price')}
-            error={errors.price}
-            hint={hasVariants ? 'Not used: the variants set the price.' : undefined}
-          >
-            <input
-              id={fieldId('price')}
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              value={values.price}
-              onChange={(event) => set('price', event.target.value)}
-              className={inputClass}
-              {...invalid('price')}
-            />
-          </Field>
-          <Field
-            label="MRP (₹)"
-            htmlFor={fieldId('mrp')}
-            error={errors.mrp}
-            hint={hasVariants ? 'Not used: each variant has its own MRP.' : 'Optional; never below the price.'}
-          >
-            <input
-              id={fieldId('mrp')}
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              value={values.mrp}
-              onChange={(event) => set('mrp', event.target.value)}
-              className={inputClass}
-              {...invalid('mrp')}
-            />
-          </Field>
-          <Field
-            label="Stock"
-            htmlFor={fieldId('stock')}
-            error={errors.stock}
-            hint={hasVariants ? 'Not used: the variants set the stock.' : undefined}
-          >
-            <input
-              id={fieldId('stock')}
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={values.stock}
-              onChange={(event) => set('stock', event.target.value)}
-              className={inputClass}
-              {...invalid('stock')}
-            />
-          </Field>
-          <Field label="Low-stock threshold" htmlFor={fieldId('lowStockThreshold')} error={errors.lowStockThreshold}>
-            <input
-              id={fieldId('lowStockThreshold')}
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={values.lowStockThreshold}
-              onChange={(event) => set('lowStockThreshold', event.target.value)}
-              className={inputClass}
-              {...invalid('lowStockThreshold')}
-            />
-          </Field>
-          <div>
-            <span className="mb-1 block text-sm font-medium text-slate-700">Status</span>
-            <Switch
-              id={fieldId('active')}
-              label="Active"
-              checked={values.active === 'true'}
-              onChange={(checked) => set('active', checked ? 'true' : 'false')}
-            />
-          </div>
-        </div>
+        <PriceStockFields {...section} />
 
-        <fieldset className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-800">Tax and certificates</legend>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field
-              label="HSN code"
-              htmlFor={fieldId('hsnCode')}
-              error={errors.hsnCode}
-              hint="4, 6 or 8 digits; needed on every invoice line."
-            >
-              <input
-                id={fieldId('hsnCode')}
-                inputMode="numeric"
-                autoComplete="off"
-                value={values.hsnCode}
-                onChange={(event) => set('hsnCode', event.target.value)}
-                className={inputClass}
-                {...invalid('hsnCode')}
-              />
-            </Field>
-            <Field label="GST rate" htmlFor={fieldId('gstRate')} error={errors.gstRate}>
-              <select
-                id={fieldId('gstRate')}
-                value={values.gstRate}
-                onChange={(event) => set('gstRate', event.target.value)}
-                className={`${inputClass} bg-white`}
-                {...invalid('gstRate')}
-              >
-                {!taxKnown && <option value="">Keep the saved rate</option>}
-                {GST_RATES.map((rate) => (
-                  <option key={rate} value={String(rate)}>
-                    {rate} %
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Country of origin" htmlFor={fieldId('countryOfOrigin')} error={errors.countryOfOrigin}>
-              <input
-                id={fieldId('countryOfOrigin')}
-                value={values.countryOfOrigin}
-                onChange={(event) => set('countryOfOrigin', event.target.value)}
-                className={inputClass}
-                {...invalid('countryOfOrigin')}
-              />
-            </Field>
-          </div>
-          <Field
-            label="Manufacturer"
-            htmlFor={fieldId('manufacturer')}
-            error={errors.manufacturer}
-            hint="Name and address of the manufacturer, packer or importer."
-          >
-            <textarea
-              id={fieldId('manufacturer')}
-              rows={2}
-              value={values.manufacturer}
-              onChange={(event) => set('manufacturer', event.target.value)}
-              className={inputClass}
-              {...invalid('manufacturer')}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="BIS licence" htmlFor={fieldId('bisLicence')} error={errors.bisLicence}>
-              <input
-                id={fieldId('bisLicence')}
-                autoComplete="off"
-                value={values.bisLicence}
-                onChange={(event) => set('bisLicence', event.target.value)}
-                className={inputClass}
-                {...invalid('bisLicence')}
-              />
-            </Field>
-            <Field label="PESO approval" htmlFor={fieldId('pesoApproval')} error={errors.pesoApproval}>
-              <input
-                id={fieldId('pesoApproval')}
-                autoComplete="off"
-                value={values.pesoApproval}
-                onChange={(event) => set('pesoApproval', event.target.value)}
-                className={inputClass}
-                {...invalid('pesoApproval')}
-              />
-            </Field>
-            <Field
-              label="Legal Metrology approval"
-              htmlFor={fieldId('legalMetrologyApproval')}
-              error={errors.legalMetrologyApproval}
-            >
-              <input
-                id={fieldId('legalMetrologyApproval')}
-                autoComplete="off"
-                value={values.legalMetrologyApproval}
-                onChange={(event) => set('legalMetrologyApproval', event.target.value)}
-                className={inputClass}
-                {...invalid('legalMetrologyApproval')}
-              />
-            </Field>
-          </div>
-        </fieldset>
+        <TaxFields {...section} taxKnown={taxKnown} />
 
         <ImagesField
           inputId={fieldId('images')}
@@ -478,25 +217,7 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
 
         {product && <History entityType="product" entityId={product._id} />}
 
-        {Object.keys(errors).length > 0 && (
-          <div
-            ref={errorList}
-            role="alert"
-            data-testid="form-errors"
-            className="scroll-mb-20 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            <p className="font-semibold">
-              {Object.keys(errors).length === 1
-                ? 'Fix this before saving:'
-                : `Fix these ${Object.keys(errors).length} things before saving:`}
-            </p>
-            <ul className="mt-1 list-disc pl-5">
-              {Object.entries(errors).map(([name, message]) => (
-                <li key={name}>{errorLabel(name, message)}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <ErrorList errors={errors} listRef={errorList} />
 
         {saveError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -17,7 +17,7 @@ import {
   useGetAdminProductQuery,
   useGetAdminProductsQuery,
   useSetProductActiveMutation,
-} from '../admin-api';
+} from './products-api';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { saveBlob } from '../../shop/orders/order-documents';
 import { EmptyState, LoadFailed } from '../../ui/page-states';

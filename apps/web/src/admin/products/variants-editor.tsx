@@ -3,6 +3,7 @@
  * (required), MRP (optional, docs/shop-rules.md#mrp) and stock, added and removed freely. Errors are keyed like 'variants.0.price'.
  */
 import { inputClass } from './form-field';
+import { MrpInput } from './mrp-input';
 import type { ProductFormErrors, VariantRow } from './product-form';
 
 export type VariantField = keyof Omit<VariantRow, 'key' | '_id'>;
@@ -80,17 +81,12 @@ export function VariantsEditor({ idPrefix, rows, errors, onChange, onAdd, onRemo
                 <label htmlFor={rowId('mrp')} className="sr-only">
                   Variant {index + 1} MRP
                 </label>
-                <input
+                <MrpInput
                   id={rowId('mrp')}
-                  type="number"
-                  min={0}
-                  step="0.01"
                   placeholder="MRP (₹)"
                   value={row.mrp}
-                  onChange={(event) => onChange(row.key, 'mrp', event.target.value)}
-                  className={inputClass}
-                  aria-invalid={rowError('mrp') ? true : undefined}
-                  aria-describedby={rowError('mrp') ? `${rowId('mrp')}-error` : undefined}
+                  onChange={(value) => onChange(row.key, 'mrp', value)}
+                  error={rowError('mrp')}
                 />
                 {rowError('mrp') && (
                   <p id={`${rowId('mrp')}-error`} className="mt-1 text-xs text-red-600">

@@ -7,10 +7,11 @@
  * stored (trimmed, upper-cased, the state's GST name).
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { GST_STATES, MESSAGES, TAX_DATA_MESSAGES, type StoreSettingsDto } from '@pumpkart/shared';
+import { MESSAGES, TAX_DATA_MESSAGES, type StoreSettingsDto } from '@pumpkart/shared';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useGetStoreSettingsQuery } from '../../api/shop-api';
-import { useSaveStoreSettingsMutation } from '../admin-api';
+import { useSaveStoreSettingsMutation } from './settings-api';
+import { StateSelect } from './state-select';
 import { useNotify } from '../../store/hooks';
 import { formatDateTime } from '../lib/format';
 import { Field, inputClass } from '../products/form-field';
@@ -37,9 +38,6 @@ export const SETTINGS_TEXT = {
     "The demo's rule. A real shop turns it off: an invented original price misleads buyers into seeing a " +
     'discount. Enter the MRP on each product instead; it is struck through only when above the price.',
 } as const;
-
-/** States by name, each with its GST code (the GSTIN's first two digits). */
-const STATES = [...GST_STATES].sort((a, b) => a.name.localeCompare(b.name));
 
 export function SettingsPage() {
   const query = useGetStoreSettingsQuery();
@@ -162,9 +160,6 @@ function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) 
     );
   };
 
-  const stateId = fieldId('registeredAddress.state');
-  const stateError = errors['registeredAddress.state'];
-  const knownState = STATES.some((state) => state.name === values['registeredAddress.state']);
   const section = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
   const legend = 'px-1 text-base font-semibold text-slate-900';
 
@@ -216,34 +211,12 @@ function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) 
             attributes: { autoComplete: 'address-line2' },
           })}
           {input('registeredAddress.city', 'City', { attributes: { autoComplete: 'address-level2' } })}
-          <div>
-            <Field label="State" htmlFor={stateId} error={stateError}>
-              <select
-                id={stateId}
-                name="registeredAddress.state"
-                value={values['registeredAddress.state']}
-                onChange={(event) => set('registeredAddress.state', event.target.value)}
-                aria-invalid={stateError ? true : undefined}
-                aria-describedby={stateError ? `${stateId}-error` : `${stateId}-hint`}
-                className={`${inputClass} bg-white`}
-              >
-                <option value="">Choose a state</option>
-                {!knownState && values['registeredAddress.state'] && (
-                  <option value={values['registeredAddress.state']}>{values['registeredAddress.state']}</option>
-                )}
-                {STATES.map((state) => (
-                  <option key={state.code} value={state.name}>
-                    {state.name} ({state.code})
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {!stateError && (
-              <p id={`${stateId}-hint`} className="mt-1 text-xs text-slate-600">
-                The state of the GSTIN (its first two digits).
-              </p>
-            )}
-          </div>
+          <StateSelect
+            id={fieldId('registeredAddress.state')}
+            value={values['registeredAddress.state']}
+            error={errors['registeredAddress.state']}
+            onChange={(value) => set('registeredAddress.state', value)}
+          />
           {input('registeredAddress.postalCode', 'Postal code', {
             attributes: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 6 },
           })}

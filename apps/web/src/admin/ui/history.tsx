@@ -6,7 +6,7 @@
  */
 import { AUDIT_KIND_LABELS, mayOpen, type AuditEntityType, type AuditEventDto } from '@pumpkart/shared';
 import { Link } from 'react-router';
-import { useGetAuditQuery } from '../admin-api';
+import { useGetAuditQuery } from '../activity/audit-api';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../lib/format';

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_to_ship_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."status" in ('pending', 'processing') and "orders"."shipped_at" is null;
