@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Suggestions } from '@pumpkart/shared';
 import { api } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { appOnScreen, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 import { poll, watchDialogs, watchErrors } from './support/page';
 
 let browser: Browser;
@@ -50,6 +50,7 @@ function listRequests(page: Page): URLSearchParams[] {
 
 /** Types a term into the search box and waits for its suggestions. */
 async function typeAndAwaitSuggestions(page: Page, term: string) {
+  await appOnScreen(page);
   await searchBox(page).pressSequentially(term, { delay: 30 });
   await suggestionList(page).waitFor();
   await poll(() => searchBox(page).getAttribute('aria-expanded')).toBe('true');
@@ -212,14 +213,19 @@ describe('a search on a category page', () => {
       const { context, page } = await newPage(browser, viewport);
       const errors = watchErrors(page);
       const suggestions: Suggestions[] = [];
-      page.on('response', async (response) => {
+      page.on('response', (response) => {
         if (new URL(response.url()).pathname === '/api/products/suggest') {
-          suggestions.push((await response.json()) as Suggestions);
+          // A suggestion still in flight when the test closes its page has no body to read, and does not matter.
+          response.json().then(
+            (body) => suggestions.push(body as Suggestions),
+            () => undefined,
+          );
         }
       });
       try {
         await page.goto(`/category/${encodeURIComponent('Fire Safety')}`);
         await page.getByTestId('product-card').first().waitFor();
+        await appOnScreen(page);
         await searchBox(page).pressSequentially('cooler', { delay: 20 });
         const empty = page.getByTestId('empty-state');
         await empty.waitFor();

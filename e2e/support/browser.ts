@@ -31,3 +31,13 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   const page = await context.newPage();
   return { context, page };
 }
+
+/**
+ * Waits for the app's first commit, which replaces the page shell the server painted: the shell's controls take
+ * input before it, but what only the app does (search suggestions, for one) starts there.
+ */
+export const appOnScreen = (page: Page) =>
+  page.waitForFunction(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return first != null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+  });
