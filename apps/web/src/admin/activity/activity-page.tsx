@@ -2,10 +2,9 @@
  * Admin Activity (/admin/activity, docs/shop-rules.md#audit): every recorded admin change, newest first, a page
  * at a time: when (India time), who, what, and each changed field before → after. Filters: the person (the
  * admins who appear in the trail) and the kind of change; a History section's link narrows it to one thing.
- * The page and the filters live in the address (activity-view.ts), so Back and a reload keep them.
+ * The page and the filters live in the address (ACTIVITY_TABLE in activity-view.ts), so Back and a reload keep them.
  */
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEventDto, type AuditKind } from '@pumpkart/shared';
-import { useId } from 'react';
 import { useGetAuditActorsQuery, useGetAuditQuery } from './audit-api';
 import { EmptyState, LoadFailed } from '../../ui/page-states';
 import { formatDateTime, shortId } from '../lib/format';
@@ -14,8 +13,9 @@ import { ChangeList } from '../ui/history';
 import { actorName, changeLines, summaryOf } from '../ui/history-view';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';
-import { useTableState } from '../ui/use-table-state';
-import { activityQuery, ACTIVITY_PAGE_SIZE, hasFilters, readActivityState, writeActivityState } from './activity-view';
+import { defaultsOf, useTableState } from '../ui/use-table-state';
+import { filterButtonClass, FilterField } from '../ui/filter-field';
+import { ACTIVITY_TABLE, activityQuery, ACTIVITY_PAGE_SIZE, hasFilters } from './activity-view';
 
 export const ACTIVITY_TEXT = {
   title: 'Activity',
@@ -38,10 +38,6 @@ export const ACTIVITY_TEXT = {
   oneThing: (type: string, id: string) => `Only the history of ${type} ${type === 'order' ? shortId(id) : id}.`,
   pages: 'Pages of the activity',
 } as const;
-
-const fieldClass = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
-const buttonClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
 
 const columns: Column<AuditEventDto>[] = [
   { header: 'When', cell: (event) => <time dateTime={event.at}>{formatDateTime(event.at)}</time> },
@@ -72,11 +68,10 @@ const columns: Column<AuditEventDto>[] = [
 ];
 
 export function ActivityPage() {
-  const { state, show } = useTableState(readActivityState, writeActivityState);
+  const { state, show, change } = useTableState(ACTIVITY_TABLE);
   const list = useGetAuditQuery(activityQuery(state));
   const actors = useGetAuditActorsQuery();
   const data = list.currentData;
-  const id = useId();
 
   let body;
   if (list.isError && !list.isFetching) {
@@ -105,7 +100,7 @@ export function ActivityPage() {
           page={state.page}
           pageSize={ACTIVITY_PAGE_SIZE}
           total={data.total}
-          onPage={(page) => show({ ...state, page })}
+          onPage={(page) => change({ page })}
         />
       </div>
     );
@@ -126,55 +121,35 @@ export function ActivityPage() {
           onSubmit={(event) => event.preventDefault()}
           className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[18rem_18rem_1fr]"
         >
-          <div>
-            <label htmlFor={`${id}-actor`} className="block text-sm font-medium text-slate-700">
-              {ACTIVITY_TEXT.person}
-            </label>
-            <select
-              id={`${id}-actor`}
-              value={state.actor}
-              onChange={(event) => show({ ...state, page: 1, actor: event.target.value })}
-              className={fieldClass}
-            >
-              <option value="">{ACTIVITY_TEXT.everyone}</option>
-              {!knownActor && <option value={state.actor}>{state.actor}</option>}
-              {people.map((person) => (
-                <option key={person._id} value={person._id}>
-                  {person.email ?? person._id}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-700">
-              {ACTIVITY_TEXT.kind}
-            </label>
-            <select
-              id={`${id}-kind`}
-              value={state.kind}
-              onChange={(event) => show({ ...state, page: 1, kind: event.target.value as AuditKind | '' })}
-              className={fieldClass}
-            >
-              <option value="">{ACTIVITY_TEXT.allKinds}</option>
-              {AUDIT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {AUDIT_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterField
+            type="select"
+            label={ACTIVITY_TEXT.person}
+            value={state.actor}
+            onChange={(actor) => change({ page: 1, actor })}
+            options={[
+              { value: '', label: ACTIVITY_TEXT.everyone },
+              ...(knownActor ? [] : [{ value: state.actor, label: state.actor }]),
+              ...people.map((person) => ({ value: person._id, label: person.email ?? person._id })),
+            ]}
+          />
+          <FilterField
+            type="select"
+            label={ACTIVITY_TEXT.kind}
+            value={state.kind}
+            onChange={(kind) => change({ page: 1, kind: kind as AuditKind | '' })}
+            options={[
+              { value: '', label: ACTIVITY_TEXT.allKinds },
+              ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] })),
+            ]}
+          />
           <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1">
-            {state.entity && (
+            {state.entityType && (
               <p className="w-full text-sm text-slate-700">
-                {ACTIVITY_TEXT.oneThing(state.entity.type, state.entity.id)}
+                {ACTIVITY_TEXT.oneThing(state.entityType, state.entityId)}
               </p>
             )}
             {hasFilters(state) && (
-              <button
-                type="button"
-                className={buttonClass}
-                onClick={() => show({ page: 1, actor: '', kind: '', entity: null })}
-              >
+              <button type="button" className={filterButtonClass} onClick={() => show(defaultsOf(ACTIVITY_TABLE))}>
                 {ACTIVITY_TEXT.clear}
               </button>
             )}

@@ -1,54 +1,36 @@
 /**
  * The Activity page's table state (docs/shop-rules.md#audit), kept in the address so Back, a reload and a shared
  * link show the same view: ?page=&actor=&kind=, and entityType with entityId when it shows one thing's history
- * (the History sections link here). A value the server would refuse is left out.
+ * (the History sections link here). useTableState reads and writes it; a value the server would refuse is left out.
  */
-import {
-  AUDIT_ENTITY_TYPES,
-  AUDIT_KINDS,
-  type AuditEntityType,
-  type AuditKind,
-  type AuditListQuery,
-} from '@pumpkart/shared';
-import { oneOf, pageParam, setParam } from '../ui/use-table-state';
+import { AUDIT_ENTITY_TYPES, AUDIT_KINDS, type AuditListQuery } from '@pumpkart/shared';
+import { choiceParam, matchParam, pageParam, tableSpec, type Param, type StateOf } from '../ui/use-table-state';
 
 /** Rows per page of the table. */
 export const ACTIVITY_PAGE_SIZE = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface ActivityState {
-  page: number;
-  /** The person's account id, or '' for everyone. */
-  actor: string;
-  kind: AuditKind | '';
-  /** One thing's history, or none. */
-  entity: { type: AuditEntityType; id: string } | null;
-}
+/** An entity's id in the address: trimmed, at most 100 characters, else none. */
+const entityIdParam: Param<string> = {
+  parse: (text) => (text.trim().length <= 100 ? text.trim() : undefined),
+  fallback: '',
+};
 
-export function readActivityState(params: URLSearchParams): ActivityState {
-  const actor = params.get('actor') ?? '';
-  const type = oneOf(AUDIT_ENTITY_TYPES, params.get('entityType'), '');
-  const id = (params.get('entityId') ?? '').trim();
-  return {
-    page: pageParam(params.get('page')),
-    actor: UUID.test(actor) ? actor : '',
-    kind: oneOf(AUDIT_KINDS, params.get('kind'), ''),
-    entity: type && id && id.length <= 100 ? { type, id } : null,
-  };
-}
+/** The page's keys: the page, the person's account id ('' for everyone), the kind, and one thing's history. */
+export const ACTIVITY_TABLE = tableSpec({
+  params: {
+    page: pageParam(),
+    actor: matchParam(UUID),
+    kind: choiceParam(AUDIT_KINDS),
+    entityType: choiceParam(AUDIT_ENTITY_TYPES),
+    entityId: entityIdParam,
+  },
+  // One thing's history needs both its type and its id.
+  refine: (state) => (state.entityType && state.entityId ? state : { ...state, entityType: '' as const, entityId: '' }),
+});
 
-export function writeActivityState(state: ActivityState): URLSearchParams {
-  const params = new URLSearchParams();
-  setParam(params, 'page', state.page, 1);
-  setParam(params, 'actor', state.actor);
-  setParam(params, 'kind', state.kind);
-  if (state.entity) {
-    params.set('entityType', state.entity.type);
-    params.set('entityId', state.entity.id);
-  }
-  return params;
-}
+export type ActivityState = StateOf<typeof ACTIVITY_TABLE>;
 
 /** The list request of a table state. */
 export function activityQuery(state: ActivityState): Partial<AuditListQuery> {
@@ -57,9 +39,9 @@ export function activityQuery(state: ActivityState): Partial<AuditListQuery> {
     limit: ACTIVITY_PAGE_SIZE,
     actor: state.actor || undefined,
     kind: state.kind || undefined,
-    entityType: state.entity?.type,
-    entityId: state.entity?.id,
+    entityType: state.entityType || undefined,
+    entityId: state.entityId || undefined,
   };
 }
 
-export const hasFilters = (state: ActivityState) => Boolean(state.actor || state.kind || state.entity);
+export const hasFilters = (state: ActivityState) => Boolean(state.actor || state.kind || state.entityType);

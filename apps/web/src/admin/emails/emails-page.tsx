@@ -1,28 +1,21 @@
 /**
  * Admin E-mails (/admin/emails, docs/shop-rules.md#emails): every message the shop sent, is about to send, or
  * kept (no SMTP server set), newest first, a page at a time, with filters for the status, the kind and the
- * recipient. The page and the filters live in the address (email-view.ts), so Back and a reload keep them.
+ * recipient. The page and the filters live in the address (EMAILS_TABLE in email-view.ts), so Back and a reload keep them.
  * A row's subject opens the message (email-detail-modal.tsx).
  */
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUSES, type MailSummary } from '@pumpkart/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useGetAdminEmailsQuery } from './emails-api';
 import { EmptyState, LoadFailed } from '../../ui/page-states';
 import { formatDateTime } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';
+import { filterButtonClass, FilterField } from '../ui/filter-field';
 import { useTableState } from '../ui/use-table-state';
 import { EmailDetailModal } from './email-detail-modal';
-import {
-  EMAILS_PAGE_SIZE,
-  hasFilters,
-  listQuery,
-  NO_FILTERS,
-  paramsFromState,
-  stateFromParams,
-  type EmailFilters,
-} from './email-view';
+import { EMAILS_PAGE_SIZE, EMAILS_TABLE, hasFilters, listQuery, NO_FILTERS, type EmailFilters } from './email-view';
 import { MAIL_STATUS_TEXT, MailStatusBadge } from './mail-status-badge';
 
 export const EMAILS_TEXT = {
@@ -49,13 +42,8 @@ export const EMAILS_TEXT = {
   allKinds: 'All kinds',
 } as const;
 
-const fieldClass = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
-const buttonClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
-
 /** The status and kind lists apply at once; the recipient when the form is sent. */
 function Filters({ filters, onApply }: { filters: EmailFilters; onApply: (filters: EmailFilters) => void }) {
-  const id = useId();
   const [draft, setDraft] = useState(filters.to);
   // Back or a link changed the address: show its recipient.
   const [shown, setShown] = useState(filters.to);
@@ -76,66 +64,41 @@ function Filters({ filters, onApply }: { filters: EmailFilters; onApply: (filter
       onSubmit={submit}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[12rem_18rem_1fr_auto]"
     >
-      <div>
-        <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-700">
-          {EMAILS_TEXT.status}
-        </label>
-        <select
-          id={`${id}-status`}
-          value={filters.status}
-          onChange={(event) => onApply({ ...filters, to: draft, status: event.target.value as EmailFilters['status'] })}
-          className={fieldClass}
-        >
-          <option value="">{EMAILS_TEXT.allStatuses}</option>
-          {MAIL_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {MAIL_STATUS_TEXT[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-700">
-          {EMAILS_TEXT.kind}
-        </label>
-        <select
-          id={`${id}-kind`}
-          value={filters.kind}
-          onChange={(event) => onApply({ ...filters, to: draft, kind: event.target.value as EmailFilters['kind'] })}
-          className={fieldClass}
-        >
-          <option value="">{EMAILS_TEXT.allKinds}</option>
-          {MAIL_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {MAIL_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="sm:col-span-2 lg:col-span-1">
-        <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-700">
-          {EMAILS_TEXT.recipient}
-        </label>
-        <input
-          id={`${id}-to`}
-          type="search"
-          value={draft}
-          maxLength={200}
-          onChange={(event) => setDraft(event.target.value)}
-          aria-describedby={`${id}-to-hint`}
-          autoComplete="off"
-          className={fieldClass}
-        />
-        <p id={`${id}-to-hint`} className="mt-1 text-xs text-slate-600">
-          {EMAILS_TEXT.recipientHint}
-        </p>
-      </div>
+      <FilterField
+        type="select"
+        label={EMAILS_TEXT.status}
+        value={filters.status}
+        onChange={(status) => onApply({ ...filters, to: draft, status: status as EmailFilters['status'] })}
+        options={[
+          { value: '', label: EMAILS_TEXT.allStatuses },
+          ...MAIL_STATUSES.map((status) => ({ value: status, label: MAIL_STATUS_TEXT[status] })),
+        ]}
+      />
+      <FilterField
+        type="select"
+        label={EMAILS_TEXT.kind}
+        value={filters.kind}
+        onChange={(kind) => onApply({ ...filters, to: draft, kind: kind as EmailFilters['kind'] })}
+        options={[
+          { value: '', label: EMAILS_TEXT.allKinds },
+          ...MAIL_KINDS.map((kind) => ({ value: kind, label: MAIL_KIND_LABELS[kind] })),
+        ]}
+      />
+      <FilterField
+        type="search"
+        className="sm:col-span-2 lg:col-span-1"
+        label={EMAILS_TEXT.recipient}
+        value={draft}
+        maxLength={200}
+        onChange={setDraft}
+        hint={EMAILS_TEXT.recipientHint}
+      />
       <div className="flex flex-wrap items-start gap-2 sm:col-span-2 lg:col-span-1 lg:pt-6">
-        <button type="submit" className={buttonClass}>
+        <button type="submit" className={filterButtonClass}>
           {EMAILS_TEXT.search}
         </button>
         {hasFilters(filters) && (
-          <button type="button" className={buttonClass} onClick={() => onApply(NO_FILTERS)}>
+          <button type="button" className={filterButtonClass} onClick={() => onApply(NO_FILTERS)}>
             {EMAILS_TEXT.clear}
           </button>
         )}
@@ -145,9 +108,8 @@ function Filters({ filters, onApply }: { filters: EmailFilters; onApply: (filter
 }
 
 export function EmailsPage() {
-  const { state, show } = useTableState(stateFromParams, paramsFromState);
-  const { page, filters } = state;
-  const list = useGetAdminEmailsQuery(listQuery(page, filters));
+  const { state, change } = useTableState(EMAILS_TABLE);
+  const list = useGetAdminEmailsQuery(listQuery(state.page, state));
   // The rows of the page and filters on screen only, never those asked for before.
   const data = list.currentData;
   const [openId, setOpenId] = useState<string | null>(null);
@@ -192,7 +154,7 @@ export function EmailsPage() {
     body = <LoadFailed message={EMAILS_TEXT.loadFailed} onRetry={() => void list.refetch()} />;
   } else if (!data) {
     body = <LoadingText text={EMAILS_TEXT.loading} />;
-  } else if (data.total === 0 && !hasFilters(filters)) {
+  } else if (data.total === 0 && !hasFilters(state)) {
     body = (
       <EmptyState message={EMAILS_TEXT.empty}>
         <p className="text-sm text-slate-600">{EMAILS_TEXT.emptyHint}</p>
@@ -211,10 +173,10 @@ export function EmailsPage() {
         <Pager
           label="Pages of e-mails"
           noun="e-mails"
-          page={page}
+          page={state.page}
           pageSize={EMAILS_PAGE_SIZE}
           total={data.total}
-          onPage={(next) => show({ page: next, filters })}
+          onPage={(page) => change({ page })}
         />
       </div>
     );
@@ -225,7 +187,7 @@ export function EmailsPage() {
       <PageHeader title={EMAILS_TEXT.title} />
       <p className="-mt-3 mb-5 max-w-3xl text-sm text-slate-600">{EMAILS_TEXT.intro}</p>
       <div className="space-y-5">
-        <Filters filters={filters} onApply={(next) => show({ page: 1, filters: next })} />
+        <Filters filters={state} onApply={(filters) => change({ ...filters, page: 1 })} />
         {body}
       </div>
       {openId && <EmailDetailModal id={openId} onClose={() => setOpenId(null)} />}

@@ -3,7 +3,7 @@
  * characters, Buyer, Total, Payment, Status, Placed, Txn ID, View), or the To ship view (docs/shop-rules.md#to-ship:
  * one table of the paid orders not yet shipped, COD and online, oldest first), and the detail modal. Each table is
  * a page of the server's list with its own Previous / Next; the filters and the sort apply to all. All of it lives
- * in the address (orders-list-state.ts), the opened order too (?order=<id>, as products have ?edit=), so Back, a
+ * in the address (ORDERS_TABLE in orders-list-state.ts), the opened order too (?order=<id>, as products have ?edit=), so Back, a
  * reload and a shared link show the same view. Export CSV downloads the orders of the filters (export-orders-button.tsx).
  */
 import { MESSAGES, type AdminOrderView, type OrderDto, type PaymentMode } from '@pumpkart/shared';
@@ -24,10 +24,9 @@ import { OrderFiltersForm } from './orders-filters';
 import {
   defaultSortOf,
   ORDERS_PAGE_SIZE,
+  ORDERS_TABLE,
   ordersQuery,
-  readOrdersState,
   toShipQuery,
-  writeOrdersState,
   type OrdersState,
 } from './orders-list-state';
 import { useOpenedOrder } from './use-opened-order';
@@ -45,7 +44,7 @@ const modeTable = (mode: PaymentMode, title: string, noun: string, pageKey: Tabl
   title,
   noun,
   pageKey,
-  query: (state) => ordersQuery(state.filters, mode, state[pageKey]),
+  query: (state) => ordersQuery(state, mode, state[pageKey]),
 });
 const ALL_TABLES = [
   modeTable('cod', 'COD Orders', 'COD orders', 'codPage'),
@@ -57,14 +56,14 @@ const TO_SHIP_TABLES: TableSpec[] = [
     title: 'To ship',
     noun: 'orders to ship',
     pageKey: 'page',
-    query: (state) => toShipQuery(state.filters, state.page),
+    query: (state) => toShipQuery(state, state.page),
   },
 ];
 
 const NO_ORDERS: OrderDto[] = [];
 
 export function OrdersPage() {
-  const { state, show } = useTableState(readOrdersState, writeOrdersState);
+  const { state, change } = useTableState(ORDERS_TABLE);
   const tables = state.view === 'to-ship' ? TO_SHIP_TABLES : ALL_TABLES;
   // Always two list requests (the second skipped in the one-table view), so the hooks' order never changes.
   const first = useGetAdminOrdersQuery(tables[0]!.query(state));
@@ -72,7 +71,7 @@ export function OrdersPage() {
   const lists = tables.length < 2 ? [first] : [first, second];
   const notify = useNotify();
 
-  const closeOrder = useCallback(() => show({ ...state, order: '' }), [show, state]);
+  const closeOrder = useCallback(() => change({ order: '' }), [change]);
   const onMissing = useCallback(
     (message: string) => {
       notify(message, 'error');
@@ -84,14 +83,7 @@ export function OrdersPage() {
   const viewing = useOpenedOrder(state.order, onScreen, onMissing);
 
   const showView = (view: AdminOrderView | '') =>
-    show({
-      ...state,
-      view,
-      page: 1,
-      codPage: 1,
-      onlinePage: 1,
-      filters: { ...state.filters, sort: defaultSortOf(view) },
-    });
+    change({ view, page: 1, codPage: 1, onlinePage: 1, sort: defaultSortOf(view) });
 
   const columns: Column<OrderDto>[] = [
     { header: 'Order ID', cell: (order) => <span className="font-mono">{shortId(order._id)}</span> },
@@ -117,7 +109,7 @@ export function OrdersPage() {
       cell: (order) => (
         <button
           type="button"
-          onClick={() => show({ ...state, order: order._id })}
+          onClick={() => change({ order: order._id })}
           aria-label={`View order ${shortId(order._id)}`}
           className="rounded-lg bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-100"
         >
@@ -132,13 +124,13 @@ export function OrdersPage() {
   return (
     <div>
       <PageHeader title="Orders">
-        <ExportOrdersButton filters={state.filters} view={state.view} />
+        <ExportOrdersButton filters={state} view={state.view} />
       </PageHeader>
       <div className="space-y-5">
         <OrderViews view={state.view} onView={showView} />
         <OrderFiltersForm
-          filters={state.filters}
-          onApply={(filters) => show({ ...state, filters, codPage: 1, onlinePage: 1, page: 1 })}
+          filters={state}
+          onApply={(filters) => change({ ...filters, codPage: 1, onlinePage: 1, page: 1 })}
         />
         {failed && <ErrorText text={MESSAGES.ordersLoadFailed} />}
         {!failed && !loaded && <LoadingText text="Loading orders..." />}
@@ -164,7 +156,7 @@ export function OrdersPage() {
                     pageSize={ORDERS_PAGE_SIZE}
                     total={answer.total}
                     rows={answer.data.length}
-                    onPage={(page) => show({ ...state, [pageKey]: page })}
+                    onPage={(page) => change({ [pageKey]: page })}
                   />
                 </div>
               );

@@ -2,7 +2,7 @@
  * Admin payments (/admin/PaymentInfo, labelled Payments, docs/shop-rules.md#admin-lists): the COD Payments and
  * Online Payments tables (Order, Customer, Mode, Status, Amount, Date, Txn ID for online only, View), each paged
  * on the server, with filters (status, mode, the days of creation, a search for a gateway id or the order number)
- * and an order (payment-filters.tsx), all kept in the address (payment-view.ts); and the detail modal.
+ * and an order (payment-filters.tsx), all kept in the address (PAYMENTS_TABLE in payment-view.ts); and the detail modal.
  */
 import { MESSAGES, type PaymentDto, type PaymentMode } from '@pumpkart/shared';
 import { useState } from 'react';
@@ -21,10 +21,10 @@ import {
   listParams,
   paymentCustomer,
   paymentOrderId,
+  PAGE_KEY,
   PAYMENTS_PAGE_SIZE,
-  readPaymentsView,
+  PAYMENTS_TABLE,
   shownModes,
-  writePaymentsView,
   type PaymentsView,
 } from './payment-view';
 
@@ -62,7 +62,7 @@ function PaymentsTable({
       <Pager
         label={`Pages of ${noun}`}
         noun={noun}
-        page={view.pages[mode]}
+        page={view[PAGE_KEY[mode]]}
         pageSize={PAYMENTS_PAGE_SIZE}
         total={data.total}
         rows={data.data.length}
@@ -74,7 +74,7 @@ function PaymentsTable({
 
 /** The loading and failure lines of the tables shown: loading until every table has its page. */
 function LoadState({ view }: { view: PaymentsView }) {
-  const modes = shownModes(view.filters);
+  const modes = shownModes(view);
   const cod = useGetPaymentsQuery(listParams('cod', view), { skip: !modes.includes('cod') });
   const online = useGetPaymentsQuery(listParams('online', view), { skip: !modes.includes('online') });
   const shown = [cod, online].filter((_, index) => modes.includes(index === 0 ? 'cod' : 'online'));
@@ -84,9 +84,9 @@ function LoadState({ view }: { view: PaymentsView }) {
 }
 
 export function PaymentsPage() {
-  const { state: view, show } = useTableState(readPaymentsView, writePaymentsView);
+  const { state: view, change } = useTableState(PAYMENTS_TABLE);
   const [viewing, setViewing] = useState<PaymentDto | null>(null);
-  const modes = shownModes(view.filters);
+  const modes = shownModes(view);
 
   const viewButton: Column<PaymentDto> = {
     header: 'View',
@@ -123,7 +123,7 @@ export function PaymentsPage() {
       <PageHeader title="Payments" />
       <div className="space-y-5">
         {/* A new filter or order starts both tables again at their first page. */}
-        <PaymentFilters filters={view.filters} onApply={(filters) => show({ filters, pages: { cod: 1, online: 1 } })} />
+        <PaymentFilters filters={view} onApply={(filters) => change({ ...filters, codPage: 1, onlinePage: 1 })} />
         <LoadState view={view} />
         {modes.map((mode) => (
           <PaymentsTable
@@ -131,7 +131,7 @@ export function PaymentsPage() {
             mode={mode}
             view={view}
             columns={columns[mode]}
-            onPage={(page) => show({ ...view, pages: { ...view.pages, [mode]: page } })}
+            onPage={(page) => change({ [PAGE_KEY[mode]]: page })}
           />
         ))}
       </div>

@@ -3,7 +3,7 @@
  * server, as the grid of cards (Active switch, Edit, Delete) or as a table (products-table.tsx), with a
  * search over title, description, brand and category (docs/shop-rules.md#search), filters, a sort and the
  * Add Product button. The page, filters, sort, view and the open edit form live in the address
- * (product-view.ts), so Back, a reload and a link (the dashboard's low-stock card) show the same thing.
+ * (PRODUCTS_TABLE in product-view.ts), so Back, a reload and a link (the dashboard's low-stock card) show the same thing.
  * Delete asks for confirmation in a confirm dialog, deletes permanently and shows the outcome as an on-page
  * notice (docs/architecture.md#notifications), as does a save. Toggle failures are only logged, but for a refusal by
  * rule (a product that lacks what a product on sale needs), whose message is shown.
@@ -29,14 +29,7 @@ import { ProductCard } from './product-card';
 import { ProductFilters } from './product-filters';
 import { ProductFormModal } from './product-form-modal';
 import { ProductImportDialog } from './import-dialog';
-import {
-  hasFilters,
-  PRODUCTS_PAGE_SIZE,
-  productsQuery,
-  readProductsState,
-  writeProductsState,
-  type ProductsState,
-} from './product-view';
+import { hasFilters, PRODUCTS_PAGE_SIZE, PRODUCTS_TABLE, productsQuery } from './product-view';
 import { ProductsTable } from './products-table';
 
 const NO_PRODUCTS: Product[] = [];
@@ -54,7 +47,7 @@ function useEditedProduct(id: string, onPage: Product[], onMissing: (message: st
 }
 
 export function ProductsPage() {
-  const { state, show } = useTableState(readProductsState, writeProductsState);
+  const { state, change } = useTableState(PRODUCTS_TABLE);
   // Saves, toggles and deletes update this list in place (api/shop-api.ts).
   const products = useGetAdminProductsQuery(productsQuery(state));
   const [setProductActive] = useSetProductActiveMutation();
@@ -68,8 +61,7 @@ export function ProductsPage() {
   const notify = useNotify();
   const { ask, dialog } = useConfirm();
 
-  const change = (next: Partial<ProductsState>) => show({ ...state, ...next });
-  const closeEdit = useCallback(() => show({ ...state, edit: '' }), [show, state]);
+  const closeEdit = useCallback(() => change({ edit: '' }), [change]);
   const onMissing = useCallback(
     (message: string) => {
       notify(message, 'error');
@@ -137,7 +129,7 @@ export function ProductsPage() {
     if (!product._id) void products.refetch();
   };
 
-  const filtered = hasFilters(state.filters);
+  const filtered = hasFilters(state);
   const emptyText = data?.total ? 'No products on this page.' : 'No products match your search.';
   let body;
   if (products.isError && !products.isFetching) {
@@ -206,10 +198,10 @@ export function ProductsPage() {
       </PageHeader>
       <div className="space-y-5">
         <ProductFilters
-          filters={state.filters}
+          filters={state}
           sort={state.sort}
           view={state.view}
-          onFilters={(filters) => change({ filters, page: 1 })}
+          onFilters={(filters) => change({ ...filters, page: 1 })}
           onSort={(sort) => change({ sort, page: 1 })}
           onView={(view) => change({ view })}
         />

@@ -37,5 +37,17 @@ describe('FilterField', () => {
     expect(day).toHaveAttribute('aria-invalid', 'true');
     expect(day).toHaveAttribute('min', '2026-02-01');
     expect(day).toHaveAccessibleDescription('Too early.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too early.');
+  });
+
+  it('puts a control beside a search box, which keeps its placeholder', () => {
+    render(
+      <FilterField type="search" label="Search products" value="" onChange={() => {}} placeholder="Search by title...">
+        <button type="submit">Search</button>
+      </FilterField>,
+    );
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveAttribute('placeholder', 'Search by title...');
+    expect(box.parentElement).toContainElement(screen.getByRole('button', { name: 'Search' }));
   });
 });

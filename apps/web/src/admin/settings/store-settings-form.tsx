@@ -1,0 +1,272 @@
+/**
+ * The store settings' form (docs/shop-rules.md#store-settings), the body of the Settings page: the business, the
+ * registered address, the contact, the tax invoices, the grievance officer, the struck-through prices and the
+ * orders' unit limit. Every field is checked with the server's own schema first (settings-form.ts); a 400 from the
+ * server puts each of its `details` under its field (anything else at the top); a save says so in a notice and
+ * shows the details as stored.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { MESSAGES, TAX_DATA_MESSAGES, type StoreSettingsDto } from '@pumpkart/shared';
+import { errorMessage, isHttpFailure } from '../../api/http';
+import { useSaveStoreSettingsMutation } from './settings-api';
+import { StateSelect } from './state-select';
+import { useNotify } from '../../store/hooks';
+import { formatDateTime } from '../lib/format';
+import { Field, inputClass } from '../products/form-field';
+import {
+  errorsFromAnswer,
+  panOfGstin,
+  SETTINGS_FIELDS,
+  settingsBody,
+  validateSettings,
+  valuesFromSettings,
+  type SettingsErrors,
+  type SettingsField,
+  type SettingsValues,
+} from './settings-form';
+
+export const SETTINGS_TEXT = {
+  title: 'Settings',
+  intro: 'The business details shown in the footer, on the contact page and on every tax invoice.',
+  save: 'Save settings',
+  saving: 'Saving...',
+  computedOriginalPrice: 'Show price × 1.1 struck through on products without an MRP',
+  computedOriginalPriceHint:
+    "The demo's rule. A real shop turns it off: an invented original price misleads buyers into seeing a " +
+    'discount. Enter the MRP on each product instead; it is struck through only when above the price.',
+} as const;
+
+/** The form over the stored settings, or an empty one (`undefined`) until the owner enters them. */
+export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefined }) {
+  const [save] = useSaveStoreSettingsMutation();
+  const notify = useNotify();
+  const id = useId();
+  const [values, setValues] = useState<SettingsValues>(() => valuesFromSettings(settings));
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  // Not a text field: the computed struck-through price (docs/shop-rules.md#mrp), on until the owner turns it off.
+  const [computedOriginalPrice, setComputedOriginalPrice] = useState(settings?.computedOriginalPrice ?? true);
+
+  const fieldId = (name: SettingsField) => `${id}-${name.replace('.', '-')}`;
+
+  const set = (name: SettingsField, value: string) => {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      // The PAN is the GSTIN's characters 3 to 12: filled in from a valid GSTIN while it is empty.
+      if (name === 'gstin' && !current.pan.trim()) next.pan = panOfGstin(value) ?? '';
+      return next;
+    });
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const focusFirstInvalid = (found: SettingsErrors) => {
+    const first = SETTINGS_FIELDS.find((name) => found[name]);
+    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSettings(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setProblems([MESSAGES.storeSettingsFixFields]);
+      focusFirstInvalid(found);
+      return;
+    }
+    setProblems([]);
+    setSaving(true);
+    try {
+      const saved = await save({ ...settingsBody(values), computedOriginalPrice }).unwrap();
+      setValues(valuesFromSettings(saved));
+      setComputedOriginalPrice(saved.computedOriginalPrice);
+      notify(TAX_DATA_MESSAGES.storeSettingsSaved, 'success');
+    } catch (error) {
+      if (isHttpFailure(error) && error.status === 400) {
+        const { fields, other } = errorsFromAnswer(error.data);
+        setErrors(fields);
+        setProblems(other.length > 0 ? other : [MESSAGES.storeSettingsFixFields]);
+        focusFirstInvalid(fields);
+      } else {
+        setProblems([errorMessage(error, MESSAGES.storeSettingsSaveFailed)]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const input = (
+    name: SettingsField,
+    label: string,
+    options: { hint?: string; className?: string; attributes?: Record<string, string | number | boolean> } = {},
+  ) => {
+    const htmlFor = fieldId(name);
+    const error = errors[name];
+    const describedBy = error ? `${htmlFor}-error` : options.hint ? `${htmlFor}-hint` : undefined;
+    return (
+      <div className={options.className}>
+        <Field label={label} htmlFor={htmlFor} error={error}>
+          <input
+            id={htmlFor}
+            name={name}
+            value={values[name]}
+            onChange={(event) => set(name, event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={inputClass}
+            {...options.attributes}
+          />
+        </Field>
+        {options.hint && !error && (
+          <p id={`${htmlFor}-hint`} className="mt-1 text-xs text-slate-600">
+            {options.hint}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const section = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
+  const legend = 'px-1 text-base font-semibold text-slate-900';
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Store settings"
+      className="max-w-3xl space-y-5"
+    >
+      {!settings && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {TAX_DATA_MESSAGES.storeSettingsMissing}
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+
+      <fieldset className={section}>
+        <legend className={legend}>Business</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('legalName', 'Legal name', {
+            hint: 'As on the GST registration.',
+            attributes: { autoComplete: 'organization' },
+          })}
+          {input('tradeName', 'Trade name', { hint: 'The name buyers know the shop by.' })}
+          {input('gstin', 'GSTIN', {
+            attributes: { autoCapitalize: 'characters', spellCheck: false, autoComplete: 'off' },
+            className: '[&_input]:uppercase',
+          })}
+          {input('pan', 'PAN', {
+            hint: 'Characters 3 to 12 of the GSTIN.',
+            attributes: { autoCapitalize: 'characters', spellCheck: false, autoComplete: 'off' },
+            className: '[&_input]:uppercase',
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Registered address</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('registeredAddress.line1', 'Address line 1', { attributes: { autoComplete: 'address-line1' } })}
+          {input('registeredAddress.line2', 'Address line 2 (optional)', {
+            attributes: { autoComplete: 'address-line2' },
+          })}
+          {input('registeredAddress.city', 'City', { attributes: { autoComplete: 'address-level2' } })}
+          <StateSelect
+            id={fieldId('registeredAddress.state')}
+            value={values['registeredAddress.state']}
+            error={errors['registeredAddress.state']}
+            onChange={(value) => set('registeredAddress.state', value)}
+          />
+          {input('registeredAddress.postalCode', 'Postal code', {
+            attributes: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 6 },
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Contact</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('email', 'Email', { attributes: { type: 'email', autoComplete: 'email' } })}
+          {input('phone', 'Phone', {
+            hint: '10 digits.',
+            attributes: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Tax invoices</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('invoicePrefix', 'Invoice prefix', {
+            hint: '1 to 3 letters or digits, e.g. PK gives PK/26-27/000123. CN is kept for credit notes.',
+            attributes: { autoCapitalize: 'characters', spellCheck: false, maxLength: 3 },
+            className: '[&_input]:uppercase',
+          })}
+          {input('authorisedSignatory', 'Authorised signatory', { hint: 'Who signs the invoices.' })}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Grievance officer</legend>
+        <p className="text-sm text-slate-600">
+          Named on the contact page; buyers reach them at the shop&apos;s email and phone.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('grievanceOfficer.name', 'Name')}
+          {input('grievanceOfficer.designation', 'Designation')}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Struck-through prices</legend>
+        <div className="flex items-start gap-3">
+          <input
+            id={`${id}-computedOriginalPrice`}
+            type="checkbox"
+            checked={computedOriginalPrice}
+            onChange={(event) => setComputedOriginalPrice(event.target.checked)}
+            aria-describedby={`${id}-computedOriginalPrice-hint`}
+            className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+          />
+          <div>
+            <label htmlFor={`${id}-computedOriginalPrice`} className="text-sm font-medium text-slate-800">
+              {SETTINGS_TEXT.computedOriginalPrice}
+            </label>
+            <p id={`${id}-computedOriginalPrice-hint`} className="mt-1 text-xs text-slate-600">
+              {SETTINGS_TEXT.computedOriginalPriceHint}
+            </p>
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>Orders</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('maxUnitsPerProduct', 'Most units of one product per unpaid order', {
+            hint:
+              'An unpaid order holds its stock until it is paid (a cash-on-delivery order until you mark it paid). ' +
+              'A buyer who needs more is asked to contact you.',
+            attributes: { inputMode: 'numeric' },
+          })}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {saving ? SETTINGS_TEXT.saving : SETTINGS_TEXT.save}
+        </button>
+        {settings && <p className="text-sm text-slate-600">Last saved {formatDateTime(settings.updatedAt)}</p>}
+      </div>
+    </form>
+  );
+}
