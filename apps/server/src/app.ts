@@ -33,6 +33,7 @@ import { productRoutes } from './modules/products';
 import { statsRoutes } from './modules/stats';
 import { pincodeRoutes } from './modules/pincode';
 import { cartRoutes } from './modules/cart';
+import { checkoutWorkflows } from './modules/checkout';
 import { favoriteRoutes } from './modules/favorites';
 import { loadOrder, orderRoutes } from './modules/orders';
 import { paymentRoutes, refundInBackground } from './modules/payments';
@@ -126,8 +127,14 @@ export async function buildApp(options: BuildAppOptions) {
     },
     // Cancellation (orders) asks for refunds through this port; the payments module makes them.
     refunds: { requestRefund: (paymentId, log) => refundInBackground(ctx, paymentId, log) },
+    // Placing an order and settling a payment span modules: the routes that start them call the checkout module here.
+    checkout: {
+      placeOrder: (...args) => checkout.placeOrder(...args),
+      settleCapturedPayment: (...args) => checkout.settleCapturedPayment(...args),
+    },
     mail,
   };
+  const checkout = checkoutWorkflows(ctx);
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => mail.start());
   // onClose: after the last request (which may have woken it), waiting for the attempts under way.

@@ -7,6 +7,7 @@ import type { Secrets } from './lib/secrets';
 import type { PaymentGateway } from './gateways/gateway';
 import type { WebhookSender } from './gateways/webhook-sender';
 import type { ImageStorage } from './storage/image-storage';
+import type { CheckoutWorkflows } from './modules/checkout';
 
 export interface AppContext {
   config: Config;
@@ -23,6 +24,8 @@ export interface AppContext {
   payments: PaymentsRuntime;
   /** How a cancellation asks for a refund (the payments module makes it; app.ts wires it in). */
   refunds: RefundRequester;
+  /** The writes that span modules (modules/checkout), as the routes that start them call them; app.ts wires them in. */
+  checkout: CheckoutWorkflows;
   /** The e-mail outbox's worker (modules/mail): wake() after committing a message sends it at once. */
   mail: MailRuntime;
 }

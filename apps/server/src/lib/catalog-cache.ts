@@ -2,7 +2,7 @@
  * In-memory cache of catalog reads (docs/shop-rules.md#catalog-cache): serialized responses keyed
  * by the request, each with a strong ETag. Product edits call invalidate() at once; stock moves
  * from orders, payments and cancellations call it only when a product or variant goes out of stock
- * or comes back (modules/orders/stock.ts), so other stock figures may be shown up to one TTL stale.
+ * or comes back (modules/orders/store/stock.ts), so other stock figures may be shown up to one TTL stale.
  * Entries expire after that short TTL. Several processes on one PostgreSQL tell each other of their
  * invalidations through LISTEN/NOTIFY (lib/cache-bus.ts, wired in app.ts through onInvalidate), so an
  * edit in one is seen by the others within a second; the TTL stays the bound when that bus is down

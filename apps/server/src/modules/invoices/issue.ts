@@ -11,12 +11,12 @@
  *   payment, status change or cancellation goes ahead either way.
  * - `now` is the clock (tests cross 31 March in India with it).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { GstInputError, SERVER_MESSAGES, type TaxDocument } from '@pumpkart/shared';
 import type { Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, taxDocuments, type TaxDocumentKind } from '../../db/schema';
-import { preparedInsert, preparedInTransaction } from '../../lib/prepared';
+import { statement } from '../../db/statement';
 import { selectStoreSettingsWith, toStoreSettingsDto } from '../settings';
 import { nextDocumentNumber } from './numbering';
 import {
@@ -81,9 +81,9 @@ interface FactLine {
  * store's details have not been entered. The subqueries name their tables themselves: drizzle leaves a column
  * unqualified in a one-table select.
  */
-const invoiceFactsQuery = preparedInTransaction((tx) => {
+const invoiceFactsQuery = statement('invoice_facts', ({ db }) => {
   const orderId = sql.placeholder('orderId');
-  return selectStoreSettingsWith(tx, {
+  return selectStoreSettingsWith(db, {
     invoiced: sql<boolean>`exists (
       select 1 from tax_documents d where d.order_id = ${orderId} and d.kind = 'invoice'
     )`.as('invoiced'),
@@ -99,11 +99,11 @@ const invoiceFactsQuery = preparedInTransaction((tx) => {
       from order_items i left join products p on p.id = i.product_id
       where i.order_id = ${orderId}
     )`.as('lines'),
-  }).prepare('invoice_facts');
+  });
 });
 
 async function invoiceFacts(tx: DbOrTx, orderId: string) {
-  const [row] = await invoiceFactsQuery(tx).execute({ orderId });
+  const [row] = await invoiceFactsQuery(tx, { orderId });
   return row && { ...row, settings: toStoreSettingsDto(row.settings) };
 }
 
@@ -134,30 +134,39 @@ function invoiceLines(rows: FactLine[]): InvoiceSourceLine[] | { missingHsn: str
   return lines;
 }
 
+/** The tax document's columns a run gives, each its placeholder. */
+const DOCUMENT_COLUMNS = [
+  'kind',
+  'orderId',
+  'number',
+  'financialYear',
+  'sequence',
+  'issuedAt',
+  'document',
+  'taxablePaise',
+  'cgstPaise',
+  'sgstPaise',
+  'utgstPaise',
+  'igstPaise',
+  'totalPaise',
+  'buyerGstin',
+  'placeOfSupply',
+  'irn',
+  'signedQrCode',
+  'referenceId',
+] as const;
+
 /** A tax document's row, built once. */
-const insertDocumentQuery = preparedInsert(
-  taxDocuments,
-  [
-    'kind',
-    'orderId',
-    'number',
-    'financialYear',
-    'sequence',
-    'issuedAt',
-    'document',
-    'taxablePaise',
-    'cgstPaise',
-    'sgstPaise',
-    'utgstPaise',
-    'igstPaise',
-    'totalPaise',
-    'buyerGstin',
-    'placeOfSupply',
-    'irn',
-    'signedQrCode',
-    'referenceId',
-  ],
-  'insert_tax_document',
+const insertDocumentQuery = statement('insert_tax_document', ({ db }) =>
+  db
+    .insert(taxDocuments)
+    .values(
+      Object.fromEntries(DOCUMENT_COLUMNS.map((column) => [column, sql.placeholder(column)])) as Record<
+        (typeof DOCUMENT_COLUMNS)[number],
+        Placeholder
+      >,
+    )
+    .returning(),
 );
 
 async function insertDocument(
@@ -168,28 +177,27 @@ async function insertDocument(
 ): Promise<TaxDocumentRow> {
   const { document } = values;
   const { totals } = document;
-  const [row] = await insertDocumentQuery(tx).execute([
-    {
-      kind: values.kind,
-      orderId: values.orderId,
-      number: document.number,
-      financialYear: number.financialYear.label,
-      sequence: number.sequence,
-      issuedAt,
-      document,
-      taxablePaise: totals.taxablePaise,
-      cgstPaise: totals.cgstPaise,
-      sgstPaise: totals.sgstPaise,
-      utgstPaise: totals.utgstPaise,
-      igstPaise: totals.igstPaise,
-      totalPaise: totals.inclusivePaise,
-      buyerGstin: document.buyer.gstin,
-      placeOfSupply: document.placeOfSupply.code,
-      irn: document.irn,
-      signedQrCode: document.signedQrCode,
-      referenceId: values.referenceId,
-    },
-  ]);
+  const columns: Required<Pick<typeof taxDocuments.$inferInsert, (typeof DOCUMENT_COLUMNS)[number]>> = {
+    kind: values.kind,
+    orderId: values.orderId,
+    number: document.number,
+    financialYear: number.financialYear.label,
+    sequence: number.sequence,
+    issuedAt,
+    document,
+    taxablePaise: totals.taxablePaise,
+    cgstPaise: totals.cgstPaise,
+    sgstPaise: totals.sgstPaise,
+    utgstPaise: totals.utgstPaise,
+    igstPaise: totals.igstPaise,
+    totalPaise: totals.inclusivePaise,
+    buyerGstin: document.buyer.gstin,
+    placeOfSupply: document.placeOfSupply.code,
+    irn: document.irn,
+    signedQrCode: document.signedQrCode,
+    referenceId: values.referenceId,
+  };
+  const [row] = await insertDocumentQuery(tx, columns);
   return row!;
 }
 

@@ -9,24 +9,23 @@ import { sql } from 'drizzle-orm';
 import { creditNoteNumber, financialYearOf, formatInvoiceNumber, type FinancialYear } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { documentSequences, type TaxDocumentKind } from '../../db/schema';
-import { preparedInTransaction } from '../../lib/prepared';
+import { statement } from '../../db/statement';
 
 /** The series' next number taken, built once. */
-const takeSequenceQuery = preparedInTransaction((tx) =>
-  tx
+const takeSequenceQuery = statement('take_document_sequence', ({ db }) =>
+  db
     .insert(documentSequences)
     .values({ series: sql.placeholder('series'), financialYear: sql.placeholder('financialYear'), nextValue: 2 })
     .onConflictDoUpdate({
       target: [documentSequences.series, documentSequences.financialYear],
       set: { nextValue: sql`${documentSequences.nextValue} + 1` },
     })
-    .returning({ taken: sql<number>`${documentSequences.nextValue} - 1` })
-    .prepare('take_document_sequence'),
+    .returning({ taken: sql<number>`${documentSequences.nextValue} - 1` }),
 );
 
 /** Takes the next sequence number of `series` in financial year `fy` (1 for its first document). */
 export async function takeSequence(tx: DbOrTx, series: TaxDocumentKind, fy: string): Promise<number> {
-  const [row] = await takeSequenceQuery(tx).execute({ series, financialYear: fy });
+  const [row] = await takeSequenceQuery(tx, { series, financialYear: fy });
   return Number(row!.taken);
 }
 

@@ -3,11 +3,11 @@
  * the change the message reports, so the message exists exactly when the change does; after the commit, call
  * ctx.mail.wake() so the worker sends it at once instead of at its next poll.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
-import { preparedStatement } from '../../lib/prepared';
+import { statement } from '../../db/statement';
 import type { MailMessage } from './messages';
 
 export interface Envelope {
@@ -57,30 +57,25 @@ export async function enqueueMail(
   return row!.id;
 }
 
-/**
- * The INSERT of the messages `messages` holds (a JSON array, messagesJson), for a statement that writes them beside
- * other changes (a payment's settlement, payments/settle.ts) or on its own (enqueueMails).
- */
-export function insertMessagesSql(messages: unknown): SQL {
-  return sql`insert into ${outboxMessages} (kind, recipient, data, order_id)
-    select kind, recipient, data, order_id
-    from json_to_recordset(${messages}::json) as m(kind text, recipient text, data jsonb, order_id uuid)`;
-}
-
-/** The messages of `envelopes` as insertMessagesSql takes them. */
-export const messagesJson = (envelopes: readonly Envelope[]) =>
+/** The messages of `envelopes` as one JSON array, as enqueueMails' statement reads them. */
+const messagesJson = (envelopes: readonly Envelope[]) =>
   JSON.stringify(
     envelopes
       .map(outboxRow)
       .map(({ kind, recipient, data, orderId }) => ({ kind, recipient, data, order_id: orderId })),
   );
 
-/** enqueueMails' statement, built once for any number of messages. */
-const insertMessages = preparedStatement('insert_outbox', () => insertMessagesSql(sql.placeholder('messages')));
+/** enqueueMails' INSERT, built once for any number of messages (one JSON parameter, messagesJson). */
+const insertMessages = statement(
+  'insert_outbox',
+  ({ value }) => sql`insert into ${outboxMessages} (kind, recipient, data, order_id)
+    select kind, recipient, data, order_id
+    from json_to_recordset(${value('messages')}::json) as m(kind text, recipient text, data jsonb, order_id uuid)`,
+);
 
 /** Writes several messages with one statement (a checkout's buyer and owner messages); nothing for an empty list. */
 export async function enqueueMails(tx: DbOrTx, envelopes: readonly Envelope[]): Promise<void> {
-  if (envelopes.length > 0) await insertMessages(tx).execute({ messages: messagesJson(envelopes) });
+  if (envelopes.length > 0) await insertMessages(tx, { messages: messagesJson(envelopes) });
 }
 
 /** Where the owner's messages go: ORDER_NOTIFY_EMAIL, else the admin's e-mail. */

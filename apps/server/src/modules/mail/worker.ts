@@ -23,7 +23,7 @@ import { shopUrlOf, type Config } from '../../config';
 import type { Log, MailRuntime } from '../../context';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
-import { placeholderOf, preparedPerDatabase } from '../../lib/prepared';
+import { statement } from '../../db/statement';
 import { findStoreSettings } from '../settings';
 import { attachmentsOf } from './attachments';
 import type { MailMessage, RenderedMail } from './messages';
@@ -84,11 +84,11 @@ export const retryDelayMs = (baseMs: number, attempts: number) =>
  * own without an explicit transaction. Answers the rows as claimed (`attempts` is the claim's number).
  */
 export function claimDueMessages(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  return claimQuery(db).execute({ limit, leaseSeconds: leaseMs / 1000 });
+  return claimQuery(db, { limit, leaseSeconds: leaseMs / 1000 });
 }
 
 /** claimDueMessages' UPDATE, prepared (docs/decisions/0015-checkout-statements.md). */
-const claimQuery = preparedPerDatabase((db) => {
+const claimQuery = statement('claim_outbox', ({ db }) => {
   const dueIds = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -103,8 +103,7 @@ const claimQuery = preparedPerDatabase((db) => {
       nextAttemptAt: sql`now() + make_interval(secs => ${sql.placeholder('leaseSeconds')})`,
     })
     .where(and(inArray(outboxMessages.id, dueIds), eq(outboxMessages.status, 'pending')))
-    .returning()
-    .prepare('claim_outbox');
+    .returning();
 });
 
 /**
@@ -118,34 +117,27 @@ const stillClaimed = () =>
     eq(outboxMessages.status, 'pending'),
   );
 const rendering = () => ({
-  subject: placeholderOf(outboxMessages.subject, 'subject'),
-  html: placeholderOf(outboxMessages.html, 'html'),
-  text: placeholderOf(outboxMessages.text, 'text'),
+  subject: sql`${sql.placeholder('subject')}`,
+  html: sql`${sql.placeholder('html')}`,
+  text: sql`${sql.placeholder('text')}`,
 });
 const RECORDS = {
-  rendered: preparedPerDatabase((db) =>
-    db
-      .update(outboxMessages)
-      .set(rendering())
-      .where(stillClaimed())
-      .returning({ id: outboxMessages.id })
-      .prepare('record_outbox_rendered'),
+  rendered: statement('record_outbox_rendered', ({ db }) =>
+    db.update(outboxMessages).set(rendering()).where(stillClaimed()).returning({ id: outboxMessages.id }),
   ),
-  kept: preparedPerDatabase((db) =>
+  kept: statement('record_outbox_kept', ({ db }) =>
     db
       .update(outboxMessages)
       .set({ ...rendering(), status: 'kept', lastError: null })
       .where(stillClaimed())
-      .returning({ id: outboxMessages.id })
-      .prepare('record_outbox_kept'),
+      .returning({ id: outboxMessages.id }),
   ),
-  sent: preparedPerDatabase((db) =>
+  sent: statement('record_outbox_sent', ({ db }) =>
     db
       .update(outboxMessages)
       .set({ status: 'sent', sentAt: sql`now()`, lastError: null, linkToken: null })
       .where(stillClaimed())
-      .returning({ id: outboxMessages.id })
-      .prepare('record_outbox_sent'),
+      .returning({ id: outboxMessages.id }),
   ),
 };
 
@@ -267,13 +259,13 @@ export class MailWorker implements MailRuntime {
       const rendered =
         stored ?? (await renderMail(row.data as unknown as MailMessage, await this.contextOf(row, contexts)));
       if (!this.transport) {
-        if (await this.recorded(row, RECORDS.kept(this.db).execute({ ...claimOf(row), ...rendered }))) {
+        if (await this.recorded(row, RECORDS.kept(this.db, { ...claimOf(row), ...rendered }))) {
           this.log.info({ mailId: row.id, kind: row.kind }, 'e-mail kept (no SMTP_URL)');
         }
         return;
       }
       // Stored before the first send, so that every retry sends exactly this.
-      if (!stored && !(await this.recorded(row, RECORDS.rendered(this.db).execute({ ...claimOf(row), ...rendered })))) {
+      if (!stored && !(await this.recorded(row, RECORDS.rendered(this.db, { ...claimOf(row), ...rendered })))) {
         return;
       }
       await this.transport.send(
@@ -287,7 +279,7 @@ export class MailWorker implements MailRuntime {
         },
         AbortSignal.timeout(this.sendTimeoutMs),
       );
-      if (await this.recorded(row, RECORDS.sent(this.db).execute(claimOf(row)))) {
+      if (await this.recorded(row, RECORDS.sent(this.db, claimOf(row)))) {
         this.log.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail sent');
       }
     } catch (err) {

@@ -13,7 +13,7 @@ import { createTestProduct, createTestUser, type TestProductInput } from '../../
 import { sweepExpiredOrders } from '../payments';
 
 // Stock moves clear the cached catalog only when a product or variant sells out or comes back in
-// stock (stock.ts, StockMove); any other stock change leaves the cached reads (and their ETags) alone.
+// stock (store/stock.ts, StockMove); any other stock change leaves the cached reads (and their ETags) alone.
 
 let t: TestApp;
 let buyerToken: string;

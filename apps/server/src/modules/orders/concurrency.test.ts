@@ -65,7 +65,7 @@ describe('stock under concurrent orders', () => {
 describe('orders and cancellations of the same products at once', () => {
   it('never deadlock: placing locks the products in the same order as cancelling does', async () => {
     // Two products without sizes; the lines name them against the id order, so an order's lines reference the
-    // products (its order_items) in the opposite order to the one in which stock moves lock them (stock.ts).
+    // products (its order_items) in the opposite order to the one in which stock moves lock them (store/stock.ts).
     const made = [await createTestProduct(t.db, { stock: 10_000 }), await createTestProduct(t.db, { stock: 10_000 })];
     const [low, high] = made.map(({ product }) => product).sort((a, b) => (a.id < b.id ? -1 : 1));
     const body = orderBody([

@@ -300,3 +300,7 @@ export async function loadOrder(source: OrderDtoSource, orderId: string): Promis
   const [order] = await loadOrders(source, eq(orders.id, orderId));
   return order;
 }
+
+/** The buyer's orders, newest first (loadOrders). */
+export const loadOrdersOfBuyer = (source: OrderDtoSource, userId: string) =>
+  loadOrders(source, eq(orders.userId, userId));

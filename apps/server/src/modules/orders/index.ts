@@ -1,6 +1,6 @@
 /**
  * Orders (docs/shop-rules.md#orders, #order-status, #cancellation, #stock, #invoices). Others use: the routes
- * (app.ts), cancelOrderInTransaction (the payments module's expiry sweeper), orderItemRows (the seed's
+ * (app.ts), the rules and store functions of placing and settling an order (the checkout module), cancelOrderInTransaction (the payments module's expiry sweeper), orderItemRows (the seed's
  * demo history), returnStock (a test) and loadOrder (the order DTO, which app.ts hands to the mail worker).
  * Depends on cart, products and invoices (an order's tax invoice at "shipped", its credit note at
  * cancellation, and their downloads; docs/shop-rules.md#invoices), never on payments: a
@@ -11,4 +11,25 @@ export { default as orderRoutes } from './routes';
 export { cancelOrderInTransaction } from './lifecycle';
 export { loadOrder } from './dto';
 export { orderItemRows } from './pricing';
-export { returnStock } from './stock';
+export { returnStock } from './store/stock';
+export { orderDtoOf } from './dto';
+export { priceOrder } from './pricing';
+export {
+  buyerTaxDetails,
+  getOrder,
+  orderBodyHash,
+  placedItems,
+  refuseTooManyUnpaid,
+  refuseUnitsBeyondLimit,
+  replayableOrder,
+  type PlacedOrder,
+} from './service';
+export {
+  countOpenUnpaidOrders,
+  findOrderByKey,
+  insertOrder,
+  insertOrderItems,
+  lockBuyer,
+  moveToProcessing,
+} from './store/orders';
+export { reserveStock } from './store/stock';

@@ -32,7 +32,7 @@ import type { AuditActor } from '../audit';
 import { enqueueMail, enqueueMails, ownerEmail, type Envelope, type MailMessageOf } from '../mail';
 import { lockedStatusOf, recordRefundIfIssued, recordStatusChange } from './audit-trail';
 import { loadOrder } from './dto';
-import { returnStock } from './stock';
+import { returnStock } from './store/stock';
 
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -119,7 +119,7 @@ const NOT_CANCELLED = ORDER_STATUSES.filter((status) => status !== 'cancelled');
  * Answers null when the order was not in one of `from` (someone else got there first): nothing was
  * changed then.
  * `availabilityChanged`: the returned stock brought a product or variant back in stock, so the
- * caller clears the catalog cache after commit (stock.ts, StockMove).
+ * caller clears the catalog cache after commit (store/stock.ts, StockMove).
  */
 export async function cancelOrderInTransaction(
   tx: DbOrTx,
@@ -252,7 +252,7 @@ async function cancelAndRefund(
   });
   if (!result) return { cancelled: false, refundPending: false };
   ctx.mail.wake();
-  // Only stock coming back from 0 changes what the catalog offers (stock.ts, StockMove).
+  // Only stock coming back from 0 changes what the catalog offers (store/stock.ts, StockMove).
   if (result.availabilityChanged) ctx.catalogCache.invalidate();
   const refundPending = result.payment?.failureReason === REFUND_DUE;
   if (refundPending) ctx.refunds.requestRefund(result.payment!.id, log);

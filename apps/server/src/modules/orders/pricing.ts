@@ -5,7 +5,6 @@
  * product+variant are merged into one line (quantities added; each sent line's price is still
  * checked).
  */
-import { getTableColumns, sql } from 'drizzle-orm';
 import {
   cartLineKey,
   orderTotals,
@@ -16,15 +15,13 @@ import {
   type OrderTotals,
   type ProductImageDto,
 } from '@pumpkart/shared';
-import type { Database } from '../../db/client';
-import { products } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CART_MESSAGES } from '../cart';
 import { certificatesOf } from '../invoices';
-import { imagesFromJson, productImagesJson, type ProductImageJson } from '../products';
-import { preparedPerDatabase } from '../../lib/prepared';
-import { STOCK_MESSAGES } from './stock';
+import { imagesFromJson } from '../products';
+import { findProductsForPricing, type DbOrTx } from './store/orders';
+import { STOCK_MESSAGES } from './store/stock';
 
 export interface PricedLine {
   productId: string;
@@ -75,37 +72,8 @@ export interface PricedOrder {
 
 type ItemInput = CreateOrderBody['items'][number];
 
-/** What pricing reads of a variant. */
-interface PricingVariant {
-  id: string;
-  size: string | null;
-  pricePaise: number;
-  stock: number;
-}
-
-/**
- * The products of an order with their variants (JSON, in position order) and images (JSON, in display order), in
- * one statement prepared once per connection (docs/decisions/0015-checkout-statements.md): every
- * placement prices its lines through it. The subquery names its tables itself: drizzle leaves a column unqualified
- * in a one-table select.
- */
-const pricingQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      ...getTableColumns(products),
-      variants: sql<PricingVariant[]>`coalesce((
-        select json_agg(json_build_object('id', v.id, 'size', v.size, 'pricePaise', v.price_paise, 'stock', v.stock)
-          order by v.position)
-        from product_variants v where v.product_id = products.id), '[]'::json)`,
-      images: sql<ProductImageJson[] | null>`${productImagesJson(products.id)}`,
-    })
-    .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('order_pricing'),
-);
-
 export async function priceOrder(
-  db: Database,
+  db: DbOrTx,
   storage: ImageStorage,
   body: Pick<CreateOrderBody, 'items' | 'shipping' | 'total'>,
 ): Promise<PricedOrder> {
@@ -119,7 +87,7 @@ export async function priceOrder(
   }
 
   const productIds = [...new Set(body.items.map((item) => item.product))];
-  const productRows = await pricingQuery(db).execute({ ids: productIds });
+  const productRows = await findProductsForPricing(db, productIds);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const images = new Map(productRows.map((row) => [row.id, imagesFromJson(storage, row.images)]));
 

@@ -24,7 +24,7 @@ import { compiledSerializer } from '../../lib/compiled-serializer';
 import { listOrdersForAdmin } from './admin-list';
 import { ORDER_CSV_COLUMNS, orderCsvBatches, orderCsvFileName } from './export';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
-import { createOrder, getOrderFor, listMyOrders, ORDER_PLACED_MESSAGE, orderTaxDocumentPdf } from './service';
+import { getOrderFor, listMyOrders, ORDER_PLACED_MESSAGE, orderTaxDocumentPdf } from './service';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 100 printable characters.';
@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      const { order, replayed } = await createOrder(ctx, request.user.sub, request.body, { idempotencyKey });
+      const { order, replayed } = await ctx.checkout.placeOrder(request.user.sub, request.body, { idempotencyKey });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ message: ORDER_PLACED_MESSAGE, order });
     },

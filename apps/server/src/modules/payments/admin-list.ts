@@ -8,7 +8,7 @@ import { indiaDayRange, type PaymentListQuery, type PaymentListResponse, type Pa
 import type { AppContext } from '../../context';
 import { payments } from '../../db/schema';
 import { cappedCountSql } from '../../lib/capped-count';
-import { runNamed } from '../../lib/prepared';
+import { statementByShape } from '../../db/statement';
 import { paymentDtosOf, paymentsJson } from './dto';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -45,9 +45,15 @@ const ORDER_BY: Record<PaymentSort, SQL[]> = {
 
 /**
  * A page of the payments matching the query, in its order, and how many match (capped), in one statement prepared
- * once per connection (lib/prepared.ts): the count beside the page's payments (dto.ts, paymentsJson), whose
+ * once per connection by its text (adminPage): the count beside the page's payments (dto.ts, paymentsJson), whose
  * subquery finds the page's ids itself, run once.
  */
+/** listPayments' statements, prepared once per connection by their text (few: filters and sorts). */
+const adminPage = statementByShape<{ total: number; payments: Parameters<typeof paymentDtosOf>[0] }>(
+  'admin_payments_page',
+  100,
+);
+
 export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<PaymentListResponse> {
   const where = filtersOf(query);
   const ids = ctx.db
@@ -57,9 +63,10 @@ export async function listPayments(ctx: Ctx, query: PaymentListQuery): Promise<P
     .orderBy(...ORDER_BY[query.sort])
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [row] = await runNamed<{ total: number; payments: Parameters<typeof paymentDtosOf>[0] }>(
+  const [row] = await adminPage(
     ctx.db,
-    sql`select ${cappedCountSql(ctx.db.select({ id: payments.id }).from(payments).where(where).$dynamic())} as "total",
+    undefined,
+    () => sql`select ${cappedCountSql(ctx.db.select({ id: payments.id }).from(payments).where(where).$dynamic())} as "total",
       ${paymentsJson(sql`${payments.id} = any(array(${ids}))`, ORDER_BY[query.sort])} as "payments"`,
   );
   return { data: paymentDtosOf(row!.payments), total: row!.total };

@@ -8,19 +8,18 @@
  * gateway order id alone must never be enough to mark it paid. (The window reads the shop's token,
  * being served from the shop's own origin.)
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, textSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { orders, payments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { loadSandboxAssets, type SandboxAssetName } from '../../gateways/sandbox-assets';
 import type { SandboxGateway } from '../../gateways/sandbox';
 import { randomGatewayId } from '../../gateways/signature';
 import { WEBHOOK_PATH } from '../../gateways/webhook-sender';
 import { SHOP_NAME } from './service';
+import { claimSandboxPayment, findSandboxPayment, findSandboxPaymentWithBuyer } from './store';
 
 const gatewayOrderIdSchema = textSchema('order_id').min(1).max(100);
 const gatewayOrderBodySchema = z.object({ order_id: gatewayOrderIdSchema });
@@ -71,25 +70,14 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
   app.get('/window.js', { schema: { hide: true } }, serve('window.js'));
 
   async function findPayment(gatewayOrderId: string) {
-    const [payment] = await ctx.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.gateway, 'sandbox')));
+    const payment = await findSandboxPayment(ctx.db, gatewayOrderId);
     if (!payment) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
     return payment;
   }
 
-  /** A sandbox payment with its buyer (prepared: every sandbox payment goes through it). */
-  const ownPaymentQuery = ctx.db
-    .select({ payment: payments, userId: orders.userId })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.gatewayOrderId, sql.placeholder('gatewayOrderId')), eq(payments.gateway, 'sandbox')))
-    .prepare('sandbox_own_payment');
-
   /** The caller's own sandbox payment; another buyer's is 404, as if it did not exist. */
   async function findOwnPayment(gatewayOrderId: string, userId: string) {
-    const [row] = await ownPaymentQuery.execute({ gatewayOrderId });
+    const row = await findSandboxPaymentWithBuyer(ctx.db, gatewayOrderId);
     if (!row || row.userId !== userId) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
     return row.payment;
   }
@@ -174,12 +162,8 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
       const payment = await findOwnPayment(gatewayOrderId, request.user.sub);
       const paymentId = randomGatewayId('pay');
       // The sandbox's record that this order was paid: one payment per order, even on a double click.
-      const [claimed] = await ctx.db
-        .update(payments)
-        .set({ gatewayPaymentId: paymentId, updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.gatewayPaymentId)))
-        .returning({ id: payments.id });
-      if (!claimed) throw new ConflictError(SANDBOX_MESSAGES.notPayable);
+      if (!(await claimSandboxPayment(ctx.db, payment.id, paymentId)))
+        throw new ConflictError(SANDBOX_MESSAGES.notPayable);
       sendWebhook('payment.captured', paymentEntity(paymentId, gatewayOrderId, payment.amountPaise, 'captured'));
       return {
         razorpay_payment_id: paymentId,

@@ -4,7 +4,7 @@
  * and the admin's "Mark as Paid" for cash on delivery, which issues the order's tax
  * invoice (docs/shop-rules.md#invoices).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatAmount, toRupees } from '@pumpkart/shared';
 import type {
   CheckoutConfig,
@@ -14,13 +14,19 @@ import type {
   VerifyPaymentBody,
 } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
-import { orders, payments } from '../../db/schema';
+import { payments } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { placeholderOf, preparedPerDatabase } from '../../lib/prepared';
 import { loadPayments } from './dto';
 import { recordAudit, type AuditActor } from '../audit';
 import { issueInvoiceIfAbsent } from '../invoices';
-import { settleCapturedPayment, type LockedPayment } from './settle';
+import {
+  findOrderWithPayment,
+  findPayment,
+  lockOrderWithPayment,
+  markPaid,
+  storeGatewayOrder,
+  type LockedPayment,
+} from './store';
 
 export const SHOP_NAME = 'PumpKart';
 /** The payment window's fixed blue. */
@@ -56,32 +62,8 @@ export function checkoutConfig(ctx: AppContext): CheckoutConfig {
   };
 }
 
-/** An order with its payment (prepared: every checkout opens its payment through it). */
-const orderWithPaymentQuery = preparedPerDatabase((db) =>
-  db
-    .select({ order: orders, payment: payments })
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.id, sql.placeholder('orderId')))
-    .prepare('order_with_payment'),
-);
-
-/** The gateway order opened for a payment, stored unless a concurrent call stored one first (prepared). */
-const storeGatewayOrderQuery = preparedPerDatabase((db) =>
-  db
-    .update(payments)
-    .set({
-      gatewayOrderId: placeholderOf(payments.gatewayOrderId, 'gatewayOrderId'),
-      gateway: placeholderOf(payments.gateway, 'gateway'),
-      updatedAt: placeholderOf(payments.updatedAt, 'now'),
-    })
-    .where(and(eq(payments.id, sql.placeholder('id')), isNull(payments.gatewayOrderId)))
-    .returning({ gatewayOrderId: payments.gatewayOrderId })
-    .prepare('store_gateway_order'),
-);
-
 async function ownOrderWithPayment(ctx: AppContext, userId: string, orderId: string) {
-  const [row] = await orderWithPaymentQuery(ctx.db).execute({ orderId });
+  const row = await findOrderWithPayment(ctx.db, orderId);
   // Another buyer's order is 404, never 403, so that ids cannot be probed.
   if (!row || row.order.userId !== userId) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
   return row;
@@ -106,18 +88,14 @@ export async function createGatewayPayment(
   let gatewayOrderId = payment.gatewayOrderId;
   if (!gatewayOrderId) {
     const opened = await gateway.createOrder({ amountPaise: payment.amountPaise, receipt: order.id });
-    const [stored] = await storeGatewayOrderQuery(ctx.db).execute({
+    const stored = await storeGatewayOrder(ctx.db, {
       id: payment.id,
       gatewayOrderId: opened.id,
       gateway: gateway.name,
       now: new Date(),
     });
-    if (stored?.gatewayOrderId) gatewayOrderId = stored.gatewayOrderId;
-    else {
-      // A concurrent call stored its gateway order first: answer that one.
-      const [current] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
-      gatewayOrderId = current!.gatewayOrderId;
-    }
+    // Unless a concurrent call stored its gateway order first: answer that one.
+    gatewayOrderId = stored ?? (await findPayment(ctx.db, payment.id))!.gatewayOrderId;
   }
   return {
     rzpOrderId: gatewayOrderId!,
@@ -138,7 +116,8 @@ export async function verifyPayment(
   body: VerifyPaymentBody,
   log: Log,
 ): Promise<{ message: string; status: PaymentStatus; orderId: string }> {
-  // Checked on the locked rows (settle.ts reads the order and its payment once, FOR UPDATE): a refusal rolls back.
+  // Checked on the locked rows (the checkout's settlement reads the order and its payment once, FOR UPDATE): a
+  // refusal rolls back.
   const accept = ({ order, payment }: LockedPayment) => {
     if (order.userId !== userId) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
     if (!payment.gatewayOrderId) throw new BadRequestError(PAYMENT_MESSAGES.notStarted);
@@ -150,8 +129,7 @@ export async function verifyPayment(
     });
     if (!valid) throw new BadRequestError(PAYMENT_MESSAGES.verificationFailed);
   };
-  const outcome = await settleCapturedPayment(
-    ctx,
+  const outcome = await ctx.checkout.settleCapturedPayment(
     { orderId: body.orderId, accept, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
     log,
   );
@@ -179,18 +157,12 @@ export async function markCodPaid(
   now: Date = new Date(),
 ): Promise<PaymentDto> {
   const paymentId = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    const [payment] = order ? await tx.select().from(payments).where(eq(payments.orderId, orderId)) : [];
+    const { order, payment } = await lockOrderWithPayment(tx, orderId);
     if (!order || !payment) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
     if (payment.mode !== 'cod') throw new ConflictError(PAYMENT_MESSAGES.notCod);
     if (order.status === 'cancelled') throw new ConflictError(PAYMENT_MESSAGES.codCancelled);
     // Marking a paid one again changes nothing (a double click keeps the first paid_at) and records nothing.
-    const marked = await tx
-      .update(payments)
-      .set({ status: 'success', paidAt: now, failureReason: null, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
-      .returning({ id: payments.id });
-    if (marked.length > 0) {
+    if (await markPaid(tx, payment.id, now)) {
       await recordAudit(tx, actor, {
         kind: 'order.cod_paid',
         entityType: 'order',

@@ -6,15 +6,13 @@
  * unsigned call is refused with 400 before anything is read or written.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@pumpkart/shared';
 import type { AppContext, Log, ModuleOptions } from '../../context';
-import { payments, webhookEvents } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
-import { preparedPerDatabase } from '../../lib/prepared';
-import { settleCapturedPayment, settleFailedPayment, settleRefundedPayment } from './settle';
+import { settleFailedPayment, settleRefundedPayment } from './settle';
+import { findCapturedPayment, forgetWebhookEvent, recordWebhookEvent, type CapturedPayment } from './store';
 
 export const WEBHOOK_MESSAGES = {
   badSignature: 'Invalid webhook signature.',
@@ -44,16 +42,6 @@ type WebhookEvent = z.infer<typeof eventSchema>;
 const webhookResponseSchema = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
 type WebhookResult = z.infer<typeof webhookResponseSchema>['status'];
 
-/** The payment a captured event names: its amount, and whether it is settled already. */
-const capturedPaymentQuery = preparedPerDatabase((db) =>
-  db
-    .select({ amountPaise: payments.amountPaise, status: payments.status, gatewayPaymentId: payments.gatewayPaymentId })
-    .from(payments)
-    .where(eq(payments.gatewayOrderId, sql.placeholder('gatewayOrderId')))
-    .prepare('webhook_captured_payment'),
-);
-type CapturedPayment = Awaited<ReturnType<ReturnType<typeof capturedPaymentQuery>['execute']>>[number];
-
 /**
  * A capture this very payment id already settled (the browser's verify usually comes first, and the gateway
  * sends the webhook anyway): nothing to do, told after this one read, without a transaction or an event row.
@@ -82,8 +70,7 @@ async function dispatch(
         );
         return 'ignored';
       }
-      const outcome = await settleCapturedPayment(
-        ctx,
+      const outcome = await ctx.checkout.settleCapturedPayment(
         { gatewayOrderId: payment.order_id, paymentId: payment.id, signature: null },
         log,
       );
@@ -133,25 +120,15 @@ export async function handleWebhook(
     typeof header === 'string' && header ? header : `sha256:${createHash('sha256').update(body).digest('hex')}`;
 
   const captured = event.event === 'payment.captured' ? event.payload.payment?.entity : undefined;
-  const ours = captured?.order_id
-    ? (await capturedPaymentQuery(ctx.db).execute({ gatewayOrderId: captured.order_id }))[0]
-    : undefined;
+  const ours = captured?.order_id ? await findCapturedPayment(ctx.db, captured.order_id) : undefined;
   if (captured && settledBy(ours, captured.id)) return 'duplicate';
 
-  const inserted = await ctx.db
-    .insert(webhookEvents)
-    .values({ id: eventId, event: event.event })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id });
-  if (inserted.length === 0) return 'duplicate';
+  if (!(await recordWebhookEvent(ctx.db, eventId, event.event))) return 'duplicate';
   try {
     return await dispatch(ctx, event, log, ours);
   } catch (error) {
     // Forget the event so that the gateway's retry is handled, not dropped as a duplicate.
-    await ctx.db
-      .delete(webhookEvents)
-      .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.event, event.event)))
-      .catch(() => {});
+    await forgetWebhookEvent(ctx.db, eventId, event.event).catch(() => {});
     throw error;
   }
 }

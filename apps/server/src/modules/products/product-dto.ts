@@ -9,7 +9,7 @@ import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { availabilityOf, toRupees, type ProductDto, type ProductImageDto, type ProductTaxData } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
-import { runNamed } from '../../lib/prepared';
+import { statementByShape } from '../../db/statement';
 import { epochMs, renderedOnce, rowsOf } from '../../lib/raw-rows';
 import type { ImageStorage } from '../../storage/image-storage';
 import { imagesFromJson, productImagesJson, type ProductImageJson } from './product-images';
@@ -150,7 +150,7 @@ export interface ProductLoadOptions {
   /** Each product's tax data too (docs/shop-rules.md#tax-data): the admin list's. */
   taxData?: boolean;
   /**
-   * A read by key (one product by its id): prepared once per connection on PostgreSQL (runNamed), since one plan suits
+   * A read by key (one product by its id): prepared once per connection on PostgreSQL (productByKey), since one plan suits
    * every id, and the statement, with its sizes' and images' JSON, costs more to parse and plan than to run
    * (docs/decisions/0015-checkout-statements.md). Never for a page: its plan is made for its values.
    */
@@ -163,6 +163,9 @@ export interface ProductLoadOptions {
  * (docs/decisions/0011-admin-lists-at-size.md). A page passes `where` as its ids' subquery
  * (`products.id = any(array(...))`, run once), so that sizes and images are read for the page's products only.
  */
+/** loadProducts' reads by key, prepared once per connection (one text for each of its few shapes). */
+const productByKey = statementByShape<ProductJsonRow>('product_by_key', 20);
+
 export async function loadProducts(
   db: DbOrTx,
   storage: ImageStorage,
@@ -174,7 +177,7 @@ export async function loadProducts(
   const order = orderBy.length > 0 ? sql` order by ${sql.join(orderBy, sql`, `)}` : sql``;
   const statement = sql`${select} where ${where}${order}`;
   const rows = options.byKey
-    ? await runNamed<ProductJsonRow>(db, statement)
+    ? await productByKey(db, undefined, () => statement)
     : rowsOf<ProductJsonRow>(await db.execute(statement));
   return productDtosOfRows(storage, rows, options);
 }

@@ -24,7 +24,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { productImages, products, productVariants, searchWords } from '../../db/schema';
 import { cappedCount, cappedCountSql } from '../../lib/capped-count';
-import { inline, placeholder, preparesNamed, runNamed, runTemplate, type Bind } from '../../lib/prepared';
+import { preparesByName, statementByShape } from '../../db/statement';
 import { rowsOf } from '../../lib/raw-rows';
 import type { ImageStorage } from '../../storage/image-storage';
 import { toImageDto } from './images';
@@ -44,6 +44,8 @@ import {
   correctionOf,
   correctionValues,
   type CandidateRow,
+  inline,
+  type Bind,
 } from './search-correction';
 
 /** Every column but `search_text`, which only WHERE clauses read: a page need not carry it. */
@@ -340,7 +342,7 @@ async function rankedRows(
 
 /**
  * The ids of a search's page as an array expression of searchRead's statement. When the statement is prepared once per
- * connection (`forAnyTerm`, lib/prepared.ts), PostgreSQL may plan it once for any pattern, not knowing how many products
+ * connection (`forAnyTerm`, searchByShape), PostgreSQL may plan it once for any pattern, not knowing how many products
  * the term matches, so its plan must suit every term (docs/decisions/0014-search-at-scale.md). The count
  * decides at run time, a CASE running only its taken branch:
  * - more than SEARCH_COUNT_CAP matches: the page's order walked (the `created_at` index for newest first) until the
@@ -402,13 +404,13 @@ interface SearchRead {
 interface SearchReadOptions {
   page?: { order: SQL[]; offset: number; limit: number };
   correct?: string[];
-  /** The statement is prepared (runNamed), so PostgreSQL may plan it once for every term (pageIds). */
+  /** The statement is prepared (searchByShape), so PostgreSQL may plan it once for every term (pageIds). */
   forAnyTerm?: boolean;
-  /** What `page.order` is (its sort), for the key of the statement's shape (runTemplate). */
+  /** What `page.order` is (its sort), for the key of the statement's shape (searchByShape). */
   shape?: string;
 }
 
-/** searchRead's one statement; `bind` takes the request's values (Bind, lib/prepared.ts). */
+/** searchRead's one statement; `bind` takes the request's values (Bind, search-correction.ts). */
 function searchStatement(
   db: DbOrTx,
   filter: CatalogFilter & { search: string },
@@ -440,6 +442,12 @@ function searchStatement(
 /** The row of searchStatement. */
 type SearchRow = VocabularyRow & { total: number; page: ProductJsonRow[] | null; candidates: CandidateRow[] | null };
 
+/**
+ * searchRead's statements prepared once per connection, by shape: the first pages of every search form and filter
+ * combination a shop sees are far fewer than this.
+ */
+const searchByShape = statementByShape<SearchRow>('search', 200);
+
 async function searchRead(
   db: DbOrTx,
   storage: ImageStorage,
@@ -448,7 +456,7 @@ async function searchRead(
 ): Promise<SearchRead> {
   // Prepared once per connection for the page almost every search reads, its first (the text of a deeper page holds
   // its offset: each depth would be one more statement kept by every connection).
-  const prepared = (!options.page || options.page.offset === 0) && preparesNamed(db);
+  const prepared = (!options.page || options.page.offset === 0) && preparesByName(db);
   const forAnyTerm = { ...options, forAnyTerm: prepared };
   let row: SearchRow | undefined;
   // A page in an order given from outside (no `shape`) or a list of ids is built each time.
@@ -479,10 +487,17 @@ async function searchRead(
       minPrice: minPrice === undefined ? undefined : toPaise(minPrice),
       maxPrice: maxPrice === undefined ? undefined : toPaise(maxPrice),
     };
-    [row] = await runTemplate<SearchRow>(db, key, () => searchStatement(db, filter, forAnyTerm, placeholder), values);
+    [row] = await searchByShape(
+      db,
+      key,
+      ({ value }) => searchStatement(db, filter, forAnyTerm, (name) => value(name)),
+      values,
+    );
   } else {
     const statement = searchStatement(db, filter, forAnyTerm);
-    [row] = prepared ? await runNamed<SearchRow>(db, statement) : rowsOf<SearchRow>(await db.execute(statement));
+    [row] = prepared
+      ? await searchByShape(db, undefined, () => statement)
+      : rowsOf<SearchRow>(await db.execute(statement));
   }
   return {
     facts: factsOf(filter, row),

@@ -9,8 +9,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { searchWords } from '../../db/schema';
-import { inline, type Bind } from '../../lib/prepared';
 import { rowsOf } from '../../lib/raw-rows';
+
+/**
+ * How a statement takes a request's value: the value itself (inline), or a placeholder of that name, for a statement
+ * built once for its shape and filled with the values on each run (queries.ts, searchRead).
+ */
+export type Bind = (name: string, value: unknown) => unknown;
+export const inline: Bind = (_name, value) => value;
 
 /** A word, as the vocabulary's triggers split titles: a run of letters. */
 const WORD = /\p{L}+/gu;

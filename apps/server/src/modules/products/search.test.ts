@@ -261,8 +261,8 @@ describe('GET /api/products/suggest', () => {
 });
 
 /**
- * A search's statement is built once for its shape on PostgreSQL and filled with each request's values (runTemplate,
- * lib/prepared.ts): searches of one shape, one after the other, each answer for their own term, category and brand.
+ * A search's statement is built once for its shape on PostgreSQL and filled with each request's values (searchByShape,
+ * queries.ts): searches of one shape, one after the other, each answer for their own term, category and brand.
  */
 describe('searches of one shape', () => {
   const expectedTitles = (term: string, field: 'category' | 'brand', value: string) =>

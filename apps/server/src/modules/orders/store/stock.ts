@@ -13,10 +13,10 @@
  * callers clear the catalog cache only then, and all alike.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
-import { ConflictError } from '../../lib/errors';
-import { preparedStatement } from '../../lib/prepared';
+import type { DbOrTx } from '../../../db/client';
+import { products, productVariants } from '../../../db/schema';
+import { ConflictError } from '../../../lib/errors';
+import { statement } from '../../../db/statement';
 
 export interface StockLine {
   productId: string | null;
@@ -90,10 +90,10 @@ const wantedJson = (totals: ReturnType<typeof totalsById>) =>
   JSON.stringify(totals.map(([id, { quantity }]) => ({ id, quantity })));
 
 /** reserveStock's statement for the products, built once: `wanted` is the lines' totals as JSON (wantedJson). */
-const takeProductStock = preparedStatement<{ id: string; stock: number; title: string; threshold: number }>(
+const takeProductStock = statement<{ id: string; stock: number; title: string; threshold: number }>(
   'take_product_stock',
-  () => sql`
-    with wanted as (select * from json_to_recordset(${sql.placeholder('wanted')}::json) as w(id uuid, quantity int)),
+  ({ value }) => sql`
+    with wanted as (select * from json_to_recordset(${value('wanted')}::json) as w(id uuid, quantity int)),
     locked as materialized (
       select id from ${products} where id in (select id from wanted) order by id for no key update
     )
@@ -105,10 +105,10 @@ const takeProductStock = preparedStatement<{ id: string; stock: number; title: s
 );
 
 /** The same for the sizes (variants). */
-const takeVariantStock = preparedStatement<{ id: string; stock: number }>(
+const takeVariantStock = statement<{ id: string; stock: number }>(
   'take_variant_stock',
-  () => sql`
-    with wanted as (select * from json_to_recordset(${sql.placeholder('wanted')}::json) as w(id uuid, quantity int)),
+  ({ value }) => sql`
+    with wanted as (select * from json_to_recordset(${value('wanted')}::json) as w(id uuid, quantity int)),
     locked as materialized (
       select id from ${productVariants} where id in (select id from wanted) order by id for no key update
     )
@@ -134,7 +134,7 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
   const lowStock: LowStockCrossing[] = [];
   const productTotals = totalsById(lines, 'productId');
   if (productTotals.length > 0) {
-    const taken = await takeProductStock(tx).execute({ wanted: wantedJson(productTotals) });
+    const taken = await takeProductStock(tx, { wanted: wantedJson(productTotals) });
     const after = new Map(taken.map((row) => [row.id, row]));
     for (const [productId, { quantity, label }] of productTotals) {
       const row = after.get(productId);
@@ -153,7 +153,7 @@ export async function reserveStock(tx: DbOrTx, lines: readonly StockLine[]): Pro
   }
   const variantTotals = totalsById(lines, 'variantId');
   if (variantTotals.length > 0) {
-    const taken = await takeVariantStock(tx).execute({ wanted: wantedJson(variantTotals) });
+    const taken = await takeVariantStock(tx, { wanted: wantedJson(variantTotals) });
     const after = new Map(taken.map((row) => [row.id, row.stock]));
     for (const [variantId, { quantity, label }] of variantTotals) {
       const stock = after.get(variantId);

@@ -1,0 +1,119 @@
+/**
+ * The cart's rows (docs/shop-rules.md#cart): the only file of the module that reads or writes them. Each function
+ * takes the database or the caller's transaction.
+ */
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cartItems, carts, orderItems, products, productVariants } from '../../db/schema';
+import { statement } from '../../db/statement';
+
+export interface LineKey {
+  productId: string;
+  variantId: string | null;
+}
+
+/** The user's cart id, creating the cart on first use (race-safe: one row per user). */
+export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id });
+  return row!.id;
+}
+
+export async function findCartId(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  return row?.id;
+}
+
+/** A product and its sizes, for resolving a line. */
+export async function findProductWithVariants(db: DbOrTx, productId: string) {
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  if (!product) return undefined;
+  const variants = await db.select().from(productVariants).where(eq(productVariants.productId, product.id));
+  return { product, variants };
+}
+
+const lineMatches = (key: LineKey): SQL =>
+  and(
+    eq(cartItems.productId, key.productId),
+    key.variantId ? eq(cartItems.variantId, key.variantId) : isNull(cartItems.variantId),
+  )!;
+
+/** The lines of the user's cart with their products and sizes, oldest first. */
+export function findCartRows(db: DbOrTx, userId: string) {
+  return db
+    .select({ item: cartItems, product: products, variant: productVariants })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** The quantity a line holds, if the cart has it. */
+export async function findLineQuantity(db: DbOrTx, cartId: string, key: LineKey): Promise<number | undefined> {
+  const [held] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), lineMatches(key)));
+  return held?.quantity;
+}
+
+/** Adds `quantity` to a line (a new line holds it), the line's quantity at most `stock`. */
+export async function addToLine(db: DbOrTx, cartId: string, key: LineKey, quantity: number, stock: number) {
+  await db
+    .insert(cartItems)
+    .values({ cartId, productId: key.productId, variantId: key.variantId, quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
+      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${stock})` },
+    });
+}
+
+/** Sets a line's quantity; answers whether the cart had the line. */
+export async function setLineQuantity(db: DbOrTx, cartId: string, key: LineKey, quantity: number): Promise<boolean> {
+  const updated = await db
+    .update(cartItems)
+    .set({ quantity })
+    .where(and(eq(cartItems.cartId, cartId), lineMatches(key)))
+    .returning({ id: cartItems.id });
+  return updated.length > 0;
+}
+
+export async function deleteLine(db: DbOrTx, cartId: string, key: LineKey): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), lineMatches(key)));
+}
+
+export async function deleteAllLines(db: DbOrTx, cartId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/**
+ * Inside the caller's transaction: the ordered lines leave the buyer's cart (a COD order, as it is placed).
+ */
+export async function removeOrderedLines(tx: DbOrTx, userId: string, lines: readonly LineKey[]): Promise<void> {
+  if (lines.length === 0) return;
+  const cartId = await findCartId(tx, userId);
+  if (!cartId) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), or(...lines.map(lineMatches))));
+}
+
+/** removeLinesOfOrder's DELETE, built once: the lines of the buyer's cart that the order holds (same product and size). */
+const removeLinesOfOrderQuery = statement(
+  'remove_lines_of_order',
+  ({ value }) => sql`delete from ${cartItems}
+    where ${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.userId} = ${value('userId')})
+      and exists (
+        select 1 from ${orderItems}
+        where ${orderItems.orderId} = ${value('orderId')} and ${orderItems.productId} = ${cartItems.productId}
+          and ${orderItems.variantId} is not distinct from ${cartItems.variantId}
+      )`,
+);
+
+/** The same for an order already written (online, once paid): its lines are read by the one DELETE itself. */
+export async function removeLinesOfOrder(tx: DbOrTx, userId: string, orderId: string): Promise<void> {
+  await removeLinesOfOrderQuery(tx, { userId, orderId });
+}
