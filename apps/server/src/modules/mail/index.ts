@@ -13,7 +13,8 @@ export {
   ownerEmail,
   REDACTED_LINK_TOKEN,
   type Envelope,
-} from './outbox';
+} from './store/outbox';
+export { countMailsSince } from './store/messages';
 export type { MailMessage, MailMessageOf, RenderedMail } from './messages';
 export { createMailWorker, type MailWorker } from './worker';
 export { default as mailAdminRoutes } from './admin-routes';
