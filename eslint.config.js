@@ -161,6 +161,48 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...serverModuleInternals, ...siblingModuleInternals] }] },
   },
   {
+    // Each module owns its data (docs/development.md#where-a-query-goes): only its store (store.ts, or the files under
+    // store/) imports drizzle, the schema, the database's value exports and the statement helpers; services keep the
+    // rules and call their store, handing it a transaction where they hold one (a type import of db/client names it).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      // Tests and their helpers set up and check rows directly.
+      '**/*.test.ts',
+      'apps/server/src/modules/*/test-support.ts',
+      'apps/server/src/modules/*/store.ts',
+      'apps/server/src/modules/*/store/**',
+      // Temporary: orders, payments and cart move to their stores with the checkout module on another branch; the
+      // merge removes these three lines.
+      'apps/server/src/modules/orders/**',
+      'apps/server/src/modules/payments/**',
+      'apps/server/src/modules/cart/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^drizzle-orm(/|$)', message: "Queries live in the module's store (store.ts or store/)." },
+            {
+              regex: '(^|/)(db/schema|lib/prepared|lib/raw-rows|lib/capped-count)(/|$)',
+              message:
+                "Tables and statement helpers are used in the module's store only: export what the service needs from it.",
+            },
+            {
+              regex: '(^|/)db/(?!client$|schema(/|$))',
+              message: "The database is used in the module's store only.",
+            },
+            {
+              regex: '(^|/)db/client$',
+              allowTypeImports: true,
+              message: "The database is used in the module's store only (a type import of a transaction is fine).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // payments -> orders, never back: a cancellation asks for refunds through ctx.refunds.
     files: ['apps/server/src/modules/orders/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -9,7 +9,6 @@
  * refused whole and never undoes the others.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   idSchema,
   MAX_IMAGES_PER_PRODUCT,
@@ -25,7 +24,6 @@ import {
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
-import { productImages, products, productVariants } from '../../db/schema';
 import { ConflictError, DomainError, NotFoundError } from '../../lib/errors';
 import { describeIssue } from '../../plugins/errors';
 import { changedFields, recordAudits, type AuditActor } from '../audit';
@@ -42,8 +40,20 @@ import {
   type CsvProduct,
 } from './csv-format';
 import { copyStoredImage, publicIdOfImageUrl, removeStoredImages } from './images';
-import { findProductRow, productColumns, type ProductRow } from './queries';
-import { imageRows, productValues, reconcileVariants } from './service';
+import { findProductRow, type ProductRow } from './store/catalog';
+import {
+  deleteImagesExcept,
+  findAllCategories,
+  findProductsWithParts,
+  findStoredImages,
+  insertImages,
+  insertProducts,
+  insertVariants,
+  setImagePosition,
+  updateProductRow,
+  type StoredImageRow,
+} from './store/products';
+import { imageRows, productValues, reconcileVariants } from './edits';
 
 /** Products written per transaction. */
 const APPLY_BATCH = 100;
@@ -53,14 +63,6 @@ const READ_CHUNK = 1000;
 const isId = (text: string) => idSchema.safeParse(text).success;
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
-
-interface StoredImageRow {
-  productId: string;
-  publicId: string;
-  width: number | null;
-  height: number | null;
-  renditions: number[];
-}
 
 interface CurrentProduct {
   row: ProductRow;
@@ -113,27 +115,14 @@ function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
 
 /** Every category any product has (inactive ones too): the only categories an import may use. */
 async function knownCategories(ctx: Ctx): Promise<Set<string>> {
-  const rows = await ctx.db.selectDistinct({ category: products.category }).from(products);
-  return new Set(rows.map((row) => row.category));
+  return new Set(await findAllCategories(ctx.db));
 }
 
 /** The products the file names by id, with their variants and the order of their images. */
 async function currentProducts(ctx: Ctx, ids: string[]): Promise<Map<string, CurrentProduct>> {
   const current = new Map<string, CurrentProduct>();
   for (const chunk of chunks(ids)) {
-    const [rows, variants, images] = await Promise.all([
-      ctx.db.select(productColumns).from(products).where(inArray(products.id, chunk)),
-      ctx.db
-        .select()
-        .from(productVariants)
-        .where(inArray(productVariants.productId, chunk))
-        .orderBy(asc(productVariants.position), asc(productVariants.id)),
-      ctx.db
-        .select({ productId: productImages.productId, publicId: productImages.publicId })
-        .from(productImages)
-        .where(inArray(productImages.productId, chunk))
-        .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id)),
-    ]);
+    const { rows, variants, images } = await findProductsWithParts(ctx.db, chunk);
     for (const row of rows) current.set(row.id, { row, variants: [], imageIds: [] });
     for (const variant of variants) current.get(variant.productId)?.variants.push(variant);
     for (const image of images) current.get(image.productId)?.imageIds.push(image.publicId);
@@ -145,16 +134,7 @@ async function currentProducts(ctx: Ctx, ids: string[]): Promise<Map<string, Cur
 async function storedImages(ctx: Ctx, publicIds: string[]): Promise<Map<string, StoredImageRow>> {
   const found = new Map<string, StoredImageRow>();
   for (const chunk of chunks(publicIds)) {
-    const rows = await ctx.db
-      .select({
-        productId: productImages.productId,
-        publicId: productImages.publicId,
-        width: productImages.width,
-        height: productImages.height,
-        renditions: productImages.renditions,
-      })
-      .from(productImages)
-      .where(inArray(productImages.publicId, chunk));
+    const rows = await findStoredImages(ctx.db, chunk);
     for (const row of rows) found.set(row.publicId, row);
   }
   return found;
@@ -471,10 +451,10 @@ interface Prepared {
 async function createAll(tx: Transaction, actor: AuditActor, batch: Prepared[]): Promise<void> {
   if (batch.length === 0) return;
   const ids = batch.map(() => randomUUID());
-  const rows = await tx
-    .insert(products)
-    .values(batch.map(({ plan }, index) => ({ id: ids[index], ...productValues(plan.form!) })))
-    .returning(productColumns);
+  const rows = await insertProducts(
+    tx,
+    batch.map(({ plan }, index) => ({ id: ids[index], ...productValues(plan.form!) })),
+  );
   const rowOf = new Map(rows.map((row) => [row.id, row]));
   const variants = batch.flatMap(({ plan }, index) =>
     plan.form!.variants.map((variant, position) => ({
@@ -486,9 +466,9 @@ async function createAll(tx: Transaction, actor: AuditActor, batch: Prepared[]):
       position,
     })),
   );
-  if (variants.length) await tx.insert(productVariants).values(variants);
+  await insertVariants(tx, variants);
   const images = batch.flatMap(({ images }, index) => imageRows(ids[index]!, images.map(storedImageOf), 0));
-  if (images.length) await tx.insert(productImages).values(images);
+  await insertImages(tx, images);
   await recordAudits(
     tx,
     actor,
@@ -516,27 +496,16 @@ async function updateOne(tx: Transaction, actor: AuditActor, { plan, images }: P
   if (!locked) throw new NotFoundError('The product was deleted meanwhile.');
   if (locked.version !== plan.expectedVersion) throw new ConflictError(CHANGED_WHILE_APPLYING);
   const before = (await productSnapshot(tx, id))!;
-  await tx
-    .update(products)
-    .set({ ...productValues(form), version: sql`${products.version} + 1`, updatedAt: new Date() })
-    .where(eq(products.id, id));
+  await updateProductRow(tx, id, productValues(form));
   await reconcileVariants(tx, id, form);
   let dropped: string[] = [];
   if (plan.images) {
     const kept = images.filter((image) => image.productId === id).map((image) => image.publicId);
-    const removed = await tx
-      .delete(productImages)
-      .where(
-        kept.length
-          ? and(eq(productImages.productId, id), notInArray(productImages.publicId, kept))
-          : eq(productImages.productId, id),
-      )
-      .returning({ publicId: productImages.publicId });
-    dropped = removed.map((image) => image.publicId);
+    dropped = await deleteImagesExcept(tx, id, kept);
     for (const [position, image] of images.entries()) {
       if (image.productId === id) {
-        await tx.update(productImages).set({ position }).where(eq(productImages.publicId, image.publicId));
-      } else await tx.insert(productImages).values(imageRows(id, [storedImageOf(image)], position));
+        await setImagePosition(tx, image.publicId, position);
+      } else await insertImages(tx, imageRows(id, [storedImageOf(image)], position));
     }
   }
   await recordProductEdited(tx, actor, id, before);

@@ -20,7 +20,7 @@ export async function findSettingsRow(db: DbOrTx, forUpdate = false): Promise<St
 /**
  * The select of the settings row with `extra` columns of the same statement beside it: `settings` (the row, for
  * toStoreSettingsDto) and each extra. For a caller that reads other facts with the settings as they are now (never
- * from the cache), in its own transaction: an invoice reads its order's facts with them (invoices/issue.ts).
+ * from the cache), in its own transaction: an invoice reads its order's facts with them (invoices/store/issue.ts).
  */
 export function selectStoreSettingsWith<E extends Record<string, SQL.Aliased>>(db: DbOrTx, extra: E) {
   return db

@@ -7,9 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { creditNoteNumber, financialYearOf, formatInvoiceNumber, type FinancialYear } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { documentSequences, type TaxDocumentKind } from '../../db/schema';
-import { preparedInTransaction } from '../../lib/prepared';
+import type { DbOrTx } from '../../../db/client';
+import { documentSequences, type TaxDocumentKind } from '../../../db/schema';
+import { preparedInTransaction } from '../../../lib/prepared';
 
 /** The series' next number taken, built once. */
 const takeSequenceQuery = preparedInTransaction((tx) =>

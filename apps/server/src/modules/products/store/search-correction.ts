@@ -7,10 +7,10 @@
  * indexed read, whatever the size of the catalog.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { searchWords } from '../../db/schema';
-import { inline, type Bind } from '../../lib/prepared';
-import { rowsOf } from '../../lib/raw-rows';
+import type { DbOrTx } from '../../../db/client';
+import { searchWords } from '../../../db/schema';
+import { inline, type Bind } from '../../../lib/prepared';
+import { rowsOf } from '../../../lib/raw-rows';
 
 /** A word, as the vocabulary's triggers split titles: a run of letters. */
 const WORD = /\p{L}+/gu;
