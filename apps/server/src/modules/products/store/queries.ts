@@ -1,9 +1,8 @@
 /**
- * Catalog reads (docs/shop-rules.md#filters, #search, docs/decisions/0003-catalog-list-shape.md): the
- * filters of GET /api/products as SQL, one page in the asked order (newest, price either way, or
- * relevance to the search) with its total, the home view (at most 4 products per category, through a
- * LATERAL subquery per category), the loading of variants and images for the rows of a page, and
- * the products suggested while typing. Every read costs O(page), never O(catalog): a search counts its matches
+ * Catalog reads (docs/shop-rules.md#filters, #search, docs/decisions/0003-catalog-list-shape.md): one page in the
+ * asked order (newest, price either way, or relevance to the search) with its total, and the products suggested
+ * while typing; the filters, orders and home view are in catalog.ts, the ranked window of a page by relevance in
+ * relevance.ts. Every read costs O(page), never O(catalog): a search counts its matches
  * up to SEARCH_COUNT_CAP + 1 only and a page by relevance ranks the newest matches it needs
  * (docs/decisions/0014-search-at-scale.md), except when a relevance group is rare among many matches.
  */
