@@ -32,7 +32,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { createUser } from '../apps/server/src/modules/auth';
-import { foldDeltas } from '../apps/server/src/modules/stats/running-totals';
+import { foldDeltas } from '../apps/server/src/modules/stats/store';
 import { adminUrl, databaseUrl } from '../apps/server/src/test/postgres';
 import { cleanupAll } from './lib/cleanup';
 import type { SqlSession } from './lib/database';

@@ -6,7 +6,7 @@
  * `mail` (the welcome, account-exists and reset e-mails go through its outbox).
  */
 export { default as authRoutes } from './routes';
-export { createPasswordLink, revokePasswordLinks } from './links';
+export { createPasswordLink, revokePasswordLinks } from './store/password-links';
 export { setPasswordUrl } from './password-reset';
 export { createUser, ensureAdmin, hashPassword, NO_PASSWORD_HASH } from './service';
 export { forgetSession, sessionAccount } from './sessions';

@@ -13,7 +13,6 @@ import { DomainError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestUser, TEST_PASSWORD } from '../../test/factories';
 import {
-  login,
   LOGIN_ACCOUNT_LOCKED_MESSAGE,
   LOGIN_ACCOUNT_MAX_FAILURES,
   LOGIN_ACCOUNT_WINDOW_MINUTES,
@@ -21,7 +20,8 @@ import {
   LOGIN_DELAY_MAX_SECONDS,
   loginDelayMessage,
   loginDelaySeconds,
-} from './service';
+} from './login-limit';
+import { login } from './service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
 } from '@pumpkart/shared';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestUser, TEST_PASSWORD } from '../../test/factories';
-import { createPasswordLink } from './links';
+import { createPasswordLink } from './store/password-links';
 import { isCommonPassword } from './password-policy';
 
 let t: TestApp;

@@ -7,18 +7,25 @@
  * token of the account and every other link it still has. A staff invite (docs/shop-rules.md#staff) is such a
  * link too, made by createPasswordLink with a longer validity and sent to /set-password.
  */
-import { and, count, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import { SERVER_MESSAGES, type ForgotPasswordBody, type ResetPasswordBody } from '@pumpkart/shared';
 import { shopUrlOf } from '../../config';
 import type { AppContext, Log } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
 import { enqueueMail, REDACTED_LINK_TOKEN } from '../mail';
-import { createPasswordLink, hashResetToken, revokePasswordLinks } from './links';
+import { clearLoginAttempts } from './login-limit';
 import { checkPasswordPolicy } from './password-policy';
-import { clearLoginAttempts, hashPassword } from './service';
+import { hashPassword } from './service';
 import { forgetSession } from './sessions';
+import {
+  countLinksSince,
+  createPasswordLink,
+  deleteExpiredLinks,
+  findUsableLink,
+  hashResetToken,
+  revokePasswordLinks,
+  useLink,
+} from './store/password-links';
+import { lockUserByEmail, updateUser } from './store/users';
 
 export const RESET_VALID_MINUTES = 30;
 export const RESET_MAX_PER_WINDOW = 3;
@@ -39,20 +46,6 @@ export const setPasswordUrl = (config: AppContext['config'], token: string) =>
 
 export { hashResetToken };
 
-/** The account's links created in the window (used or not): each was an e-mail sent. */
-async function recentLinks(tx: DbOrTx, userId: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.userId, userId),
-        gte(passwordResetTokens.createdAt, minutesBefore(now, RESET_WINDOW_MINUTES)),
-      ),
-    );
-  return row!.n;
-}
-
 /**
  * POST /api/auth/forgot-password. For an existing account under its limit: stores a new link and
  * writes its e-mail in the same transaction (the account's row is locked, so parallel requests never
@@ -66,17 +59,11 @@ export async function requestPasswordReset(
   now: Date = new Date(),
 ): Promise<void> {
   const sent = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.email, body.email.trim().toLowerCase()))
-      .limit(1)
-      .for('update');
+    const user = await lockUserByEmail(tx, body.email.trim().toLowerCase());
     const userId = user?.id ?? NO_ACCOUNT;
-    await tx
-      .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, userId), lte(passwordResetTokens.expiresAt, now)));
-    const links = await recentLinks(tx, userId, now);
+    await deleteExpiredLinks(tx, userId, now);
+    // Each link created in the window, used or not, was an e-mail sent.
+    const links = await countLinksSince(tx, userId, minutesBefore(now, RESET_WINDOW_MINUTES));
     if (!user) return false;
     if (links >= RESET_MAX_PER_WINDOW) {
       log.warn({ userId }, `password reset refused: ${links} links in ${RESET_WINDOW_MINUTES} minutes`);
@@ -113,37 +100,19 @@ export async function resetPassword(
   now: Date = new Date(),
 ): Promise<void> {
   const tokenHash = hashResetToken(body.token);
-  const usable = and(
-    eq(passwordResetTokens.tokenHash, tokenHash),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, now),
-  );
   // Checked before hashing, so a wrong link costs no argon2 time; the account's role chooses the password rule.
-  const [found] = await db
-    .select({ id: passwordResetTokens.id, role: users.role })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(usable)
-    .limit(1);
+  const found = await findUsableLink(db, tokenHash, now);
   if (!found) throw new BadRequestError(SERVER_MESSAGES.passwordResetLinkInvalid);
   await checkPasswordPolicy(body.password, found.role);
   const passwordHash = await hashPassword(body.password);
 
   const userId = await db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(usable)
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw new BadRequestError(SERVER_MESSAGES.passwordResetLinkInvalid);
-    const [account] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-      .where(eq(users.id, used.userId))
-      .returning({ email: users.email });
-    await revokePasswordLinks(tx, used.userId, now);
+    const usedBy = await useLink(tx, tokenHash, now);
+    if (!usedBy) throw new BadRequestError(SERVER_MESSAGES.passwordResetLinkInvalid);
+    const account = await updateUser(tx, usedBy, { passwordHash, updatedAt: now }, true);
+    await revokePasswordLinks(tx, usedBy, now);
     if (account) await clearLoginAttempts(tx, account.email);
-    return used.userId;
+    return usedBy;
   });
   forgetSession(userId);
 }

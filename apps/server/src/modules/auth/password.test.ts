@@ -9,7 +9,7 @@ import { ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_TOO_SHORT, SERVER_MESSAGES } 
 import { users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestAdmin, createTestUser, TEST_PASSWORD } from '../../test/factories';
-import { LOGIN_ACCOUNT_LOCKED_MESSAGE, LOGIN_ACCOUNT_MAX_FAILURES } from './service';
+import { LOGIN_ACCOUNT_LOCKED_MESSAGE, LOGIN_ACCOUNT_MAX_FAILURES } from './login-limit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,48 +5,30 @@
  * "account-exists" e-mail instead, at most ACCOUNT_EXISTS_MAX_PER_WINDOW per ACCOUNT_EXISTS_WINDOW_MINUTES, counted
  * in the outbox with the account's row locked, as the reset links are counted (./password-reset.ts).
  */
-import { and, count, eq, gte } from 'drizzle-orm';
 import { paths, type RegisterBody } from '@pumpkart/shared';
 import { shopUrlOf } from '../../config';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { outboxMessages, users } from '../../db/schema';
-import { enqueueMail } from '../mail';
+import { countMailsSince, enqueueMail } from '../mail';
 import { checkPasswordPolicy } from './password-policy';
 import { hashPassword, newUserValues } from './service';
+import { insertUserUnlessTaken, lockUserByEmail } from './store/users';
 
 export const ACCOUNT_EXISTS_MAX_PER_WINDOW = 1;
 export const ACCOUNT_EXISTS_WINDOW_MINUTES = 15;
 
 type Ctx = Pick<AppContext, 'db' | 'mail' | 'config'>;
 
-/** The account-exists e-mails written to `email` in the window: each was one sent, or about to be. */
-async function recentNotices(tx: DbOrTx, email: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.kind, 'account-exists'),
-        eq(outboxMessages.recipient, email),
-        gte(outboxMessages.createdAt, new Date(now.getTime() - ACCOUNT_EXISTS_WINDOW_MINUTES * 60_000)),
-      ),
-    );
-  return row!.n;
-}
-
 /**
  * Writes the account-exists e-mail to the holder of `email` unless the window's limit is reached; answers whether it
  * did. The account's row is locked while counting, so parallel registrations never pass the limit together.
  */
 async function tellAccountHolder(tx: DbOrTx, config: Ctx['config'], email: string, now: Date): Promise<boolean> {
-  const [holder] = await tx
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1)
-    .for('update');
-  if (!holder || (await recentNotices(tx, holder.email, now)) >= ACCOUNT_EXISTS_MAX_PER_WINDOW) return false;
+  const holder = await lockUserByEmail(tx, email);
+  if (!holder) return false;
+  const since = new Date(now.getTime() - ACCOUNT_EXISTS_WINDOW_MINUTES * 60_000);
+  // Each account-exists e-mail written to the holder in the window was one sent, or about to be.
+  if ((await countMailsSince(tx, 'account-exists', holder.email, since)) >= ACCOUNT_EXISTS_MAX_PER_WINDOW) return false;
   const shopUrl = shopUrlOf(config);
   await enqueueMail(tx, holder.email, {
     kind: 'account-exists',
@@ -68,11 +50,7 @@ export async function registerCustomer(ctx: Ctx, body: RegisterBody, now: Date =
   // skipping it would tell by the clock what the answer does not.
   const passwordHash = await hashPassword(body.password);
   const mailed = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values(newUserValues({ ...body, passwordHash, role: 'customer' }))
-      .onConflictDoNothing({ target: users.email })
-      .returning({ name: users.name, email: users.email });
+    const created = await insertUserUnlessTaken(tx, newUserValues({ ...body, passwordHash, role: 'customer' }));
     if (!created) return tellAccountHolder(tx, ctx.config, body.email.toLowerCase(), now);
     await enqueueMail(tx, created.email, { kind: 'welcome', name: created.name });
     return true;

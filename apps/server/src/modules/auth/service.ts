@@ -4,12 +4,9 @@
  * has a token version that tokens carry: changing the password or e-mail, a reset and "log out
  * everywhere" bump it, which revokes every earlier token (see ./sessions.ts for the check).
  * Failed logins are counted per e-mail address and client address together, and per e-mail address from
- * everywhere (countLoginAttempt), in the login_throttle table, so that every server process on the database
- * shares the counts whatever store the per-address rate limits use (docs/decisions/0019-shared-rate-limits.md).
+ * everywhere (./login-limit.ts).
  */
 import { hash, verify } from '@node-rs/argon2';
-import { eq, lte, or, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   SERVER_MESSAGES,
   validateGstin,
@@ -22,47 +19,17 @@ import {
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { loginThrottle, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from '../../lib/errors';
-import { revokePasswordLinks } from './links';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { countLoginAttempt, countLoginSuccess } from './login-limit';
 import { checkPasswordPolicy } from './password-policy';
 import { forgetSession } from './sessions';
-
-/**
- * Failed logins allowed per e-mail address (known account or not) from one client address in one window; beyond
- * them that address gets 429 for this e-mail until the window is over.
- */
-export const LOGIN_ACCOUNT_MAX_FAILURES = 10;
-export const LOGIN_ACCOUNT_WINDOW_MINUTES = 15;
-/** The same for an existing and an unknown account, so the limit reveals nothing. */
-export const LOGIN_ACCOUNT_LOCKED_MESSAGE = `Too many failed logins for this e-mail address. Please wait ${LOGIN_ACCOUNT_WINDOW_MINUTES} minutes and try again.`;
-/**
- * Failed logins an e-mail address takes from all client addresses together in a window before each further attempt
- * must wait: 1 s after the next failure, then 2, 4, 8... at most LOGIN_DELAY_MAX_SECONDS (OWASP's Authentication
- * Cheat Sheet: slow a guessing attack down rather than lock the owner out).
- */
-export const LOGIN_DELAY_FREE_FAILURES = 10;
-export const LOGIN_DELAY_MAX_SECONDS = 60;
-export const loginDelayMessage = (seconds: number) =>
-  `Too many failed logins for this e-mail address. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
-
-/** The wait before the attempt after an account's `failures`-th failure of the window, in seconds. */
-export const loginDelaySeconds = (failures: number) =>
-  failures < LOGIN_DELAY_FREE_FAILURES
-    ? 0
-    : Math.min(2 ** (failures - LOGIN_DELAY_FREE_FAILURES), LOGIN_DELAY_MAX_SECONDS);
+import { revokePasswordLinks } from './store/password-links';
+import { findUserByEmail, findUserById, insertUser, updateUser, type UserChanges, type UserRow } from './store/users';
 
 /** The client address when the caller has none (a call from the server itself). */
 export const NO_ADDRESS = 'local';
 
-type UserRow = typeof users.$inferSelect;
 type Ctx = Pick<AppContext, 'db'>;
 
 export function toUserDto(row: UserRow): User {
@@ -118,11 +85,6 @@ export const newUserValues = (input: NewAccount) => ({
   role: input.role ?? 'customer',
 });
 
-async function insertUser(db: DbOrTx, input: NewAccount): Promise<UserRow> {
-  const [row] = await db.insert(users).values(newUserValues(input)).returning();
-  return row!;
-}
-
 /** A taken e-mail is 409; anything else goes on. */
 function refuseTakenEmail(error: unknown): never {
   if (isUniqueViolation(error)) throw new ConflictError(SERVER_MESSAGES.emailTaken);
@@ -136,92 +98,7 @@ function refuseTakenEmail(error: unknown): never {
  */
 export async function createUser({ db }: Ctx, input: RegisterBody & { role?: Role }): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
-  return insertUser(db, { ...input, passwordHash }).catch(refuseTakenEmail);
-}
-
-const accountKey = (email: string) => email.trim().toLowerCase();
-const pairKey = (email: string, address: string) => `${accountKey(email)}|${address}`;
-
-/**
- * Counts one password attempt before the password is checked, in one transaction on the account's row (so
- * parallel guesses, on one process or many, are counted one by one), and refuses it with 429:
- * - when this client address already failed LOGIN_ACCOUNT_MAX_FAILURES times for this e-mail in the window: the
- *   limit holds for that address only, so an attacker cannot lock the owner out from elsewhere;
- * - while the account's growing delay runs (LOGIN_DELAY_FREE_FAILURES failures from anywhere in the window): the
- *   answer says how many seconds to wait. A refused attempt counts nowhere.
- * A counted attempt adds one to both rows and sets the account's next allowed time. A window over starts again.
- */
-async function countLoginAttempt(db: DbOrTx, email: string, address: string, now: Date): Promise<void> {
-  const windowStart = new Date(now.getTime() - LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000);
-  const fresh = (row: typeof loginThrottle.$inferSelect | undefined) =>
-    row && row.windowStartedAt > windowStart ? row : undefined;
-  await db.transaction(async (tx) => {
-    const key = accountKey(email);
-    await tx.insert(loginThrottle).values({ key, failures: 0, windowStartedAt: now }).onConflictDoNothing();
-    const [locked] = await tx.select().from(loginThrottle).where(eq(loginThrottle.key, key)).for('update');
-    const account = fresh(locked);
-    if (!account) {
-      // A new window: drop the rows of windows that are over, so that the table stays small.
-      await tx.delete(loginThrottle).where(lte(loginThrottle.windowStartedAt, windowStart));
-    }
-    const [pairRow] = await tx
-      .select()
-      .from(loginThrottle)
-      .where(eq(loginThrottle.key, pairKey(email, address)));
-    const pair = fresh(pairRow);
-    if ((pair?.failures ?? 0) >= LOGIN_ACCOUNT_MAX_FAILURES)
-      throw new TooManyRequestsError(LOGIN_ACCOUNT_LOCKED_MESSAGE);
-    if (account?.nextAttemptAt && account.nextAttemptAt > now) {
-      throw new TooManyRequestsError(
-        loginDelayMessage(Math.ceil((account.nextAttemptAt.getTime() - now.getTime()) / 1000)),
-      );
-    }
-    const failures = (account?.failures ?? 0) + 1;
-    const delay = loginDelaySeconds(failures);
-    await tx
-      .insert(loginThrottle)
-      .values([
-        {
-          key,
-          failures,
-          windowStartedAt: account?.windowStartedAt ?? now,
-          nextAttemptAt: delay > 0 ? new Date(now.getTime() + delay * 1000) : null,
-        },
-        {
-          key: pairKey(email, address),
-          failures: (pair?.failures ?? 0) + 1,
-          windowStartedAt: pair?.windowStartedAt ?? now,
-        },
-      ])
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`excluded.failures`,
-          windowStartedAt: sql`excluded.window_started_at`,
-          nextAttemptAt: sql`excluded.next_attempt_at`,
-        },
-      });
-  });
-}
-
-/**
- * The password was right: this address's count for the e-mail starts again, and the attempt is taken off the
- * account's count (it was no failure), which also ends the account's delay.
- */
-async function countLoginSuccess(db: DbOrTx, email: string, address: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, pairKey(email, address)));
-  await db
-    .update(loginThrottle)
-    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, nextAttemptAt: null })
-    .where(eq(loginThrottle.key, accountKey(email)));
-}
-
-/** The password was reset: every count of this e-mail address, from any address, starts again. */
-export async function clearLoginAttempts(db: DbOrTx, email: string): Promise<void> {
-  const key = accountKey(email);
-  await db
-    .delete(loginThrottle)
-    .where(or(eq(loginThrottle.key, key), sql`starts_with(${loginThrottle.key}, ${`${key}|`})`));
+  return insertUser(db, newUserValues({ ...input, passwordHash })).catch(refuseTakenEmail);
 }
 
 /** `now` is the clock of the per-account limit (tests pass their own); `address` the caller's (request.ip). */
@@ -233,7 +110,7 @@ export async function login(
 ): Promise<UserRow> {
   const email = body.email.trim().toLowerCase();
   await countLoginAttempt(db, email, address, now);
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const row = await findUserByEmail(db, email);
   if (!row || row.passwordHash === NO_PASSWORD_HASH) return refuseLogin(body.password);
   const matches = await verify(row.passwordHash, body.password).catch(() => false);
   if (!matches) throw new UnauthorizedError(SERVER_MESSAGES.invalidCredentials);
@@ -263,7 +140,7 @@ async function checkCurrentPassword(
 const ACCOUNT_GONE = 'This account no longer exists.';
 
 async function findUser(db: DbOrTx, userId: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const row = await findUserById(db, userId);
   if (!row) throw new NotFoundError(ACCOUNT_GONE);
   return row;
 }
@@ -287,7 +164,7 @@ export async function updateProfile(
   if (body.password) await checkPasswordPolicy(body.password, current.role);
   if (sensitive) await checkCurrentPassword(db, current, body.currentPassword, now, address);
 
-  const changes: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
+  const changes: UserChanges = { updatedAt: new Date() };
   if (body.name !== undefined) changes.name = body.name;
   if (newEmail !== undefined) changes.email = newEmail;
   if (body.phone !== undefined) changes.phone = body.phone;
@@ -295,10 +172,9 @@ export async function updateProfile(
   if (body.businessName !== undefined) changes.businessName = body.businessName;
   if (gstin !== undefined) changes.gstin = gstin;
   if (body.password) changes.passwordHash = await hashPassword(body.password);
-  if (sensitive) changes.tokenVersion = sql`${users.tokenVersion} + 1`;
   try {
     const row = await db.transaction(async (tx) => {
-      const [updated] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+      const updated = await updateUser(tx, userId, changes, sensitive);
       if (!updated) throw new NotFoundError(ACCOUNT_GONE);
       if (sensitive) await revokePasswordLinks(tx, userId, now);
       return updated;
@@ -331,11 +207,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.newPassword);
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-        .where(eq(users.id, userId))
-        .returning();
+      const row = await updateUser(tx, userId, { passwordHash, updatedAt: now }, true);
       if (!row) throw new NotFoundError(ACCOUNT_GONE);
       await revokePasswordLinks(tx, userId, now);
       return row;
@@ -357,11 +229,7 @@ export async function bumpTokenVersion(
 ): Promise<number | undefined> {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-        .where(eq(users.id, userId))
-        .returning({ tokenVersion: users.tokenVersion });
+      const row = await updateUser(tx, userId, { updatedAt: now }, true);
       if (row) await revokePasswordLinks(tx, userId, now);
       return row?.tokenVersion;
     });
@@ -373,8 +241,7 @@ export async function bumpTokenVersion(
 /** Creates the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no user has that email. */
 export async function ensureAdmin(ctx: Ctx, email: string, password: string): Promise<boolean> {
   const { db } = ctx;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-  if (existing) return false;
+  if (await findUserByEmail(db, email.toLowerCase())) return false;
   await createUser(ctx, { name: 'Admin', email, phone: '9000000000', password, role: 'admin' });
   return true;
 }

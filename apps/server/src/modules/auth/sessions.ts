@@ -5,10 +5,9 @@
  * drops the entry at once, so the process that revoked a token refuses it on the next request;
  * another server process on the same database refuses it once its entry expires.
  */
-import { eq } from 'drizzle-orm';
 import type { Role } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { findSessionAccount } from './store/users';
 
 export const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
@@ -35,11 +34,7 @@ export async function sessionAccount(db: DbOrTx, userId: string): Promise<Sessio
   if (cached) cache.delete(userId);
 
   const started = generation;
-  const [row] = await db
-    .select({ role: users.role, tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const row = await findSessionAccount(db, userId);
   if (!row) return undefined;
   if (generation === started) {
     // Oldest first: a Map iterates in insertion order.

@@ -21,7 +21,7 @@ import {
   type TaxDocument,
   type TaxedLine,
 } from '@pumpkart/shared';
-import type { TaxDocumentKind } from '../../db/schema';
+import type { TaxDocumentKind } from './store/documents';
 import { csvAmount, textCell } from '../../lib/csv-stream';
 import { ZERO_AMOUNTS } from './report';
 

@@ -7,17 +7,17 @@
  * The admin's GST report of a month (report-routes.ts, registered by app.ts under /api/admin).
  * Depends on settings only (the seller's details), so orders and payments may both import it.
  */
-export { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent, type TaxDocumentRow } from './issue';
+export { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from './issuing';
+export type { TaxDocumentRow } from './store/issue';
+export { taxDocumentFileName, taxDocumentPdf } from './downloads';
 export {
   invoiceFiguresOfOrders,
-  taxDocumentFileName,
-  taxDocumentPdf,
   taxDocumentsJson,
   taxDocumentsOf,
   taxDocumentsOfOrders,
   type InvoiceFigures,
   type OrderTaxDocuments,
   type TaxDocumentJson,
-} from './documents';
+} from './store/documents';
 export { certificatesOf } from './snapshot';
 export { default as gstReportRoutes } from './report-routes';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { capturedEvent, openPayment, orderBody, placeOrderOk, signedWebhook } from '../../test/commerce-factories';
 import { createTestUser } from '../../test/factories';
 import { cancelOrderInTransaction } from '../orders';
-import { issueInvoiceIfAbsent } from './issue';
+import { issueInvoiceIfAbsent } from './issuing';
 import { createTaxedProduct, documentsOf, enterSellerDetails, recordingLog, silentLog } from './test-support';
 
 let t: TestApp;

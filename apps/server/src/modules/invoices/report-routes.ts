@@ -8,7 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, gstr1FileName, gstReportQuerySchema, gstReportSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
 import { GSTR1, gstr1Csv } from './gstr1';
-import { documentsIssuedIn, gstReport, monthRange } from './report';
+import { gstReport, monthRange } from './report';
+import { documentsIssuedIn } from './store/documents';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(

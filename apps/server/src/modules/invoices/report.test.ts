@@ -6,8 +6,9 @@ import { orderBody, placeOrderOk } from '../../test/commerce-factories';
 import { createTestAdmin, createTestUser, testAddress } from '../../test/factories';
 import { csvAmount, textCell } from '../../lib/csv-stream';
 import { B2CL_LIMIT_PAISE, classOf, csvLine, gstnDate } from './gstr1';
-import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from './issue';
-import { documentsIssuedIn, monthRange } from './report';
+import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from './issuing';
+import { monthRange } from './report';
+import { documentsIssuedIn } from './store/documents';
 import { createTaxedProduct, enterSellerDetails, silentLog, validGstinFor } from './test-support';
 
 let t: TestApp;

@@ -5,9 +5,7 @@
  * paise from the documents' lines, which add up to each document's totals exactly
  * (docs/decisions/0009-gst-tax-computation.md), so the report reconciles to the paisa with the documents.
  */
-import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import {
-  financialYearOf,
   sumTaxAmounts,
   taxSummaryByRate,
   toRupees,
@@ -16,11 +14,10 @@ import {
   type GstRateRow,
   type GstReport,
   type TaxAmounts,
-  type TaxDocument,
   type TaxedLine,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { taxDocuments, type TaxDocumentKind } from '../../db/schema';
+import { documentsIssuedIn } from './store/documents';
 
 /** A calendar month in India: from its first moment up to (not including) the next month's first moment. */
 export interface MonthRange {
@@ -38,44 +35,6 @@ export function monthRange(month: string): MonthRange {
     from: new Date(`${month}-01T00:00:00+05:30`),
     to: new Date(`${next}-01T00:00:00+05:30`),
   };
-}
-
-const PAGE_SIZE = 200;
-
-/**
- * The documents issued in the month, of the kinds asked for, invoices before credit notes and each series in
- * number order, read PAGE_SIZE at a time (a month never crosses a financial year, so the sequence orders it).
- */
-export async function* documentsIssuedIn(
-  db: DbOrTx,
-  range: MonthRange,
-  kinds: readonly TaxDocumentKind[] = ['invoice', 'credit-note'],
-  pageSize = PAGE_SIZE,
-): AsyncGenerator<TaxDocument> {
-  // The series' unique index (kind, financial year, sequence) serves the pages.
-  const financialYear = financialYearOf(range.from).label;
-  for (const kind of kinds) {
-    let after = 0;
-    for (;;) {
-      const rows = await db
-        .select({ sequence: taxDocuments.sequence, document: taxDocuments.document })
-        .from(taxDocuments)
-        .where(
-          and(
-            eq(taxDocuments.kind, kind),
-            eq(taxDocuments.financialYear, financialYear),
-            gte(taxDocuments.issuedAt, range.from),
-            lt(taxDocuments.issuedAt, range.to),
-            gt(taxDocuments.sequence, after),
-          ),
-        )
-        .orderBy(asc(taxDocuments.sequence))
-        .limit(pageSize);
-      for (const row of rows) yield row.document;
-      if (rows.length < pageSize) break;
-      after = rows.at(-1)!.sequence;
-    }
-  }
 }
 
 export const ZERO_AMOUNTS: TaxAmounts = sumTaxAmounts([]);

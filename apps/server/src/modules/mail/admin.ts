@@ -3,15 +3,13 @@
  * status, kind and part of the recipient's address; one message with its HTML, text and attachment names; and
  * sending a failed or kept message again (back to pending, attempts 0, due now).
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { SERVER_MESSAGES, type MailDetail, type MailListQuery, type MailSummary } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
-import { outboxMessages } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { attachmentNames } from './attachments';
+import { findMessage, findMessagePage, makeDueAgain, type OutboxRow } from './store/messages';
 
 type Ctx = Pick<AppContext, 'db'>;
-type OutboxRow = typeof outboxMessages.$inferSelect;
 
 /** Statuses from which an admin may send a message again. */
 const RETRYABLE = ['failed', 'kept'] as const;
@@ -33,33 +31,16 @@ function toSummary(row: OutboxRow): MailSummary {
   };
 }
 
-function filtersOf(query: MailListQuery): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(outboxMessages.status, query.status));
-  if (query.kind) conditions.push(eq(outboxMessages.kind, query.kind));
-  // strpos, not LIKE: the text is matched as it is, % and _ included.
-  if (query.to) conditions.push(sql`strpos(lower(${outboxMessages.recipient}), ${query.to.toLowerCase()}) > 0`);
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/** A page of messages matching the query, newest first, and how many match in all. */
 export async function listMails(ctx: Ctx, query: MailListQuery): Promise<{ data: MailSummary[]; total: number }> {
-  const where = filtersOf(query);
-  const [rows, [counted]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(outboxMessages)
-      .where(where)
-      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ total: count() }).from(outboxMessages).where(where),
-  ]);
-  return { data: rows.map(toSummary), total: counted?.total ?? 0 };
+  const { rows, total } = await findMessagePage(ctx.db, query, {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map(toSummary), total };
 }
 
 async function findRow(ctx: Ctx, id: string): Promise<OutboxRow> {
-  const [row] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  const row = await findMessage(ctx.db, id);
   if (!row) throw new NotFoundError(SERVER_MESSAGES.emailNotFound);
   return row;
 }
@@ -75,12 +56,7 @@ export async function getMail(ctx: Ctx, id: string): Promise<MailDetail> {
  * so the same e-mail goes out. 409 for a pending or sent one. The caller wakes the worker.
  */
 export async function retryMail(ctx: Ctx, id: string): Promise<void> {
-  const updated = await ctx.db
-    .update(outboxMessages)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
-    .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, [...RETRYABLE])))
-    .returning({ id: outboxMessages.id });
-  if (updated.length > 0) return;
+  if (await makeDueAgain(ctx.db, id, RETRYABLE)) return;
   const row = await findRow(ctx, id);
   throw new ConflictError(row.status === 'sent' ? SERVER_MESSAGES.emailAlreadySent : SERVER_MESSAGES.emailStillPending);
 }

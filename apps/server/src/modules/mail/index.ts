@@ -5,7 +5,8 @@
  * Depends on settings (the store's name in e-mails) and invoices (the tax invoice attached to 'payment-received');
  * the order a message reports is loaded through the loader app.ts hands in, so mail never imports orders.
  */
-export { enqueueMail, enqueueMails, ownerEmail, REDACTED_LINK_TOKEN, type Envelope } from './outbox';
+export { enqueueMail, enqueueMails, ownerEmail, REDACTED_LINK_TOKEN, type Envelope } from './store/outbox';
+export { countMailsSince } from './store/messages';
 export type { MailMessage, MailMessageOf, RenderedMail } from './messages';
 export { createMailWorker, type MailWorker } from './worker';
 export { default as mailAdminRoutes } from './admin-routes';

@@ -16,22 +16,25 @@
  * - When: wake() (after a commit) runs a cycle at once and keeps claiming until nothing is due; a poll every
  *   MAIL_POLL_INTERVAL_MS finds retries and messages committed by other processes.
  */
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { OrderDto } from '@pumpkart/shared';
 import { shopUrlOf, type Config } from '../../config';
 import type { Log, MailRuntime } from '../../context';
 import type { Database } from '../../db/client';
-import { outboxMessages } from '../../db/schema';
-import { statement } from '../../db/statement';
 import { findStoreSettings } from '../settings';
 import { attachmentsOf } from './attachments';
 import type { MailMessage, RenderedMail } from './messages';
 import { renderMail, type MailContext } from './render';
-import { withLinkToken } from './outbox';
+import {
+  anyMessageDue,
+  claimDueMessages,
+  claimOf,
+  recordFailed,
+  RECORDS,
+  recordRetry,
+  type OutboxRow,
+} from './store/claims';
+import { withLinkToken } from './store/outbox';
 import { smtpTransport, type MailTransport } from './transport';
-
-export type OutboxRow = typeof outboxMessages.$inferSelect;
 
 /** How long a claimed message is this worker's before another may take it. */
 export const DEFAULT_LEASE_MS = 2 * 60_000;
@@ -69,80 +72,9 @@ export function messageIdDomain(mailFrom: string): string {
   return at > 0 && at < address.length - 1 ? address.slice(at + 1) : 'localhost';
 }
 
-/** `ms` milliseconds after the database's clock, so every process measures leases and retries alike. */
-const fromNow = (ms: number): SQL => sql`now() + make_interval(secs => ${ms / 1000})`;
-
-const due = () => and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`));
-
 /** The wait after the `attempts`-th failed attempt: base, 2 x base, 4 x base ..., at most a day. */
 export const retryDelayMs = (baseMs: number, attempts: number) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
-
-/**
- * Claims up to `limit` due messages for `leaseMs`: one UPDATE whose subquery locks them (skipping rows another
- * process is claiming), counting the attempt and moving next_attempt_at to the end of the lease, atomic on its
- * own without an explicit transaction. Answers the rows as claimed (`attempts` is the claim's number).
- */
-export function claimDueMessages(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  return claimQuery(db, { limit, leaseSeconds: leaseMs / 1000 });
-}
-
-/** claimDueMessages' UPDATE, prepared (docs/decisions/0015-checkout-statements.md). */
-const claimQuery = statement('claim_outbox', ({ db }) => {
-  const dueIds = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(due())
-    .orderBy(asc(outboxMessages.nextAttemptAt))
-    .limit(sql.placeholder('limit'))
-    .for('update', { skipLocked: true });
-  return db
-    .update(outboxMessages)
-    .set({
-      attempts: sql`${outboxMessages.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${sql.placeholder('leaseSeconds')})`,
-    })
-    .where(and(inArray(outboxMessages.id, dueIds), eq(outboxMessages.status, 'pending')))
-    .returning();
-});
-
-/**
- * The outcomes every message records, prepared, each while the claim is still this worker's (MailWorker.record):
- * its rendering stored before the first send, its rendering kept (no SMTP_URL), and its sending.
- */
-const stillClaimed = () =>
-  and(
-    eq(outboxMessages.id, sql.placeholder('id')),
-    eq(outboxMessages.attempts, sql.placeholder('attempts')),
-    eq(outboxMessages.status, 'pending'),
-  );
-const rendering = () => ({
-  subject: sql`${sql.placeholder('subject')}`,
-  html: sql`${sql.placeholder('html')}`,
-  text: sql`${sql.placeholder('text')}`,
-});
-const RECORDS = {
-  rendered: statement('record_outbox_rendered', ({ db }) =>
-    db.update(outboxMessages).set(rendering()).where(stillClaimed()).returning({ id: outboxMessages.id }),
-  ),
-  kept: statement('record_outbox_kept', ({ db }) =>
-    db
-      .update(outboxMessages)
-      .set({ ...rendering(), status: 'kept', lastError: null })
-      .where(stillClaimed())
-      .returning({ id: outboxMessages.id }),
-  ),
-  sent: statement('record_outbox_sent', ({ db }) =>
-    db
-      .update(outboxMessages)
-      .set({ status: 'sent', sentAt: sql`now()`, lastError: null, linkToken: null })
-      .where(stillClaimed())
-      .returning({ id: outboxMessages.id }),
-  ),
-};
-
-/** The placeholders of a claim's own row (stillClaimed). */
-const claimOf = (row: OutboxRow) => ({ id: row.id, attempts: row.attempts });
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
 
@@ -232,9 +164,8 @@ export class MailWorker implements MailRuntime {
     }
   }
 
-  private async anyDue(): Promise<boolean> {
-    const rows = await this.db.select({ id: outboxMessages.id }).from(outboxMessages).where(due()).limit(1);
-    return rows.length > 0;
+  private anyDue(): Promise<boolean> {
+    return anyMessageDue(this.db);
   }
 
   /** Claims and attempts batches until nothing is due (and nobody woke it meanwhile). */
@@ -314,39 +245,21 @@ export class MailWorker implements MailRuntime {
     const lastError = errorText(err);
     const context = { mailId: row.id, kind: row.kind, attempts: row.attempts, reason: lastError };
     if (row.attempts >= this.config.MAIL_MAX_ATTEMPTS) {
-      if (await this.record(row, { status: 'failed', lastError })) {
+      if (await this.recorded(row, recordFailed(this.db, row, lastError))) {
         this.log.error(context, 'e-mail failed its last attempt; an admin can send it again from the E-mails page');
       }
       return;
     }
     const delayMs = retryDelayMs(this.config.MAIL_RETRY_BASE_MS, row.attempts);
-    if (await this.record(row, { lastError, nextAttemptAt: fromNow(delayMs) })) {
+    if (await this.recorded(row, recordRetry(this.db, row, lastError, delayMs))) {
       this.log.warn({ ...context, retryInMs: delayMs }, 'e-mail attempt failed; it will be retried');
     }
   }
 
   /**
-   * Writes `values` while the claim is still this worker's (pending, same attempt count); false when another
-   * sender took the message over after the lease ended.
+   * Whether an update of the claimed message (made only while the claim is still this worker's: pending, same
+   * attempt count) found it still claimed; logs when another sender took it over after the lease ended.
    */
-  private record(row: OutboxRow, values: PgUpdateSetSource<typeof outboxMessages>): Promise<boolean> {
-    return this.recorded(
-      row,
-      this.db
-        .update(outboxMessages)
-        .set(values)
-        .where(
-          and(
-            eq(outboxMessages.id, row.id),
-            eq(outboxMessages.attempts, row.attempts),
-            eq(outboxMessages.status, 'pending'),
-          ),
-        )
-        .returning({ id: outboxMessages.id }),
-    );
-  }
-
-  /** Whether an update of the claimed message found it still claimed; logs when it did not. */
   private async recorded(row: OutboxRow, update: Promise<{ id: string }[]>): Promise<boolean> {
     const updated = await update;
     if (updated.length === 0) {

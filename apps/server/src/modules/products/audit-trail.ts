@@ -3,12 +3,11 @@
  * (price in rupees; variants summarised as sizes with prices, their stock apart, so a stock-only change is told
  * from an edit), and the record of each admin write, made inside that write's transaction.
  */
-import { asc, count, eq } from 'drizzle-orm';
 import { toRupees } from '@pumpkart/shared';
 import type { Transaction } from '../../db/client';
-import { productImages, productVariants } from '../../db/schema';
 import { changedFields, recordAudit, type AuditActor, type AuditEventInput } from '../audit';
-import { findProductRow, type ProductRow } from './queries';
+import { findProductRow, type ProductRow } from './store/catalog';
+import { findAuditedParts } from './store/products';
 
 export type ProductSnapshot = Record<string, unknown> & { title: string };
 
@@ -77,18 +76,8 @@ export function snapshotOf(
 export async function productSnapshot(tx: Transaction, id: string): Promise<ProductSnapshot | undefined> {
   const row = await findProductRow(tx, id, { includeInactive: true });
   if (!row) return undefined;
-  const variants = await tx
-    .select({
-      size: productVariants.size,
-      pricePaise: productVariants.pricePaise,
-      mrpPaise: productVariants.mrpPaise,
-      stock: productVariants.stock,
-    })
-    .from(productVariants)
-    .where(eq(productVariants.productId, id))
-    .orderBy(asc(productVariants.position));
-  const [images] = await tx.select({ count: count() }).from(productImages).where(eq(productImages.productId, id));
-  return snapshotOf(row, variants, images?.count ?? 0);
+  const { variants, imageCount } = await findAuditedParts(tx, id);
+  return snapshotOf(row, variants, imageCount);
 }
 
 /** The record of a creation, from the new product's snapshot. */

@@ -11,7 +11,7 @@ import {
 import { products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { addTestPicture, createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
-import { catalogWhere } from './queries';
+import { catalogWhere } from './store/catalog';
 
 let t: TestApp;
 let adminToken: string;

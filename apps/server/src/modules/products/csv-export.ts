@@ -3,15 +3,13 @@
  * its order, read EXPORT_BATCH_SIZE products at a time by keyset (each batch with its variants and images in two
  * more queries), as the rows of csv-format.ts. Only one batch is held at a time, whatever the catalog's size.
  */
-import { and } from 'drizzle-orm';
 import { INDIA_TIME_ZONE, type AdminProductListQuery } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
-import { products } from '../../db/schema';
 import { keysetBatches } from '../../lib/keyset-batches';
-import { adminListAfter, adminListOrder, adminListPosition, adminListWhere } from './admin-queries';
+import { findAdminListBatch } from './store/admin-queries';
 import { productCsvRows } from './csv-format';
-import { productColumns, toProductDtos } from './queries';
-import { taxDataOf } from './tax-data';
+import { toProductDtos } from './store/catalog';
+import { taxDataOf } from './store/tax-data';
 
 export const EXPORT_BATCH_SIZE = 500;
 
@@ -22,14 +20,7 @@ export async function* productCsvBatches(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   query: ExportFilter,
 ): AsyncGenerator<string[][]> {
-  const where = adminListWhere(query);
-  const readBatch = (after: string[] | undefined, size: number) =>
-    ctx.db
-      .select({ ...productColumns, position: adminListPosition(query.sort) })
-      .from(products)
-      .where(after ? and(where, adminListAfter(query.sort, after)) : where)
-      .orderBy(...adminListOrder(query.sort))
-      .limit(size);
+  const readBatch = (after: string[] | undefined, size: number) => findAdminListBatch(ctx.db, query, after, size);
   for await (const rows of keysetBatches(readBatch, (row) => row.position, EXPORT_BATCH_SIZE)) {
     const dtos = await toProductDtos(ctx.db, ctx.storage, rows);
     yield dtos.flatMap((dto, index) => productCsvRows({ ...dto, ...taxDataOf(rows[index]!) }));

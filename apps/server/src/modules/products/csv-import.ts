@@ -1,35 +1,23 @@
 /**
  * The products CSV import (docs/shop-rules.md#products-csv): judging the rows of a file (csv-read.ts) against the
- * admin form's rules and the catalog, product by product (a product's rows together), and applying what was
- * judged. The dry run only judges; the apply judges again (it never trusts an earlier dry run) and writes.
- *
- * A row with an id updates that product, a row without one creates a product. Every created or updated product
- * is written with its variants, images and audit record in one transaction, APPLY_BATCH products per
- * transaction; when a batch fails, its products are written again one per transaction, so a failing product is
- * refused whole and never undoes the others.
+ * admin form's rules and the catalog, product by product (a product's rows together); csv-apply.ts writes what was
+ * judged and csv-report.ts reports it. The dry run only judges; the apply judges again (it never trusts an earlier
+ * dry run) and writes. A row with an id updates that product, a row without one creates a product.
  */
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   idSchema,
   MAX_IMAGES_PER_PRODUCT,
   missingForSale,
-  PRODUCT_IMPORT_REPORT_CAP,
   productFormSchema,
   saleRequirementsText,
   toPaise,
   type ImportAction,
-  type ImportRowReport,
-  type ImportSummary,
   type ProductForm,
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
-import type { Transaction } from '../../db/client';
-import { productImages, products, productVariants } from '../../db/schema';
-import { ConflictError, DomainError, NotFoundError } from '../../lib/errors';
 import { describeIssue } from '../../plugins/errors';
-import { changedFields, recordAudits, type AuditActor } from '../audit';
-import { productCreatedEvent, productSnapshot, recordProductEdited, snapshotOf } from './audit-trail';
+import { changedFields } from '../audit';
+import { snapshotOf } from './audit-trail';
 import {
   differingProductColumns,
   FORM_FIELD_COLUMNS,
@@ -41,26 +29,17 @@ import {
   type CsvLine,
   type CsvProduct,
 } from './csv-format';
-import { copyStoredImage, publicIdOfImageUrl, removeStoredImages } from './images';
-import { findProductRow, productColumns, type ProductRow } from './queries';
-import { imageRows, productValues, reconcileVariants } from './service';
+import { publicIdOfImageUrl } from './images';
+import type { ProductRow } from './store/catalog';
+import { findAllCategories, findProductsWithParts, findStoredImages, type StoredImageRow } from './store/products';
+import { productValues } from './edits';
 
-/** Products written per transaction. */
-const APPLY_BATCH = 100;
 /** Ids per `in (...)` list when reading what the file refers to. */
 const READ_CHUNK = 1000;
 
 const isId = (text: string) => idSchema.safeParse(text).success;
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
-
-interface StoredImageRow {
-  productId: string;
-  publicId: string;
-  width: number | null;
-  height: number | null;
-  renditions: number[];
-}
+export type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
 
 interface CurrentProduct {
   row: ProductRow;
@@ -105,7 +84,7 @@ export const CHANGED_WHILE_APPLYING =
   'changes.';
 const STOCK_COLUMNS = new Set(['stock', 'variant_stock']);
 
-function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
+export function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
@@ -113,27 +92,14 @@ function chunks<T>(items: readonly T[], size = READ_CHUNK): T[][] {
 
 /** Every category any product has (inactive ones too): the only categories an import may use. */
 async function knownCategories(ctx: Ctx): Promise<Set<string>> {
-  const rows = await ctx.db.selectDistinct({ category: products.category }).from(products);
-  return new Set(rows.map((row) => row.category));
+  return new Set(await findAllCategories(ctx.db));
 }
 
 /** The products the file names by id, with their variants and the order of their images. */
 async function currentProducts(ctx: Ctx, ids: string[]): Promise<Map<string, CurrentProduct>> {
   const current = new Map<string, CurrentProduct>();
   for (const chunk of chunks(ids)) {
-    const [rows, variants, images] = await Promise.all([
-      ctx.db.select(productColumns).from(products).where(inArray(products.id, chunk)),
-      ctx.db
-        .select()
-        .from(productVariants)
-        .where(inArray(productVariants.productId, chunk))
-        .orderBy(asc(productVariants.position), asc(productVariants.id)),
-      ctx.db
-        .select({ productId: productImages.productId, publicId: productImages.publicId })
-        .from(productImages)
-        .where(inArray(productImages.productId, chunk))
-        .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id)),
-    ]);
+    const { rows, variants, images } = await findProductsWithParts(ctx.db, chunk);
     for (const row of rows) current.set(row.id, { row, variants: [], imageIds: [] });
     for (const variant of variants) current.get(variant.productId)?.variants.push(variant);
     for (const image of images) current.get(image.productId)?.imageIds.push(image.publicId);
@@ -145,16 +111,7 @@ async function currentProducts(ctx: Ctx, ids: string[]): Promise<Map<string, Cur
 async function storedImages(ctx: Ctx, publicIds: string[]): Promise<Map<string, StoredImageRow>> {
   const found = new Map<string, StoredImageRow>();
   for (const chunk of chunks(publicIds)) {
-    const rows = await ctx.db
-      .select({
-        productId: productImages.productId,
-        publicId: productImages.publicId,
-        width: productImages.width,
-        height: productImages.height,
-        renditions: productImages.renditions,
-      })
-      .from(productImages)
-      .where(inArray(productImages.publicId, chunk));
+    const rows = await findStoredImages(ctx.db, chunk);
     for (const row of rows) found.set(row.publicId, row);
   }
   return found;
@@ -380,238 +337,3 @@ function keepAsDraftIfLacking(plan: ProductPlan, pictures: number): boolean {
 }
 
 // ---- reporting --------------------------------------------------------------------------------
-
-/** Products per action, and the rows of the file. */
-export function summaryOf(plans: readonly ProductPlan[]): ImportSummary {
-  const summary: ImportSummary = { rows: 0, products: plans.length, create: 0, update: 0, unchanged: 0, refused: 0 };
-  for (const plan of plans) {
-    summary.rows += plan.lines.length;
-    summary[plan.action] += 1;
-  }
-  return summary;
-}
-
-/**
- * A report per row: a product's reasons on its first row, a row's own on it, and on the other rows of a refused
- * product that they go with it. Every refused row first (up to the cap), then the others while room is left.
- */
-export function rowReports(plans: readonly ProductPlan[]): { rows: ImportRowReport[]; truncated: boolean } {
-  const refused: ImportRowReport[] = [];
-  const others: ImportRowReport[] = [];
-  let total = 0;
-  for (const plan of plans) {
-    const [firstLine] = plan.lines;
-    for (const line of plan.lines) {
-      total += 1;
-      const own = plan.lineReasons.get(line) ?? [];
-      let reasons = line === firstLine ? [...plan.reasons, ...own] : own;
-      if (plan.action === 'refused' && reasons.length === 0) {
-        reasons = [`Refused with the rest of its product (row ${firstLine}).`];
-      }
-      const report: ImportRowReport = {
-        row: line,
-        action: plan.action,
-        title: plan.title,
-        productId: plan.productId,
-        reasons,
-      };
-      if (plan.notice && line === firstLine && plan.action !== 'refused') report.notice = plan.notice;
-      if (plan.action === 'refused') {
-        if (refused.length < PRODUCT_IMPORT_REPORT_CAP) refused.push(report);
-      } else if (others.length < PRODUCT_IMPORT_REPORT_CAP) others.push(report);
-    }
-  }
-  const rows = [...refused, ...others.slice(0, PRODUCT_IMPORT_REPORT_CAP - refused.length)].sort(
-    (a, b) => a.row - b.row,
-  );
-  return { rows, truncated: rows.length < total };
-}
-
-// ---- applying ---------------------------------------------------------------------------------
-
-/** Why a product could not be written, in words (a conflict's own message; anything else in general terms). */
-function failureReason(error: unknown): string {
-  if (error instanceof DomainError) return error.message;
-  return 'It could not be saved (a database error); nothing of it was written.';
-}
-
-/**
- * The images a product ends with: its own are kept, another product's are copied first (a stored image belongs
- * to one product). Answers the public_ids to store, in order, and the copies made (removed if it fails).
- */
-async function prepareImages(ctx: Ctx, plan: ProductPlan): Promise<{ publicIds: StoredImageRow[]; copies: string[] }> {
-  const publicIds: StoredImageRow[] = [];
-  const copies: string[] = [];
-  try {
-    for (const image of plan.images ?? []) {
-      if (plan.productId !== null && image.productId === plan.productId) publicIds.push(image);
-      else {
-        const copy = await copyStoredImage(ctx.storage, image.publicId);
-        copies.push(copy);
-        publicIds.push({ ...image, publicId: copy });
-      }
-    }
-  } catch (error) {
-    await removeStoredImages(ctx.storage, copies);
-    throw error;
-  }
-  return { publicIds, copies };
-}
-
-interface Prepared {
-  plan: ProductPlan;
-  images: StoredImageRow[];
-  copies: string[];
-}
-
-/**
- * Creates products in a few statements whatever their number: their rows, their variants, their images and
- * their audit records, each one multi-row insert (ids are made here, so each row finds its product).
- */
-async function createAll(tx: Transaction, actor: AuditActor, batch: Prepared[]): Promise<void> {
-  if (batch.length === 0) return;
-  const ids = batch.map(() => randomUUID());
-  const rows = await tx
-    .insert(products)
-    .values(batch.map(({ plan }, index) => ({ id: ids[index], ...productValues(plan.form!) })))
-    .returning(productColumns);
-  const rowOf = new Map(rows.map((row) => [row.id, row]));
-  const variants = batch.flatMap(({ plan }, index) =>
-    plan.form!.variants.map((variant, position) => ({
-      productId: ids[index]!,
-      size: variant.size ?? null,
-      pricePaise: toPaise(variant.price),
-      mrpPaise: variant.mrp === null ? null : toPaise(variant.mrp),
-      stock: variant.stock,
-      position,
-    })),
-  );
-  if (variants.length) await tx.insert(productVariants).values(variants);
-  const images = batch.flatMap(({ images }, index) => imageRows(ids[index]!, images.map(storedImageOf), 0));
-  if (images.length) await tx.insert(productImages).values(images);
-  await recordAudits(
-    tx,
-    actor,
-    batch.map(({ images }, index) => {
-      const id = ids[index]!;
-      const own = variants.filter((variant) => variant.productId === id);
-      return productCreatedEvent(id, snapshotOf(rowOf.get(id)!, own, images.length));
-    }),
-  );
-  batch.forEach(({ plan }, index) => (plan.productId = ids[index]!));
-}
-
-const storedImageOf = (image: StoredImageRow) => ({
-  publicId: image.publicId,
-  width: image.width ?? 0,
-  height: image.height ?? 0,
-  renditions: image.renditions,
-});
-
-/** An update as the admin's edit makes it (version bumped, variants reconciled); answers the images it dropped. */
-async function updateOne(tx: Transaction, actor: AuditActor, { plan, images }: Prepared): Promise<string[]> {
-  const id = plan.productId!;
-  const form = plan.form!;
-  const locked = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
-  if (!locked) throw new NotFoundError('The product was deleted meanwhile.');
-  if (locked.version !== plan.expectedVersion) throw new ConflictError(CHANGED_WHILE_APPLYING);
-  const before = (await productSnapshot(tx, id))!;
-  await tx
-    .update(products)
-    .set({ ...productValues(form), version: sql`${products.version} + 1`, updatedAt: new Date() })
-    .where(eq(products.id, id));
-  await reconcileVariants(tx, id, form);
-  let dropped: string[] = [];
-  if (plan.images) {
-    const kept = images.filter((image) => image.productId === id).map((image) => image.publicId);
-    const removed = await tx
-      .delete(productImages)
-      .where(
-        kept.length
-          ? and(eq(productImages.productId, id), notInArray(productImages.publicId, kept))
-          : eq(productImages.productId, id),
-      )
-      .returning({ publicId: productImages.publicId });
-    dropped = removed.map((image) => image.publicId);
-    for (const [position, image] of images.entries()) {
-      if (image.productId === id) {
-        await tx.update(productImages).set({ position }).where(eq(productImages.publicId, image.publicId));
-      } else await tx.insert(productImages).values(imageRows(id, [storedImageOf(image)], position));
-    }
-  }
-  await recordProductEdited(tx, actor, id, before);
-  return dropped;
-}
-
-/** Writes products inside `tx` (the new ones together); answers the image files to remove once committed. */
-async function writeAll(tx: Transaction, actor: AuditActor, batch: Prepared[]): Promise<string[]> {
-  await createAll(
-    tx,
-    actor,
-    batch.filter(({ plan }) => plan.action === 'create'),
-  );
-  const dropped: string[] = [];
-  for (const prepared of batch) {
-    if (prepared.plan.action === 'update') dropped.push(...(await updateOne(tx, actor, prepared)));
-  }
-  return dropped;
-}
-
-/**
- * Writes a batch: all in one transaction; if that fails, each product in its own, the failing ones refused.
- * Answers the image files to remove (dropped by updates, copies made for refused products).
- */
-async function writeBatch(ctx: Ctx, actor: AuditActor, batch: Prepared[]): Promise<string[]> {
-  try {
-    return await ctx.db.transaction((tx) => writeAll(tx, actor, batch));
-  } catch {
-    // Rolled back: the products it created are not there any more.
-    for (const { plan } of batch) if (plan.action === 'create') plan.productId = null;
-  }
-  const toRemove: string[] = [];
-  for (const prepared of batch) {
-    try {
-      toRemove.push(...(await ctx.db.transaction((tx) => writeAll(tx, actor, [prepared]))));
-    } catch (error) {
-      const { plan } = prepared;
-      if (plan.action === 'create') plan.productId = null;
-      plan.action = 'refused';
-      plan.reasons = [failureReason(error)];
-      toRemove.push(...prepared.copies);
-    }
-  }
-  return toRemove;
-}
-
-/**
- * Applies judged plans in file order, APPLY_BATCH products at a time, calling `progress` with the rows dealt
- * with after each batch. Plans that fail to write become refused, with the reason.
- */
-export async function applyImport(
-  ctx: Ctx,
-  plans: ProductPlan[],
-  actor: AuditActor,
-  progress: (doneRows: number) => void,
-): Promise<void> {
-  let done = 0;
-  for (const batchPlans of chunks(plans, APPLY_BATCH)) {
-    const batch: Prepared[] = [];
-    for (const plan of batchPlans) {
-      if (plan.action !== 'create' && plan.action !== 'update') continue;
-      try {
-        const { publicIds, copies } = await prepareImages(ctx, plan);
-        batch.push({ plan, images: publicIds, copies });
-      } catch {
-        plan.action = 'refused';
-        plan.reasons = ['Its images could not be copied: upload them again with the product form.'];
-      }
-    }
-    if (batch.length) {
-      const toRemove = await writeBatch(ctx, actor, batch);
-      ctx.catalogCache.invalidate();
-      await removeStoredImages(ctx.storage, toRemove);
-    }
-    done += batchPlans.reduce((sum, plan) => sum + plan.lines.length, 0);
-    progress(done);
-  }
-}

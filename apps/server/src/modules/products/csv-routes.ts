@@ -1,7 +1,8 @@
 /**
  * The products CSV calls (docs/shop-rules.md#products-csv, #permissions): the export of the admin list's filtered
  * view, and the import's dry run and apply, which take the file as a text/csv body, read as it arrives. Routes
- * parse and authorise; csv-export.ts, csv-read.ts and csv-import.ts do the work.
+ * parse and authorise; csv-export.ts, csv-read.ts, csv-import.ts (judging), csv-apply.ts and csv-report.ts do the
+ * work.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +22,9 @@ import { sendCsv } from '../../lib/csv-stream';
 import { BadRequestError } from '../../lib/errors';
 import { documentedBody } from '../../plugins/docs';
 import { productCsvBatches, productCsvFileName } from './csv-export';
-import { applyImport, judgeImport, rowReports, summaryOf } from './csv-import';
+import { applyImport } from './csv-apply';
+import { judgeImport } from './csv-import';
+import { rowReports, summaryOf } from './csv-report';
 import { IMPORT_MESSAGES, readProductCsv } from './csv-read';
 
 const admin = { tags: ['products'], security: [{ bearerAuth: [] }] };

@@ -4,7 +4,7 @@ import { HOME_PRODUCTS_PER_CATEGORY, toPaise, type HomeView } from '@pumpkart/sh
 import { productImages, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestProduct, type TestProductInput } from '../../test/factories';
-import { findHomeView, toProductDtos, type CatalogFilter, type ProductRow } from './queries';
+import { findHomeView, toProductDtos, type CatalogFilter, type ProductRow } from './store/catalog';
 
 // findHomeView against the plainest computation of the same answer: every product read back, the
 // filter applied in JavaScript, each category's matches sorted newest first (then id), the first

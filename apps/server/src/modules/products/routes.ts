@@ -34,6 +34,12 @@ import { parseOrThrow, parseProductForm, productFormBodyDoc, readProductForm } f
 import {
   createProduct,
   destroyProduct,
+  removeProductImage,
+  setProductActive,
+  softDeleteProduct,
+  updateProduct,
+} from './edits';
+import {
   getProduct,
   homeView,
   listAllProducts,
@@ -41,11 +47,7 @@ import {
   listCategories,
   listLowStock,
   listProducts,
-  removeProductImage,
-  setProductActive,
-  softDeleteProduct,
   suggest,
-  updateProduct,
 } from './service';
 
 // Admin routes check the token in onRequest, before the body or the id is parsed: a stranger gets

@@ -16,7 +16,7 @@ import { products } from '../../db/schema';
 import { DEMO_PRODUCTS } from '../../seed/demo-products';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestProduct } from '../../test/factories';
-import { editDistance } from './search-correction';
+import { editDistance } from './store/search-correction';
 
 let t: TestApp;
 const get = (url: string) => t.app.inject({ method: 'GET', url });

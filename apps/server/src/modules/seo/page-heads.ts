@@ -17,7 +17,7 @@ import { escapeMarkup, jsonForScript } from '../../lib/markup';
 import type { ImageStorage } from '../../storage/image-storage';
 import { renditionKey, toImageDto } from '../products';
 import { INDENT } from './page-template';
-import type { PageImage, PageProduct } from './queries';
+import type { PageImage, PageProduct } from './store';
 
 const SCHEMA_IN_STOCK = 'https://schema.org/InStock';
 const SCHEMA_OUT_OF_STOCK = 'https://schema.org/OutOfStock';

@@ -21,7 +21,7 @@ import type { ModuleOptions } from '../../context';
 import { etagMatches, getProduct, listProducts } from '../products';
 import { categoryHead, notFoundHead, productHead } from './page-heads';
 import type { CategoryPageData, PageTemplate, ProductPageData } from './page-template';
-import { findCategoryProducts, findPageProduct } from './queries';
+import { findCategoryProducts, findPageProduct } from './store';
 import { pagesSitemap, productsSitemap, SITEMAP_PAGE_SIZE, sitemapRoot } from './sitemap';
 
 export interface SeoOptions extends ModuleOptions {

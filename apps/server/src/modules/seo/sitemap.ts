@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { keysetBatches } from '../../lib/keyset-batches';
 import { escapeMarkup } from '../../lib/markup';
 import { categoryUrl, productUrl } from './page-heads';
-import { activeCategories, activeProductsStart, activeProductsAfter, countActiveProducts } from './queries';
+import { activeCategories, activeProductsStart, activeProductsAfter, countActiveProducts } from './store';
 
 /** The protocol's most addresses per file. */
 export const SITEMAP_PAGE_SIZE = 50_000;

@@ -3,10 +3,7 @@
  * address is nested in the API and flat in the table; the seller's state code is the GSTIN's first two digits.
  */
 import type { StoreSettingsDto, StoreSettingsValues } from '@pumpkart/shared';
-import type { storeSettings } from '../../db/schema';
-
-type Row = typeof storeSettings.$inferSelect;
-type Insert = typeof storeSettings.$inferInsert;
+import type { StoreSettingsColumns, StoreSettingsRow as Row } from './store';
 
 export function toStoreSettingsDto(row: Row): StoreSettingsDto {
   return {
@@ -34,7 +31,7 @@ export function toStoreSettingsDto(row: Row): StoreSettingsDto {
 }
 
 /** The columns of validated settings (everything but the id and the time). */
-export function storeSettingsColumns(values: StoreSettingsValues): Omit<Insert, 'id' | 'updatedAt'> {
+export function storeSettingsColumns(values: StoreSettingsValues): StoreSettingsColumns {
   return {
     legalName: values.legalName,
     tradeName: values.tradeName,

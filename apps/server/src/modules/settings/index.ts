@@ -3,5 +3,6 @@
  * settings as stored (invoices, later), and the demo's first-start values (the seed).
  */
 export { default as settingsRoutes } from './routes';
-export { ensureStoreSettings, findStoreSettings, getStoreSettings, selectStoreSettingsWith } from './service';
+export { ensureStoreSettings, findStoreSettings, getStoreSettings } from './service';
+export { selectStoreSettingsWith } from './store';
 export { toStoreSettingsDto } from './dto';

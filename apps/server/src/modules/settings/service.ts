@@ -3,39 +3,22 @@
  * written whole by the admin (an upsert, so a shop started without the demo data can enter them), and seeded
  * for the demo only when no row exists, so an owner's edit is never overwritten.
  */
-import { eq, type SQL } from 'drizzle-orm';
 import { TAX_DATA_MESSAGES, type StoreSettingsDto, type StoreSettingsValues } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { storeSettings } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { changedFields, recordAudit, type AuditActor } from '../audit';
 import { storeSettingsCacheOf } from './cache';
 import { storeSettingsColumns, toStoreSettingsDto } from './dto';
-
-/** The one row's id. */
-const ROW_ID = 1;
+import { findSettingsRow, insertSettingsRowIfMissing, saveSettingsRow } from './store';
 
 type Ctx = Pick<AppContext, 'db'>;
 
 /** The settings, or undefined when none were entered yet. */
 export function findStoreSettings(ctx: Ctx): Promise<StoreSettingsDto | undefined> {
   return storeSettingsCacheOf(ctx.db).get(async () => {
-    const [row] = await ctx.db.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID));
+    const row = await findSettingsRow(ctx.db);
     return row ? toStoreSettingsDto(row) : undefined;
   });
-}
-
-/**
- * The select of the settings row with `extra` columns of the same statement beside it: `settings` (the row, for
- * toStoreSettingsDto) and each extra. For a caller that reads other facts with the settings as they are now (never
- * from the cache), in its own transaction: an invoice reads its order's facts with them (invoices/issue.ts).
- */
-export function selectStoreSettingsWith<E extends Record<string, SQL.Aliased>>(db: DbOrTx, extra: E) {
-  return db
-    .select({ settings: storeSettings, ...extra })
-    .from(storeSettings)
-    .where(eq(storeSettings.id, ROW_ID));
 }
 
 /** The settings; 404 when none were entered yet. */
@@ -55,14 +38,9 @@ export async function updateStoreSettings(
   actor: AuditActor,
 ): Promise<StoreSettingsDto> {
   const fields = storeSettingsColumns(values);
-  const columns = { ...fields, updatedAt: new Date() };
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(storeSettings).where(eq(storeSettings.id, ROW_ID)).for('update');
-    const [saved] = await tx
-      .insert(storeSettings)
-      .values({ id: ROW_ID, ...columns })
-      .onConflictDoUpdate({ target: storeSettings.id, set: columns })
-      .returning();
+    const current = await findSettingsRow(tx, true);
+    const saved = await saveSettingsRow(tx, fields);
     const changes = changedFields(current ? pick(current, fields) : {}, fields);
     if (Object.keys(changes).length > 0) {
       const summary = `Store settings changed: ${Object.keys(changes).join(', ')}`;
@@ -76,7 +54,7 @@ export async function updateStoreSettings(
     }
     return saved;
   });
-  const settings = toStoreSettingsDto(row!);
+  const settings = toStoreSettingsDto(row);
   storeSettingsCacheOf(ctx.db).replace(settings);
   return settings;
 }
@@ -88,11 +66,7 @@ function pick(row: Record<string, unknown>, like: Record<string, unknown>): Reco
 
 /** Writes `values` only when no settings exist (the seed); true when it did. */
 export async function ensureStoreSettings(ctx: Ctx, values: StoreSettingsValues): Promise<boolean> {
-  const inserted = await ctx.db
-    .insert(storeSettings)
-    .values({ id: ROW_ID, ...storeSettingsColumns(values) })
-    .onConflictDoNothing({ target: storeSettings.id })
-    .returning({ id: storeSettings.id });
-  if (inserted.length > 0) storeSettingsCacheOf(ctx.db).invalidate();
-  return inserted.length > 0;
+  const inserted = await insertSettingsRowIfMissing(ctx.db, storeSettingsColumns(values));
+  if (inserted) storeSettingsCacheOf(ctx.db).invalidate();
+  return inserted;
 }

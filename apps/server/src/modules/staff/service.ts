@@ -4,7 +4,6 @@
  * link valid STAFF_INVITE_VALID_DAYS, sets one. Every change is written with its e-mail and its audit record in one
  * transaction; a role change or a removal raises the token version, which ends the person's sessions.
  */
-import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
   ROLE_LABELS,
   STAFF_INVITE_VALID_DAYS,
@@ -16,43 +15,28 @@ import {
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { createPasswordLink, forgetSession, NO_PASSWORD_HASH, revokePasswordLinks, setPasswordUrl } from '../auth';
 import { enqueueMail, REDACTED_LINK_TOKEN } from '../mail';
+import {
+  deleteUser,
+  findStaffRows,
+  insertUser,
+  lockUser,
+  lockUserByEmail,
+  setRoleEndingSessions,
+  updateUser,
+  type StaffRow,
+} from './store';
 
 const INVITE_VALID_MINUTES = STAFF_INVITE_VALID_DAYS * 24 * 60;
 
 const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 const roleName = (role: StaffRole) => ROLE_LABELS[role].toLowerCase();
 
-/** The staff accounts with the expiry of each one's latest unused link, read in one statement. */
-async function staffRows(db: DbOrTx, userId?: string) {
-  const linkExpiry = db
-    .select({ userId: passwordResetTokens.userId, expiresAt: max(passwordResetTokens.expiresAt).as('expires_at') })
-    .from(passwordResetTokens)
-    .where(isNull(passwordResetTokens.usedAt))
-    .groupBy(passwordResetTokens.userId)
-    .as('link_expiry');
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      passwordHash: users.passwordHash,
-      createdAt: users.createdAt,
-      linkExpiresAt: linkExpiry.expiresAt,
-    })
-    .from(users)
-    .leftJoin(linkExpiry, eq(linkExpiry.userId, users.id))
-    .where(and(inArray(users.role, [...STAFF_ROLES]), userId ? eq(users.id, userId) : undefined))
-    .orderBy(users.createdAt, users.id);
-}
-
-function toStaffMember(row: Awaited<ReturnType<typeof staffRows>>[number], now: Date): StaffMember {
+function toStaffMember(row: StaffRow, now: Date): StaffMember {
   const joined = row.passwordHash !== NO_PASSWORD_HASH;
   const expiresAt = joined ? null : row.linkExpiresAt;
   return {
@@ -67,14 +51,14 @@ function toStaffMember(row: Awaited<ReturnType<typeof staffRows>>[number], now: 
 }
 
 async function staffMember(db: DbOrTx, userId: string, now: Date): Promise<StaffMember> {
-  const [row] = await staffRows(db, userId);
+  const [row] = await findStaffRows(db, userId);
   if (!row) throw new NotFoundError(STAFF_MESSAGES.notFound);
   return toStaffMember(row, now);
 }
 
 /** GET /api/admin/staff: every staff account, the earliest invited first. */
 export async function listStaff({ db }: Pick<AppContext, 'db'>, now: Date = new Date()): Promise<StaffMember[]> {
-  return (await staffRows(db)).map((row) => toStaffMember(row, now));
+  return (await findStaffRows(db)).map((row) => toStaffMember(row, now));
 }
 
 /**
@@ -90,25 +74,20 @@ export async function inviteStaff(
 ): Promise<StaffMember> {
   const userId = await ctx.db
     .transaction(async (tx) => {
-      const [existing] = await tx.select().from(users).where(eq(users.email, body.email)).limit(1).for('update');
+      const existing = await lockUserByEmail(tx, body.email);
       const pending = existing && isStaffRole(existing.role) && existing.passwordHash === NO_PASSWORD_HASH;
       if (existing && !pending) throw new ConflictError(STAFF_MESSAGES.emailTaken);
       const id = existing
         ? existing.id
-        : (
-            await tx
-              .insert(users)
-              .values({
-                name: body.name,
-                email: body.email,
-                phone: '',
-                passwordHash: NO_PASSWORD_HASH,
-                role: body.role,
-              })
-              .returning({ id: users.id })
-          )[0]!.id;
+        : await insertUser(tx, {
+            name: body.name,
+            email: body.email,
+            phone: '',
+            passwordHash: NO_PASSWORD_HASH,
+            role: body.role,
+          });
       if (existing) {
-        await tx.update(users).set({ name: body.name, role: body.role, updatedAt: now }).where(eq(users.id, id));
+        await updateUser(tx, id, { name: body.name, role: body.role, updatedAt: now });
         await revokePasswordLinks(tx, id, now);
       }
       const token = await createPasswordLink(tx, id, INVITE_VALID_MINUTES, now);
@@ -149,7 +128,7 @@ export async function inviteStaff(
 
 /** The staff account, locked for the change: 404 for no account or a buyer's, 403 for the owner's. */
 async function lockedStaff(tx: DbOrTx, userId: string) {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+  const row = await lockUser(tx, userId);
   if (row?.role === 'admin') throw new ForbiddenError(STAFF_MESSAGES.ownerUntouchable);
   if (!row || !isStaffRole(row.role)) throw new NotFoundError(STAFF_MESSAGES.notFound);
   return { ...row, role: row.role };
@@ -169,10 +148,7 @@ export async function changeStaffRole(
   await db.transaction(async (tx) => {
     const staff = await lockedStaff(tx, userId);
     if (staff.role === role) return;
-    await tx
-      .update(users)
-      .set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-      .where(eq(users.id, userId));
+    await setRoleEndingSessions(tx, userId, role, now);
     await recordAudit(tx, actor, {
       kind: 'staff.role_changed',
       entityType: 'staff',
@@ -200,12 +176,9 @@ export async function removeStaff(
     const staff = await lockedStaff(tx, userId);
     const pending = staff.passwordHash === NO_PASSWORD_HASH;
     if (pending) {
-      await tx.delete(users).where(eq(users.id, userId));
+      await deleteUser(tx, userId);
     } else {
-      await tx
-        .update(users)
-        .set({ role: 'customer', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-        .where(eq(users.id, userId));
+      await setRoleEndingSessions(tx, userId, 'customer', now);
       await revokePasswordLinks(tx, userId, now);
     }
     await recordAudit(tx, actor, {

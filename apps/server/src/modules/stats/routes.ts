@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, statsResponseSchema } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { startFolding } from './running-totals';
+import { startFolding } from './folding';
 import { getStats } from './service';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

@@ -20,7 +20,7 @@ import {
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { sweepExpiredOrders } from '../payments';
 import { rowsOf } from '../../lib/raw-rows';
-import { foldDeltas } from './running-totals';
+import { foldDeltas } from './store';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createTestAdmin>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { statsResponseSchema, type OrderStatus, type PaymentMode, type PaymentStatus } from '@pumpkart/shared';
 import { orderItems, orders, payments } from '../../db/schema';
-import { foldDeltas } from './running-totals';
+import { foldDeltas } from './store';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestAdmin, createTestProduct, createTestUser, testAddress } from '../../test/factories';
 

@@ -7,11 +7,11 @@
  */
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { availabilityOf, toRupees, type ProductDto, type ProductImageDto, type ProductTaxData } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
-import { statementByShape } from '../../db/statement';
-import { epochMs, renderedOnce, rowsOf } from '../../lib/raw-rows';
-import type { ImageStorage } from '../../storage/image-storage';
+import type { DbOrTx } from '../../../db/client';
+import { products, productVariants } from '../../../db/schema';
+import { statementByShape } from '../../../db/statement';
+import { epochMs, renderedOnce, rowsOf } from '../../../lib/raw-rows';
+import type { ImageStorage } from '../../../storage/image-storage';
 import { imagesFromJson, productImagesJson, type ProductImageJson } from './product-images';
 import { TAX_DATA_SELECT, taxDataOf } from './tax-data';
 

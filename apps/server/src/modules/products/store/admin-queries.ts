@@ -6,9 +6,9 @@
  */
 import { and, asc, desc, eq, exists, gt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminProductListQuery, AdminProductSort, LowStockItem, StockLevel } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
-import { containsPattern, NEWEST_FIRST } from './queries';
+import type { DbOrTx } from '../../../db/client';
+import { products, productVariants } from '../../../db/schema';
+import { containsPattern, NEWEST_FIRST, productColumns } from './catalog';
 
 /**
  * Search (docs/shop-rules.md#search) as the storefront matches it, on the lower-cased title and
@@ -176,4 +176,23 @@ export async function findLowStock(db: DbOrTx, limit: number): Promise<LowStockI
   ]);
   const items: LowStockItem[] = [...plain.map((row) => ({ ...row, variantId: null, size: null })), ...sizes];
   return items.sort(worstFirst).slice(0, limit);
+}
+
+/**
+ * A batch of the admin list's filtered view in its order, after the position of the batch before (keyset, for the
+ * CSV export): the rows with their positions.
+ */
+export function findAdminListBatch(
+  db: DbOrTx,
+  filter: Parameters<typeof adminListWhere>[0] & { sort: AdminProductSort },
+  after: string[] | undefined,
+  size: number,
+) {
+  const where = adminListWhere(filter);
+  return db
+    .select({ ...productColumns, position: adminListPosition(filter.sort) })
+    .from(products)
+    .where(after ? and(where, adminListAfter(filter.sort, after)) : where)
+    .orderBy(...adminListOrder(filter.sort))
+    .limit(size);
 }

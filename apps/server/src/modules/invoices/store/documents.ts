@@ -1,23 +1,22 @@
 /**
  * Reading issued tax documents (docs/shop-rules.md#invoices): the number and date of each order's invoice and
- * credit note (the order DTO carries them), and one document rendered to PDF for its download, always from the
- * snapshot stored at issue, so a download never changes what was issued. Who may download is the caller's check
- * (the order's buyer or an admin).
+ * credit note (the order DTO carries them), the figures an orders export lists, one document's snapshot for its
+ * download (../downloads.ts), and a month's documents for the GST report.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
-  SERVER_MESSAGES,
+  financialYearOf,
   type DocumentLine,
   type TaxAmounts,
   type TaxDocument,
   type TaxDocumentRef,
 } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { taxDocuments, type TaxDocumentKind } from '../../db/schema';
-import { NotFoundError } from '../../lib/errors';
-import { epochMs } from '../../lib/raw-rows';
-import { renderTaxDocumentPdf } from './pdf';
+import type { DbOrTx } from '../../../db/client';
+import { taxDocuments, type TaxDocumentKind } from '../../../db/schema';
+
+export type { TaxDocumentKind };
+import { epochMs } from '../../../lib/raw-rows';
 
 export interface OrderTaxDocuments {
   invoice: TaxDocumentRef | null;
@@ -141,27 +140,53 @@ export async function invoiceFiguresOfOrders(
   return result;
 }
 
-const NOT_ISSUED: Record<TaxDocumentKind, string> = {
-  invoice: SERVER_MESSAGES.invoiceNotIssued,
-  'credit-note': SERVER_MESSAGES.creditNoteNotIssued,
-};
-
-const FILE_PREFIX: Record<TaxDocumentKind, string> = { invoice: 'Invoice', 'credit-note': 'Credit-Note' };
-
-/** The download's file name: 'Invoice-PK-26-27-000123.pdf', 'Credit-Note-CN-26-27-000007.pdf'. */
-export const taxDocumentFileName = (kind: TaxDocumentKind, number: string) =>
-  `${FILE_PREFIX[kind]}-${number.replace(/\//g, '-')}.pdf`;
-
-/** The order's invoice or credit note as a PDF; 404 with the not-issued message when there is none. */
-export async function taxDocumentPdf(
+/** The snapshot of the order's document of this kind, with its number; undefined when none was issued. */
+export async function findDocumentSnapshot(
   db: DbOrTx,
   orderId: string,
   kind: TaxDocumentKind,
-): Promise<{ fileName: string; pdf: Buffer }> {
+): Promise<{ number: string; document: TaxDocument } | undefined> {
   const [row] = await db
     .select({ number: taxDocuments.number, document: taxDocuments.document })
     .from(taxDocuments)
     .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)));
-  if (!row) throw new NotFoundError(NOT_ISSUED[kind]);
-  return { fileName: taxDocumentFileName(kind, row.number), pdf: await renderTaxDocumentPdf(row.document) };
+  return row;
+}
+
+const PAGE_SIZE = 200;
+
+/**
+ * The documents issued in the month, of the kinds asked for, invoices before credit notes and each series in
+ * number order, read PAGE_SIZE at a time (a month never crosses a financial year, so the sequence orders it).
+ */
+export async function* documentsIssuedIn(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+  kinds: readonly TaxDocumentKind[] = ['invoice', 'credit-note'],
+  pageSize = PAGE_SIZE,
+): AsyncGenerator<TaxDocument> {
+  // The series' unique index (kind, financial year, sequence) serves the pages.
+  const financialYear = financialYearOf(range.from).label;
+  for (const kind of kinds) {
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select({ sequence: taxDocuments.sequence, document: taxDocuments.document })
+        .from(taxDocuments)
+        .where(
+          and(
+            eq(taxDocuments.kind, kind),
+            eq(taxDocuments.financialYear, financialYear),
+            gte(taxDocuments.issuedAt, range.from),
+            lt(taxDocuments.issuedAt, range.to),
+            gt(taxDocuments.sequence, after),
+          ),
+        )
+        .orderBy(asc(taxDocuments.sequence))
+        .limit(pageSize);
+      for (const row of rows) yield row.document;
+      if (rows.length < pageSize) break;
+      after = rows.at(-1)!.sequence;
+    }
+  }
 }

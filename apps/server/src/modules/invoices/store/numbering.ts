@@ -7,9 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { creditNoteNumber, financialYearOf, formatInvoiceNumber, type FinancialYear } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { documentSequences, type TaxDocumentKind } from '../../db/schema';
-import { statement } from '../../db/statement';
+import type { DbOrTx } from '../../../db/client';
+import { documentSequences, type TaxDocumentKind } from '../../../db/schema';
+import { statement } from '../../../db/statement';
 
 /** The series' next number taken, built once. */
 const takeSequenceQuery = statement('take_document_sequence', ({ db }) =>

@@ -4,11 +4,11 @@
  * ctx.mail.wake() so the worker sends it at once instead of at its next poll.
  */
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { outboxMessages } from '../../db/schema';
-import { statement } from '../../db/statement';
-import type { MailMessage } from './messages';
+import type { Config } from '../../../config';
+import type { DbOrTx } from '../../../db/client';
+import { outboxMessages } from '../../../db/schema';
+import { statement } from '../../../db/statement';
+import type { MailMessage } from '../messages';
 
 export interface Envelope {
   to: string;

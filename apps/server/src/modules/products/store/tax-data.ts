@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ProductForm, ProductTaxData } from '@pumpkart/shared';
-import { products } from '../../db/schema';
+import { products } from '../../../db/schema';
 
 export const DEFAULT_GST_RATE = 18;
 export const DEFAULT_COUNTRY_OF_ORIGIN = 'India';

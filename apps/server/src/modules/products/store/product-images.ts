@@ -6,10 +6,10 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ProductImageDto } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { productImages } from '../../db/schema';
-import type { ImageStorage } from '../../storage/image-storage';
-import { toImageDto } from './images';
+import type { DbOrTx } from '../../../db/client';
+import { productImages } from '../../../db/schema';
+import type { ImageStorage } from '../../../storage/image-storage';
+import { toImageDto } from '../images';
 
 /**
  * A product's images in display order: by position, then as uploaded, then by id (images inserted by one statement

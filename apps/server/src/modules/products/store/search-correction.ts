@@ -7,9 +7,9 @@
  * indexed read, whatever the size of the catalog.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { searchWords } from '../../db/schema';
-import { rowsOf } from '../../lib/raw-rows';
+import type { DbOrTx } from '../../../db/client';
+import { searchWords } from '../../../db/schema';
+import { rowsOf } from '../../../lib/raw-rows';
 
 /**
  * How a statement takes a request's value: the value itself (inline), or a placeholder of that name, for a statement

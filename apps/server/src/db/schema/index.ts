@@ -1,0 +1,47 @@
+/**
+ * The database schema (docs/architecture.md#database): one Drizzle pg-core schema for the embedded
+ * PGlite and for a PostgreSQL server, one file per area, all re-exported here. Money is integer paise in
+ * bigint columns (read as JavaScript numbers: an order's total is capped far below 2^53 by MAX_ORDER_AMOUNT),
+ * so an order above ₹2,14,74,836.47 (the int4 limit in paise) is stored exactly; ids are UUIDs; timestamps
+ * are timestamptz. Migrations in ../../../drizzle are generated from this folder by `npm run db:generate -w
+ * apps/server`.
+ */
+import { appSecrets, loginThrottle, passwordResetTokens, rateLimitHits, users } from './accounts';
+import { auditEvents, dashboardDeltas, dashboardTotals, outboxMessages } from './back-office';
+import { productImages, products, productVariants, searchWords } from './catalog';
+import { documentSequences, storeSettings, taxDocuments } from './invoices';
+import { orderItems, orders, payments, webhookEvents } from './orders';
+import { cartItems, carts, favorites } from './shopping';
+
+export * from './accounts';
+export * from './back-office';
+export * from './catalog';
+export * from './invoices';
+export * from './orders';
+export * from './shopping';
+
+export const schema = {
+  users,
+  products,
+  searchWords,
+  productVariants,
+  productImages,
+  carts,
+  cartItems,
+  favorites,
+  orders,
+  orderItems,
+  payments,
+  webhookEvents,
+  loginThrottle,
+  rateLimitHits,
+  storeSettings,
+  taxDocuments,
+  documentSequences,
+  outboxMessages,
+  passwordResetTokens,
+  auditEvents,
+  dashboardDeltas,
+  dashboardTotals,
+  appSecrets,
+};
