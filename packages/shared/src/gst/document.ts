@@ -66,9 +66,21 @@ export interface TaxDocument {
   stateTax: 'SGST' | 'UTGST' | null;
   lines: DocumentLine[];
   totals: TaxAmounts;
+  /**
+   * What the buyer was charged less totals.inclusivePaise: the paise that computing each tax from the taxable value
+   * leaves over (docs/decisions/0023-equal-tax-halves.md). Absent on documents issued before, whose lines add up to
+   * the amount charged.
+   */
+  roundOffPaise?: number;
+  /** The document's total in words: documentTotalPaise. */
   amountInWords: string;
   reverseCharge: false;
   /** E-invoicing (IRN and the signed QR code), kept empty until the seller must use it. */
   irn: string | null;
   signedQrCode: string | null;
+}
+
+/** The document's total, what the buyer was charged (or is credited): its lines plus the round-off. */
+export function documentTotalPaise(document: Pick<TaxDocument, 'totals' | 'roundOffPaise'>): number {
+  return document.totals.inclusivePaise + (document.roundOffPaise ?? 0);
 }

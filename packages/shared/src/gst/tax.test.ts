@@ -7,9 +7,10 @@ import {
   GST_RATES,
   isGstRate,
   principalLineIndex,
-  splitTax,
   sumTaxAmounts,
   taxableValuePaise,
+  taxAmountsOf,
+  taxHeads,
   type InvoiceLineInput,
   type TaxInput,
 } from './tax';
@@ -66,17 +67,60 @@ describe('taxableValuePaise', () => {
   });
 });
 
-describe('splitTax', () => {
-  it('gives CGST the lower half and SGST or UTGST the odd paisa; IGST all of it', () => {
-    expect(splitTax(153, 'intra-state', 'SGST')).toEqual({ cgstPaise: 76, sgstPaise: 77, utgstPaise: 0, igstPaise: 0 });
-    expect(splitTax(153, 'intra-state', 'UTGST')).toEqual({
-      cgstPaise: 76,
-      sgstPaise: 0,
-      utgstPaise: 77,
+describe('taxHeads', () => {
+  it('computes each half from the taxable value, so CGST and SGST or UTGST are equal; IGST from the full rate', () => {
+    // 4,463.39 at 12 %: 6 % of 4,463.39 is 267.8034, so 267.80 each (no longer 267.80 / 267.81).
+    expect(taxHeads(4_463_39, 12, 'intra-state', 'SGST')).toEqual({
+      cgstPaise: 267_80,
+      sgstPaise: 267_80,
+      utgstPaise: 0,
       igstPaise: 0,
+      taxPaise: 535_60,
     });
-    expect(splitTax(152, 'intra-state', 'SGST')).toEqual({ cgstPaise: 76, sgstPaise: 76, utgstPaise: 0, igstPaise: 0 });
-    expect(splitTax(153, 'inter-state', 'SGST')).toEqual({ cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise: 153 });
+    expect(taxHeads(4_463_39, 12, 'intra-state', 'UTGST')).toMatchObject({ cgstPaise: 267_80, utgstPaise: 267_80 });
+    expect(taxHeads(4_463_39, 12, 'inter-state', 'SGST')).toEqual({
+      cgstPaise: 0,
+      sgstPaise: 0,
+      utgstPaise: 0,
+      igstPaise: 535_61, // 535.6068
+      taxPaise: 535_61,
+    });
+    // 8.47 at 9 % is 0.7623 each: 0.76 + 0.76.
+    expect(taxHeads(847, 18, 'intra-state', 'SGST')).toMatchObject({ cgstPaise: 76, sgstPaise: 76, taxPaise: 152 });
+  });
+
+  it('rounds half a paisa up, in integers', () => {
+    // 0.125 % of 400 paise is exactly half a paisa.
+    expect(taxHeads(400, 0.25, 'intra-state', 'SGST')).toMatchObject({ cgstPaise: 1, sgstPaise: 1 });
+    expect(taxHeads(399, 0.25, 'intra-state', 'SGST')).toMatchObject({ cgstPaise: 0, sgstPaise: 0 });
+    expect(taxHeads(1_000_000_000_000_00, 18, 'intra-state', 'SGST').cgstPaise).toBe(90_000_000_000_00);
+  });
+
+  it('is the rate of each head on the taxable value, to the nearest paisa, whatever the amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_00_00_000_00 }), fc.constantFrom(...GST_RATES), (taxable, rate) => {
+        const intraState = taxHeads(taxable, rate, 'intra-state', 'SGST');
+        expect(intraState.cgstPaise).toBe(intraState.sgstPaise);
+        expect(Math.abs(intraState.cgstPaise - (taxable * rate) / 200)).toBeLessThanOrEqual(0.5 + 1e-6);
+        const interState = taxHeads(taxable, rate, 'inter-state', 'SGST');
+        expect(Math.abs(interState.igstPaise - (taxable * rate) / 100)).toBeLessThanOrEqual(0.5 + 1e-6);
+      }),
+    );
+  });
+});
+
+describe('taxAmountsOf', () => {
+  it('can be a paisa off what was paid: the taxable value plus the equal halves', () => {
+    // 4,999.00 at 12 %: taxable 4,463.39, 267.80 + 267.80, value 4,998.99.
+    expect(taxAmountsOf(4_999_00, 12, 'intra-state', 'SGST')).toEqual({
+      taxablePaise: 4_463_39,
+      cgstPaise: 267_80,
+      sgstPaise: 267_80,
+      utgstPaise: 0,
+      igstPaise: 0,
+      taxPaise: 535_60,
+      inclusivePaise: 4_998_99,
+    });
   });
 });
 
@@ -110,22 +154,25 @@ describe('computeTax', () => {
         ratePercent: 18,
         taxablePaise: 847,
         cgstPaise: 76,
-        sgstPaise: 77,
+        sgstPaise: 76,
         utgstPaise: 0,
         igstPaise: 0,
-        taxPaise: 153,
-        inclusivePaise: 10_00,
+        taxPaise: 152,
+        inclusivePaise: 999,
       },
     ]);
     expect(result.totals).toEqual({
       taxablePaise: 1_008_47,
       cgstPaise: 90_76,
-      sgstPaise: 90_77,
+      sgstPaise: 90_76,
       utgstPaise: 0,
       igstPaise: 0,
-      taxPaise: 181_53,
-      inclusivePaise: 1_190_00,
+      taxPaise: 181_52,
+      inclusivePaise: 1_189_99,
     });
+    // The buyer paid 1,190.00: the invoice's total, with a round-off of one paisa.
+    expect(result.chargedPaise).toBe(1_190_00);
+    expect(result.roundOffPaise).toBe(1);
   });
 
   it('charges IGST to another state', () => {
@@ -200,8 +247,10 @@ describe('computeTax', () => {
 
   it('reconciles a free line and a line of 0.25 %', () => {
     const result = computeTax(intra([line(0.25, 1_000_00), line(18, 0)]));
-    expect(result.lines[0]).toMatchObject({ taxablePaise: 99_751, taxPaise: 249, cgstPaise: 124, sgstPaise: 125 });
+    // 0.125 % of 997.51 is 1.2469 each: 1.25 + 1.25, a paisa more than the 1,000.00 paid.
+    expect(result.lines[0]).toMatchObject({ taxablePaise: 99_751, taxPaise: 250, cgstPaise: 125, sgstPaise: 125 });
     expect(result.lines[1]).toMatchObject({ taxablePaise: 0, taxPaise: 0 });
+    expect(result.roundOffPaise).toBe(-1);
   });
 
   it('trims descriptions and keeps the quantity', () => {
@@ -255,14 +304,19 @@ describe('computeTax over random carts', () => {
       fc.property(cartArbitrary, (cart) => {
         const result = computeTax(cart);
         const paid = cart.lines.reduce((sum, l) => sum + l.inclusivePaise, cart.deliveryChargePaise ?? 0);
-        for (const taxed of result.lines) {
+        const paidPerLine = [...cart.lines.map((l) => l.inclusivePaise), cart.deliveryChargePaise ?? 0];
+        result.lines.forEach((taxed, index) => {
           expect(taxed.taxablePaise + taxed.taxPaise).toBe(taxed.inclusivePaise);
           expect(taxed.cgstPaise + taxed.sgstPaise + taxed.utgstPaise + taxed.igstPaise).toBe(taxed.taxPaise);
           expect(taxed.taxablePaise).toBeGreaterThanOrEqual(0);
           expect(taxed.taxPaise).toBeGreaterThanOrEqual(0);
-        }
-        expect(result.totals.inclusivePaise).toBe(paid);
-        expect(result.totals.taxablePaise + result.totals.taxPaise).toBe(paid);
+          // Each line's value is within a paisa of what was paid for it.
+          expect(Math.abs(taxed.inclusivePaise - paidPerLine[index]!)).toBeLessThanOrEqual(1);
+        });
+        expect(result.chargedPaise).toBe(paid);
+        expect(result.totals.inclusivePaise + result.roundOffPaise).toBe(paid);
+        expect(result.totals.taxablePaise + result.totals.taxPaise).toBe(result.totals.inclusivePaise);
+        expect(Math.abs(result.roundOffPaise)).toBeLessThanOrEqual(result.lines.length);
         expect(result.totals).toEqual(sumTaxAmounts(result.lines));
         expect(result.lines).toHaveLength(cart.lines.length + ((cart.deliveryChargePaise ?? 0) > 0 ? 1 : 0));
       }),
@@ -270,7 +324,7 @@ describe('computeTax over random carts', () => {
     );
   });
 
-  it('splits intra-state tax into two halves at most a paisa apart, and uses IGST only inter-state', () => {
+  it('splits intra-state tax into two equal halves, and uses IGST only inter-state', () => {
     fc.assert(
       fc.property(cartArbitrary, (cart) => {
         const result = computeTax(cart);
@@ -281,8 +335,7 @@ describe('computeTax over random carts', () => {
             const stateHalf = result.stateTax === 'UTGST' ? taxed.utgstPaise : taxed.sgstPaise;
             expect(taxed.igstPaise).toBe(0);
             expect(taxed.cgstPaise + stateHalf).toBe(taxed.taxPaise);
-            expect(stateHalf - taxed.cgstPaise).toBeGreaterThanOrEqual(0);
-            expect(stateHalf - taxed.cgstPaise).toBeLessThanOrEqual(1);
+            expect(stateHalf).toBe(taxed.cgstPaise);
             expect(result.stateTax === 'UTGST' ? taxed.sgstPaise : taxed.utgstPaise).toBe(0);
           } else {
             expect(taxed.igstPaise).toBe(taxed.taxPaise);
@@ -301,7 +354,7 @@ describe('computeTax over random carts', () => {
         const delivery = result.lines.find((l) => l.kind === 'delivery');
         if (!delivery) return;
         expect(delivery.ratePercent).toBe(Math.max(...cart.lines.map((l) => l.ratePercent)));
-        expect(delivery.inclusivePaise).toBe(cart.deliveryChargePaise);
+        expect(Math.abs(delivery.inclusivePaise - cart.deliveryChargePaise!)).toBeLessThanOrEqual(1);
         expect(cart.lines.some((l) => l.hsn === delivery.hsn && l.ratePercent === delivery.ratePercent)).toBe(true);
       }),
     );

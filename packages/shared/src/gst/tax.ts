@@ -1,9 +1,12 @@
 /**
  * The one home of the GST computation of an invoice. Prices are GST-inclusive: each line's taxable value is taken
  * out of what the buyer paid and rounded to the paisa, the tax is the rest, so every line and the invoice reconcile
- * exactly with the amount paid. A supply inside the seller's state pays CGST + SGST (CGST + UTGST in a union
- * territory without a legislature), half the rate each, the odd paisa going to SGST/UTGST; any other supply pays
- * IGST. The delivery charge follows the highest-rated line (docs/decisions/0009-gst-tax-computation.md).
+ * with the amount paid. A supply inside the seller's state pays CGST + SGST (CGST + UTGST in a union territory
+ * without a legislature), each computed as the GST portal does, taxable value × half the rate, so the two halves
+ * are equal; any other supply pays IGST, taxable value × the rate. A line's value is its taxable value plus those
+ * taxes, which can be a paisa off what the buyer paid for it: the invoice carries the difference as its round-off,
+ * so its total is still what was charged. The delivery charge follows the highest-rated line
+ * (docs/decisions/0009-gst-tax-computation.md).
  */
 import { GstInputError } from './errors';
 import { GST_MESSAGES } from './messages';
@@ -17,7 +20,11 @@ export function isGstRate(rate: number): rate is GstRate {
   return (GST_RATES as readonly number[]).includes(rate);
 }
 
-/** The money of a line, a summary row or an invoice, all integer paise. taxable + tax = inclusive. */
+/**
+ * The money of a line, a summary row or an invoice, all integer paise. taxable + tax = inclusive. On a line computed
+ * with equal halves (docs/decisions/0023-equal-tax-halves.md) inclusive can differ by a paisa from what the buyer paid
+ * for the line; TaxComputation.roundOffPaise holds the invoice's difference.
+ */
 export interface TaxAmounts {
   taxablePaise: number;
   cgstPaise: number;
@@ -28,7 +35,7 @@ export interface TaxAmounts {
   igstPaise: number;
   /** cgst + sgst + utgst + igst. */
   taxPaise: number;
-  /** What the buyer paid: taxable + tax. */
+  /** The value of the line or lines: taxable + tax. */
   inclusivePaise: number;
 }
 
@@ -72,6 +79,10 @@ export interface TaxComputation {
   /** The goods lines in input order, then the delivery line when there is a delivery charge. */
   lines: TaxedLine[];
   totals: TaxAmounts;
+  /** What the buyer was charged (the goods and the delivery charge, GST included) less totals.inclusivePaise. */
+  roundOffPaise: number;
+  /** What the buyer was charged: the invoice's total, totals.inclusivePaise + roundOffPaise. */
+  chargedPaise: number;
 }
 
 const HSN = /^\d{4}(?:\d{2}){0,2}$/;
@@ -91,18 +102,31 @@ export function taxableValuePaise(inclusivePaise: number, rate: GstRate): number
   return Number((2n * numerator + denominator) / (2n * denominator));
 }
 
-/** Splits a line's tax: CGST gets the lower half (floor), SGST or UTGST the rest; IGST takes it all. */
-export function splitTax(
-  taxPaise: number,
+/** taxable × basis points / divisor, rounded to the nearest paisa (a half paisa up), in integers. */
+function percentOf(taxablePaise: number, rate: GstRate, divisor: bigint): number {
+  const numerator = BigInt(taxablePaise) * basisPoints(rate);
+  return Number((2n * numerator + divisor) / (2n * divisor));
+}
+
+/**
+ * A line's taxes from its taxable value, each head computed as the GST portal does: inside the state CGST and
+ * SGST (or UTGST) are each round(taxable × rate / 2), so they are always equal; across states IGST is
+ * round(taxable × rate).
+ */
+export function taxHeads(
+  taxablePaise: number,
+  rate: GstRate,
   supplyType: SupplyType,
   stateTax: 'SGST' | 'UTGST',
-): Pick<TaxAmounts, 'cgstPaise' | 'sgstPaise' | 'utgstPaise' | 'igstPaise'> {
-  if (supplyType === 'inter-state') return { cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise: taxPaise };
-  const cgstPaise = Math.floor(taxPaise / 2);
-  const rest = taxPaise - cgstPaise;
+): Pick<TaxAmounts, 'cgstPaise' | 'sgstPaise' | 'utgstPaise' | 'igstPaise' | 'taxPaise'> {
+  if (supplyType === 'inter-state') {
+    const igstPaise = percentOf(taxablePaise, rate, 10_000n);
+    return { cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise, taxPaise: igstPaise };
+  }
+  const half = percentOf(taxablePaise, rate, 20_000n);
   return stateTax === 'UTGST'
-    ? { cgstPaise, sgstPaise: 0, utgstPaise: rest, igstPaise: 0 }
-    : { cgstPaise, sgstPaise: rest, utgstPaise: 0, igstPaise: 0 };
+    ? { cgstPaise: half, sgstPaise: 0, utgstPaise: half, igstPaise: 0, taxPaise: 2 * half }
+    : { cgstPaise: half, sgstPaise: half, utgstPaise: 0, igstPaise: 0, taxPaise: 2 * half };
 }
 
 function checkPaise(what: string, value: number): void {
@@ -168,16 +192,19 @@ export function sumTaxAmounts(rows: readonly TaxAmounts[]): TaxAmounts {
   return total;
 }
 
-/** The amounts of one GST-inclusive amount at a rate, for a supply of that type. */
+/**
+ * The amounts of one GST-inclusive amount at a rate, for a supply of that type: the taxable value inside it, the
+ * taxes on that value (taxHeads), and their sum, which may be a paisa more or less than the amount.
+ */
 export function taxAmountsOf(
-  inclusivePaise: number,
+  paidPaise: number,
   rate: GstRate,
   supplyType: SupplyType,
   stateTax: 'SGST' | 'UTGST',
 ): TaxAmounts {
-  const taxablePaise = taxableValuePaise(inclusivePaise, rate);
-  const taxPaise = inclusivePaise - taxablePaise;
-  return { taxablePaise, ...splitTax(taxPaise, supplyType, stateTax), taxPaise, inclusivePaise };
+  const taxablePaise = taxableValuePaise(paidPaise, rate);
+  const heads = taxHeads(taxablePaise, rate, supplyType, stateTax);
+  return { taxablePaise, ...heads, inclusivePaise: taxablePaise + heads.taxPaise };
 }
 
 /**
@@ -220,12 +247,15 @@ export function computeTax(input: TaxInput): TaxComputation {
     });
   }
 
+  const totals = sumTaxAmounts(lines);
   return {
     seller,
     placeOfSupply,
     supplyType,
     stateTax: supplyType === 'intra-state' ? stateTax : null,
     lines,
-    totals: sumTaxAmounts(lines),
+    totals,
+    roundOffPaise: grandTotal - totals.inclusivePaise,
+    chargedPaise: grandTotal,
   };
 }

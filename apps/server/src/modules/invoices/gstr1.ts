@@ -13,6 +13,7 @@
  * '29-Karnataka'. A credit note always cancels its whole invoice, so it falls in the same table as that invoice.
  */
 import {
+  documentTotalPaise,
   hsnSummary,
   taxSummaryByRate,
   type GstRate,
@@ -36,7 +37,7 @@ export type DocumentClass = 'b2b' | 'b2cl' | 'b2cs';
 /** Which GSTR-1 table a document (or the invoice a credit note cancels) belongs to. */
 export function classOf(document: TaxDocument): DocumentClass {
   if (document.buyer.gstin) return 'b2b';
-  const large = document.supplyType === 'inter-state' && document.totals.inclusivePaise > B2CL_LIMIT_PAISE;
+  const large = document.supplyType === 'inter-state' && documentTotalPaise(document) > B2CL_LIMIT_PAISE;
   return large ? 'b2cl' : 'b2cs';
 }
 
@@ -207,7 +208,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
       receiverName(document),
       document.number,
       gstnDate(document.issuedAt),
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       gstnPlaceOfSupply(document),
       'N',
       '',
@@ -234,7 +235,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
     rows: perDocument('invoice', 'b2cl', (document, rate, taxablePaise) => [
       document.number,
       gstnDate(document.issuedAt),
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       gstnPlaceOfSupply(document),
       '',
       csvRate(rate),
@@ -282,7 +283,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
       gstnPlaceOfSupply(document),
       'N',
       'Regular B2B',
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       '',
       csvRate(rate),
       csvAmount(taxablePaise),
@@ -309,7 +310,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
       gstnDate(document.issuedAt),
       'C',
       gstnPlaceOfSupply(document),
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       '',
       csvRate(rate),
       csvAmount(taxablePaise),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { financialYearOf, SERVER_MESSAGES, toPaise, type TaxDocument } from '@pumpkart/shared';
+import { documentTotalPaise, financialYearOf, SERVER_MESSAGES, toPaise, type TaxDocument } from '@pumpkart/shared';
 import { orderItems, products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
@@ -228,6 +228,35 @@ describe('issuing tax invoices', () => {
     const chandigarh = await paidOnlineOrder({ state: 'Chandigarh' });
     const [utDoc] = await documentsOf(t.db, chandigarh.order._id);
     expect(utDoc!.document).toMatchObject({ supplyType: 'inter-state', stateTax: null, placeOfSupply: { code: '04' } });
+  });
+
+  it('computes each half from the taxable value, and totals what was charged with a round-off', async () => {
+    const buyer = await createTestUser(t.app);
+    const { product } = await createTaxedProduct(t.db, { price: 4999, stock: 5, hsnCode: '84248990', gstRate: 12 });
+    const body = orderBody([{ product }], { paymentMode: 'online', address: testAddress({ state: 'Maharashtra' }) });
+    const order = await placeOrderOk(t.app, buyer.token, body);
+    await payOnline(t.app, buyer.token, order._id);
+    const [row] = await documentsOf(t.db, order._id);
+    const invoice = row!.document as TaxDocument;
+    // 4,999.00 at 12 %: taxable 4,463.39, 6 % of it 267.8034, so 267.80 CGST and 267.80 SGST (not 267.80 / 267.81).
+    expect(invoice.lines[0]).toMatchObject({
+      taxablePaise: 4_463_39,
+      cgstPaise: 267_80,
+      sgstPaise: 267_80,
+      taxPaise: 535_60,
+      inclusivePaise: 4_998_99,
+    });
+    // The delivery charge, 6 % of 4,999.00 = 299.94 at 12 %: taxable 267.80, 16.068 each, 16.07 + 16.07.
+    expect(invoice.lines[1]).toMatchObject({ kind: 'delivery', taxablePaise: 267_80, cgstPaise: 16_07 });
+    for (const line of invoice.lines) expect(line.cgstPaise).toBe(line.sgstPaise);
+    // The buyer paid 5,298.94: the lines add up to 5,298.93 and the round-off brings the invoice to what was paid.
+    expect(toPaise(order.total)).toBe(5_298_94);
+    expect(invoice.totals.inclusivePaise).toBe(5_298_93);
+    expect(invoice.roundOffPaise).toBe(1);
+    expect(documentTotalPaise(invoice)).toBe(5_298_94);
+    // The row's totals for reports are the lines'; the charged total is the snapshot's.
+    expect(row!.totalPaise).toBe(5_298_93);
+    expect(invoice.amountInWords).toBe('Rupees Five Thousand Two Hundred Ninety-Eight and Ninety-Four Paise Only');
   });
 
   it('COD: issues the invoice at Mark as Paid, once; Mark again and shipping keep it', async () => {

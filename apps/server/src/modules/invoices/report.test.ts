@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, toPaise, type GstReport, type TaxDocument } from '@pumpkart/shared';
+import { documentTotalPaise, SERVER_MESSAGES, toPaise, type GstReport, type TaxDocument } from '@pumpkart/shared';
 import { taxDocuments } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { orderBody, placeOrderOk } from '../../test/commerce-factories';
@@ -270,7 +270,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
       'Cess Amount',
     ]);
     const invoice = await documentOf(numbers.A!);
-    const value = csvAmount(invoice.totals.inclusivePaise);
+    const value = csvAmount(documentTotalPaise(invoice));
     // The buyer's name is quoted (comma, quotes) and cannot start a formula.
     const common = [
       BUSINESS_GSTIN,
@@ -359,7 +359,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
       [
         numbers.D,
         '10-Nov-2031',
-        csvAmount(large.totals.inclusivePaise),
+        csvAmount(documentTotalPaise(large)),
         '33-Tamil Nadu',
         '',
         '18',
@@ -412,7 +412,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
         '29-Karnataka',
         'N',
         'Regular B2B',
-        csvAmount(note.totals.inclusivePaise),
+        csvAmount(documentTotalPaise(note)),
       ]),
     );
     expect(cdnr.sum('Taxable Value')).toBe(note.totals.taxablePaise);
@@ -449,7 +449,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
         '02-Dec-2031',
         'C',
         '33-Tamil Nadu',
-        csvAmount(note.totals.inclusivePaise),
+        csvAmount(documentTotalPaise(note)),
         '',
         '18',
         csvAmount(note.totals.taxablePaise),
