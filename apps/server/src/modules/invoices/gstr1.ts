@@ -54,9 +54,14 @@ export function gstnDate(iso: string): string {
   return `${day}-${MONTHS[inIndia.getUTCMonth()]}-${inIndia.getUTCFullYear()}`;
 }
 
+/** Where the GSTN's state master spells a name its own way: Lakshadweep is '31-Lakshdweep' there. */
+const GSTN_STATE_NAMES: Readonly<Record<string, string>> = { '31': 'Lakshdweep' };
+
 /** '29-Karnataka'; the GSTN's list writes '&' for 'and' ('01-Jammu & Kashmir'). */
-export const gstnPlaceOfSupply = (document: TaxDocument) =>
-  `${document.placeOfSupply.code}-${document.placeOfSupply.name.replace(/ and /g, ' & ')}`;
+export const gstnPlaceOfSupply = (document: Pick<TaxDocument, 'placeOfSupply'>) => {
+  const { code, name } = document.placeOfSupply;
+  return `${code}-${GSTN_STATE_NAMES[code] ?? name.replace(/ and /g, ' & ')}`;
+};
 
 /** One CSV line (RFC 4180): a cell with a comma, quote or line break is quoted, quotes doubled. */
 export function csvLine(cells: readonly string[]): string {
