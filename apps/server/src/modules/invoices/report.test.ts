@@ -465,6 +465,39 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
   });
 });
 
+describe('GET /api/admin/gst-report: docs (table 13, documents issued)', () => {
+  it("lists the month's invoices and credit notes by series, first to last, their number, none cancelled", async () => {
+    const [november, december] = [await csv('2031-11', 'docs'), await csv('2031-12', 'docs')];
+    expect(november.headings).toEqual([
+      'Nature of Document',
+      'Sr. No. From',
+      'Sr. No. To',
+      'Total Number',
+      'Cancelled',
+    ]);
+    // F (31 October in India) is October's; B, A, D and C were issued in November in that order.
+    expect(november.rows).toEqual([
+      ['Invoices for outward supply', numbers.B, numbers.C, '4', '0'],
+      ['Credit Note', numbers['A-CN'], numbers['A-CN'], '1', '0'],
+    ]);
+    expect(december.rows).toEqual([
+      ['Invoices for outward supply', numbers.E, numbers.E, '1', '0'],
+      ['Credit Note', numbers['D-CN'], numbers['C-CN'], '2', '0'],
+    ]);
+    // Table 13 counts what the totals count.
+    for (const [month, table] of [
+      ['2031-11', november],
+      ['2031-12', december],
+    ] as const) {
+      const totals = await json(month);
+      const counted = (nature: string) =>
+        table.rows.filter((row) => row[0] === nature).reduce((n, row) => n + Number(row[3]), 0);
+      expect(counted('Invoices for outward supply'), month).toBe(totals.invoices.count);
+      expect(counted('Credit Note'), month).toBe(totals.creditNotes.count);
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('documents the report and its query', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
