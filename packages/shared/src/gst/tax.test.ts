@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GstInputError } from './errors';
 import { GST_MESSAGES } from './messages';
 import {
+  apportionDelivery,
   computeTax,
   GST_RATES,
   isGstRate,
@@ -357,6 +358,61 @@ describe('computeTax over random carts', () => {
         expect(Math.abs(delivery.inclusivePaise - cart.deliveryChargePaise!)).toBeLessThanOrEqual(1);
         expect(cart.lines.some((l) => l.hsn === delivery.hsn && l.ratePercent === delivery.ratePercent)).toBe(true);
       }),
+    );
+  });
+});
+
+describe('the delivery charge apportioned over the goods by value', () => {
+  const mixed = (deliveryTaxMethod?: 'apportioned' | 'highest-rate') =>
+    computeTax({
+      ...intra([line(18, 1_180_00), line(5, 1_050_00, { hsn: '2309', description: 'Dog food' })], 133_80),
+      deliveryTaxMethod,
+    });
+
+  it('gives each HSN code and rate its share of the charge, taxed at its own rate', () => {
+    const result = mixed('apportioned');
+    expect(result.deliveryTaxMethod).toBe('apportioned');
+    // 133.80 over 1,180.00 and 1,050.00: 70.80 and 63.00.
+    const delivery = result.lines.filter((l) => l.kind === 'delivery');
+    expect(delivery).toMatchObject([
+      { hsn: '8413', ratePercent: 18, quantity: 0, taxablePaise: 60_00, cgstPaise: 5_40, sgstPaise: 5_40 },
+      { hsn: '2309', ratePercent: 5, quantity: 0, taxablePaise: 60_00, cgstPaise: 1_50, sgstPaise: 1_50 },
+    ]);
+    expect(result.chargedPaise).toBe(1_180_00 + 1_050_00 + 133_80);
+  });
+
+  it('charges less tax than the highest rate on a mixed order, and is the old rule when not asked', () => {
+    const highest = mixed('highest-rate');
+    expect(mixed().deliveryTaxMethod).toBe('highest-rate');
+    expect(mixed().lines).toEqual(highest.lines);
+    const byValue = mixed('apportioned');
+    const taxOf = (r: typeof highest) =>
+      r.lines.filter((l) => l.kind === 'delivery').reduce((n, l) => n + l.taxPaise, 0);
+    expect(taxOf(highest)).toBe(20_42); // 113.39 taxable, 10.21 + 10.21
+    expect(taxOf(byValue)).toBe(13_80);
+    expect(computeTax(intra([line(18, 100_00)])).deliveryTaxMethod).toBeNull();
+  });
+
+  it('shares out the charge exactly, each share within a paisa of its proportion', () => {
+    fc.assert(
+      fc.property(cartArbitrary, (cart) => {
+        const delivery = cart.deliveryChargePaise ?? 0;
+        if (delivery === 0) return;
+        const shares = apportionDelivery(cart.lines, delivery);
+        expect(shares.reduce((sum, share) => sum + share.sharePaise, 0)).toBe(delivery);
+        const total = cart.lines.reduce((sum, l) => sum + l.inclusivePaise, 0);
+        for (const share of shares) {
+          expect(share.sharePaise).toBeGreaterThanOrEqual(0);
+          if (total === 0) continue;
+          const value = cart.lines
+            .filter((l) => l.hsn === share.hsn && l.ratePercent === share.ratePercent)
+            .reduce((sum, l) => sum + l.inclusivePaise, 0);
+          expect(Math.abs(share.sharePaise - (delivery * value) / total)).toBeLessThan(1);
+        }
+        const result = computeTax({ ...cart, deliveryTaxMethod: 'apportioned' });
+        expect(result.totals.inclusivePaise + result.roundOffPaise).toBe(result.chargedPaise);
+      }),
+      { numRuns: 300 },
     );
   });
 });

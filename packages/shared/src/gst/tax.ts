@@ -5,8 +5,8 @@
  * without a legislature), each computed as the GST portal does, taxable value × half the rate, so the two halves
  * are equal; any other supply pays IGST, taxable value × the rate. A line's value is its taxable value plus those
  * taxes, which can be a paisa off what the buyer paid for it: the invoice carries the difference as its round-off,
- * so its total is still what was charged. The delivery charge follows the highest-rated line
- * (docs/decisions/0009-gst-tax-computation.md).
+ * so its total is still what was charged. The delivery charge follows the highest-rated line, or is shared out over
+ * the goods by value (docs/decisions/0009-gst-tax-computation.md, docs/decisions/0024-delivery-charge-tax.md).
  */
 import { GstInputError } from './errors';
 import { GST_MESSAGES } from './messages';
@@ -49,6 +49,13 @@ export interface InvoiceLineInput {
   inclusivePaise: number;
 }
 
+/**
+ * How the delivery charge is taxed (docs/decisions/0024-delivery-charge-tax.md): shared out over the goods by
+ * their value, each share at its goods' rate and HSN code, or as one line at the highest rate of the goods.
+ */
+export const DELIVERY_TAX_METHODS = ['apportioned', 'highest-rate'] as const;
+export type DeliveryTaxMethod = (typeof DELIVERY_TAX_METHODS)[number];
+
 export interface TaxInput {
   /** GST state code of the seller's registration, e.g. '27'. */
   sellerStateCode: string;
@@ -57,6 +64,8 @@ export interface TaxInput {
   lines: readonly InvoiceLineInput[];
   /** GST-inclusive delivery charge in paise; 0 or absent for none. */
   deliveryChargePaise?: number;
+  /** 'highest-rate' when absent, as invoices were computed before the store chose. */
+  deliveryTaxMethod?: DeliveryTaxMethod;
 }
 
 export type SupplyType = 'intra-state' | 'inter-state';
@@ -83,6 +92,8 @@ export interface TaxComputation {
   roundOffPaise: number;
   /** What the buyer was charged: the invoice's total, totals.inclusivePaise + roundOffPaise. */
   chargedPaise: number;
+  /** How the delivery charge was taxed; null without one. */
+  deliveryTaxMethod: DeliveryTaxMethod | null;
 }
 
 const HSN = /^\d{4}(?:\d{2}){0,2}$/;
@@ -169,6 +180,47 @@ export function principalLineIndex(lines: ReadonlyArray<Pick<InvoiceLineInput, '
   return best;
 }
 
+/**
+ * The delivery charge shared out over the goods by their value, per HSN code and rate (in the goods' order): each
+ * group's share is the charge × its value / the goods' value, rounded down, and the paise left go one each to the
+ * groups with the largest fractions (the first among equals), so the shares add up to the charge exactly. Goods
+ * of no value give no weights: the whole charge then goes to the principal line's group.
+ */
+export function apportionDelivery(
+  lines: ReadonlyArray<Pick<InvoiceLineInput, 'hsn' | 'ratePercent' | 'inclusivePaise'>>,
+  deliveryChargePaise: number,
+): Array<{ hsn: string; ratePercent: number; sharePaise: number }> {
+  const groups: Array<{ hsn: string; ratePercent: number; valuePaise: number; sharePaise: number; rest: bigint }> = [];
+  for (const line of lines) {
+    const group = groups.find((g) => g.hsn === line.hsn && g.ratePercent === line.ratePercent);
+    if (group) group.valuePaise += line.inclusivePaise;
+    else
+      groups.push({
+        hsn: line.hsn,
+        ratePercent: line.ratePercent,
+        valuePaise: line.inclusivePaise,
+        sharePaise: 0,
+        rest: 0n,
+      });
+  }
+  const total = BigInt(groups.reduce((sum, group) => sum + group.valuePaise, 0));
+  if (total === 0n) {
+    const principal = lines[principalLineIndex(lines)]!;
+    return [{ hsn: principal.hsn, ratePercent: principal.ratePercent, sharePaise: deliveryChargePaise }];
+  }
+  const charge = BigInt(deliveryChargePaise);
+  let left = deliveryChargePaise;
+  for (const group of groups) {
+    const product = charge * BigInt(group.valuePaise);
+    group.sharePaise = Number(product / total);
+    group.rest = product % total;
+    left -= group.sharePaise;
+  }
+  const byRest = [...groups].sort((a, b) => (a.rest === b.rest ? 0 : a.rest > b.rest ? -1 : 1));
+  for (let i = 0; i < left; i += 1) byRest[i]!.sharePaise += 1;
+  return groups.map(({ hsn, ratePercent, sharePaise }) => ({ hsn, ratePercent, sharePaise }));
+}
+
 /** Adds up amounts (lines, summary rows, invoices). */
 export function sumTaxAmounts(rows: readonly TaxAmounts[]): TaxAmounts {
   const total: TaxAmounts = {
@@ -235,7 +287,8 @@ export function computeTax(input: TaxInput): TaxComputation {
     ...taxAmountsOf(line.inclusivePaise, rates[index], supplyType, stateTax),
   }));
 
-  if (deliveryChargePaise > 0) {
+  const deliveryTaxMethod = deliveryChargePaise > 0 ? (input.deliveryTaxMethod ?? 'highest-rate') : null;
+  if (deliveryTaxMethod === 'highest-rate') {
     const principal = lines[principalLineIndex(lines)];
     lines.push({
       kind: 'delivery',
@@ -245,6 +298,19 @@ export function computeTax(input: TaxInput): TaxComputation {
       ratePercent: principal.ratePercent,
       ...taxAmountsOf(deliveryChargePaise, principal.ratePercent, supplyType, stateTax),
     });
+  } else if (deliveryTaxMethod === 'apportioned') {
+    for (const share of apportionDelivery(lines, deliveryChargePaise)) {
+      if (share.sharePaise === 0) continue;
+      const ratePercent = share.ratePercent as GstRate;
+      lines.push({
+        kind: 'delivery',
+        description: GST_MESSAGES.deliveryLineDescription,
+        hsn: share.hsn,
+        quantity: 0,
+        ratePercent,
+        ...taxAmountsOf(share.sharePaise, ratePercent, supplyType, stateTax),
+      });
+    }
   }
 
   const totals = sumTaxAmounts(lines);
@@ -257,5 +323,6 @@ export function computeTax(input: TaxInput): TaxComputation {
     totals,
     roundOffPaise: grandTotal - totals.inclusivePaise,
     chargedPaise: grandTotal,
+    deliveryTaxMethod,
   };
 }
