@@ -3,7 +3,7 @@
  * stores when it issues the document and renders to PDF every time it is downloaded, so an issued
  * document never changes (docs/decisions/0009-gst-tax-computation.md). Plain JSON: amounts in paise.
  */
-import type { SupplyType, TaxAmounts, TaxedLine } from './tax';
+import type { DeliveryTaxMethod, SupplyType, TaxAmounts, TaxedLine } from './tax';
 
 export interface DocumentAddress {
   line1: string;
@@ -72,6 +72,11 @@ export interface TaxDocument {
    * the amount charged.
    */
   roundOffPaise?: number;
+  /**
+   * How the delivery charge was taxed (docs/decisions/0024-delivery-charge-tax.md); null without one, absent on
+   * documents issued before the store chose (the highest rate).
+   */
+  deliveryTaxMethod?: DeliveryTaxMethod | null;
   /** The document's total in words: documentTotalPaise. */
   amountInWords: string;
   reverseCharge: false;

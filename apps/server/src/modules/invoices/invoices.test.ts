@@ -14,6 +14,7 @@ import {
   signedWebhook,
   statusBody,
 } from '../../test/commerce-factories';
+import { DEMO_STORE_SETTINGS_INPUT } from '../../seed/demo-store-settings';
 import { createTestAdmin, createTestUser, testAddress } from '../../test/factories';
 import { createTaxedProduct, documentsOf, enterSellerDetails, validGstinFor } from './test-support';
 
@@ -172,10 +173,14 @@ describe('issuing tax invoices', () => {
     expect(pumpLine.inclusivePaise).toBe(toPaise(23_600));
     // 236.00 inclusive at 18 %: taxable 200.00, IGST 36.00.
     expect(pumpLine).toMatchObject({ taxablePaise: 20_000_00, igstPaise: 3_600_00, cgstPaise: 0, sgstPaise: 0 });
-    expect(doc.totals.inclusivePaise).toBe(orderRow.totalPaise);
+    expect(documentTotalPaise(doc)).toBe(orderRow.totalPaise);
     expect(doc.totals.igstPaise).toBe(doc.totals.taxPaise);
     if (orderRow.shippingPaise > 0) {
-      expect(doc.lines.at(-1)).toMatchObject({ kind: 'delivery', ratePercent: 18, hsn: '84131100', quantity: 0 });
+      // Apportioned by value (the default): a delivery line per HSN code and rate of the goods, adding up to it.
+      const delivery = doc.lines.filter((line) => line.kind === 'delivery');
+      expect(delivery.map((line) => [line.hsn, line.ratePercent, line.quantity])).toEqual(
+        expected.map(([, hsn, rate]) => [hsn, rate, 0]),
+      );
     }
     expect(row).toMatchObject({
       kind: 'invoice',
@@ -254,9 +259,53 @@ describe('issuing tax invoices', () => {
     expect(invoice.totals.inclusivePaise).toBe(5_298_93);
     expect(invoice.roundOffPaise).toBe(1);
     expect(documentTotalPaise(invoice)).toBe(5_298_94);
-    // The row's totals for reports are the lines'; the charged total is the snapshot's.
-    expect(row!.totalPaise).toBe(5_298_93);
+    expect(row!.totalPaise).toBe(5_298_94);
     expect(invoice.amountInWords).toBe('Rupees Five Thousand Two Hundred Ninety-Eight and Ninety-Four Paise Only');
+  });
+
+  it("taxes the delivery charge as the store's setting says, and the invoice says which", async () => {
+    const mixedOrder = async () => {
+      const buyer = await createTestUser(t.app);
+      const pump = (await createTaxedProduct(t.db, { price: 1180, stock: 5 })).product; // 18 %, HSN 84131100
+      const vest = (await createTaxedProduct(t.db, { price: 525, stock: 5, hsnCode: '62114390', gstRate: 5 })).product;
+      const body = orderBody([{ product: pump }, { product: vest, quantity: 2 }], {
+        paymentMode: 'online',
+        address: testAddress({ state: 'Maharashtra' }),
+      });
+      const order = await placeOrderOk(t.app, buyer.token, body);
+      await payOnline(t.app, buyer.token, order._id);
+      return (await documentsOf(t.db, order._id))[0]!.document as TaxDocument;
+    };
+    // Apportioned by default: 133.80 over 1,180.00 at 18 % and 1,050.00 at 5 % is 70.80 and 63.00.
+    const apportioned = await mixedOrder();
+    expect(apportioned.deliveryTaxMethod).toBe('apportioned');
+    // The lines follow the goods, whose titles are random: compared by rate, highest first.
+    const byRate = (document: TaxDocument) =>
+      document.lines.filter((line) => line.kind === 'delivery').sort((a, b) => b.ratePercent - a.ratePercent);
+    expect(byRate(apportioned)).toMatchObject([
+      { hsn: '84131100', ratePercent: 18, taxablePaise: 60_00, cgstPaise: 5_40, sgstPaise: 5_40 },
+      { hsn: '62114390', ratePercent: 5, taxablePaise: 60_00, cgstPaise: 1_50, sgstPaise: 1_50 },
+    ]);
+    expect(documentTotalPaise(apportioned)).toBe(1_180_00 + 1_050_00 + 133_80);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/store',
+      headers: bearer(adminToken),
+      payload: { ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'highest-rate' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const highest = await mixedOrder();
+    expect(highest.deliveryTaxMethod).toBe('highest-rate');
+    expect(highest.lines.filter((line) => line.kind === 'delivery')).toMatchObject([
+      { hsn: '84131100', ratePercent: 18, taxablePaise: 113_39, cgstPaise: 10_21, sgstPaise: 10_21 },
+    ]);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/store',
+      headers: bearer(adminToken),
+      payload: { ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'apportioned' },
+    });
   });
 
   it('COD: issues the invoice at Mark as Paid, once; Mark again and shipping keep it', async () => {

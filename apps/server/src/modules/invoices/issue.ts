@@ -12,7 +12,7 @@
  * - `now` is the clock (tests cross 31 March in India with it).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { GstInputError, SERVER_MESSAGES, type TaxDocument } from '@pumpkart/shared';
+import { documentTotalPaise, GstInputError, SERVER_MESSAGES, type TaxDocument } from '@pumpkart/shared';
 import type { Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, taxDocuments, type TaxDocumentKind } from '../../db/schema';
@@ -182,7 +182,8 @@ async function insertDocument(
       sgstPaise: totals.sgstPaise,
       utgstPaise: totals.utgstPaise,
       igstPaise: totals.igstPaise,
-      totalPaise: totals.inclusivePaise,
+      // What was charged: the lines and the round-off (docs/decisions/0023-equal-tax-halves.md).
+      totalPaise: documentTotalPaise(document),
       buyerGstin: document.buyer.gstin,
       placeOfSupply: document.placeOfSupply.code,
       irn: document.irn,

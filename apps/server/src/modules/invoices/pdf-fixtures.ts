@@ -179,6 +179,7 @@ export function buildTaxDocument(input: FixtureInput): TaxDocument {
     }),
     totals: tax.totals,
     roundOffPaise: tax.roundOffPaise,
+    deliveryTaxMethod: tax.deliveryTaxMethod,
     amountInWords: rupeesInWords(tax.chargedPaise),
     reverseCharge: false,
     irn: null,

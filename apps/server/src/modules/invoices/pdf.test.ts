@@ -151,6 +151,9 @@ describe('renderTaxDocumentPdf', () => {
     expect(INTRA_STATE.roundOffPaise).toBe(1);
     expect(text).toContain('Total GST ₹2,226.70 Round off ₹0.01 Invoice total ₹19,445.50');
     expect(text).toContain('Rupees Nineteen Thousand Four Hundred Forty-Five and Fifty Paise Only');
+    // It says how its delivery charge was taxed.
+    expect(INTRA_STATE.deliveryTaxMethod).toBe('highest-rate');
+    expect(text).toContain('Delivery charge taxed at the highest GST rate of the goods.');
   });
 
   it('renders a document issued before equal halves with its own stored figures, and no round-off', async () => {

@@ -583,6 +583,11 @@ function drawTotalsBox(pdf: Pdf, doc: TaxDocument, top: number, x: number, width
 
 function closingNotes(doc: TaxDocument): string[] {
   const notes = ['Prices include GST: the taxable value and the tax of each line are contained in the amount paid.'];
+  if (doc.deliveryTaxMethod === 'apportioned') {
+    notes.push('Delivery charge apportioned over the goods by value, each share at its goods’ rate and HSN code.');
+  } else if (doc.deliveryTaxMethod === 'highest-rate') {
+    notes.push('Delivery charge taxed at the highest GST rate of the goods.');
+  }
   if (doc.roundOffPaise) {
     notes.push('Each tax is its rate on the taxable value; the round-off is the paise this leaves of the amount paid.');
   }

@@ -188,7 +188,9 @@ describe('GET /api/admin/gst-report: the totals of a month', () => {
     }
     expect(november.invoices.byRate.map((row) => row.rate)).toEqual([5, 18]);
     const vests = november.invoices.byRate[0]!;
-    expect(vests).toMatchObject({ rate: 5, taxable: 1000, igst: 50, cgst: 0, sgst: 0, tax: 50, total: 1050 });
+    // The vests' 1,050.00 and, the delivery charge being apportioned by value, their share of order A's 133.80:
+    // 63.00, of which 60.00 taxable and 3.00 IGST.
+    expect(vests).toMatchObject({ rate: 5, taxable: 1060, igst: 53, cgst: 0, sgst: 0, tax: 53, total: 1113 });
     // Inside the seller's state (order B) CGST and SGST, elsewhere IGST.
     expect(november.invoices.totals.cgst).toBeGreaterThan(0);
     expect(november.invoices.totals.cgst).toBe(november.invoices.totals.sgst);

@@ -85,8 +85,9 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
       inclusivePaise: line.subtotalPaise,
     })),
     deliveryChargePaise: order.shippingPaise,
+    deliveryTaxMethod: seller.deliveryTaxMethod,
   });
-  // computeTax answers the goods lines in input order, then the delivery line.
+  // computeTax answers the goods lines in input order, then the delivery lines.
   const documentLines: DocumentLine[] = tax.lines.map((taxed, index) =>
     taxed.kind === 'goods'
       ? {
@@ -142,6 +143,7 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
     lines: documentLines,
     totals: tax.totals,
     roundOffPaise: tax.roundOffPaise,
+    deliveryTaxMethod: tax.deliveryTaxMethod,
     amountInWords: rupeesInWords(tax.chargedPaise),
     reverseCharge: false,
     irn: null,
