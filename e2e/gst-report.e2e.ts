@@ -73,6 +73,13 @@ describe('GST report', () => {
       expect(text.split('\r\n')[0]).toBe(
         'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
       );
+      // Table 13: the documents issued, one of the files offered beside the others.
+      const docsButton = page.getByRole('button', { name: /Documents issued \(13\)/ });
+      const [docs] = await Promise.all([page.waitForEvent('download'), docsButton.click()]);
+      expect(docs.suggestedFilename()).toBe(`GSTR1-docs-${picked}.csv`);
+      const docsLines = (await readFile((await docs.path())!, 'utf8')).split('\r\n');
+      expect(docsLines[0]).toBe('Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled');
+      if (shown.invoices.count > 0) expect(docsLines[1]).toMatch(/^Invoices for outward supply,/);
       expect(dialogs).toEqual([]);
       expect(errors).toEqual([]);
     } finally {

@@ -216,7 +216,7 @@ export const SERVER_MESSAGES = {
   /** GET /api/admin/gst-report (docs/shop-rules.md#gst-report). */
   gstReportMonth: 'Choose the month as YYYY-MM, e.g. 2026-11.',
   gstReportFormat: 'The format must be json or csv.',
-  gstReportTable: 'Choose the table of the CSV file: b2b, b2cl, b2cs, cdnr, cdnur, hsn, hsn-b2b or hsn-b2c.',
+  gstReportTable: 'Choose the table of the CSV file: b2b, b2cl, b2cs, cdnr, cdnur, hsn, hsn-b2b, hsn-b2c or docs.',
   /** The admin's E-mails page: /api/admin/emails (docs/shop-rules.md#emails). */
   emailNotFound: 'E-mail not found.',
   emailRetryQueued: 'The e-mail will be sent again in a moment.',

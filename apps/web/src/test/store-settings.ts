@@ -22,6 +22,7 @@ export function storeSettingsDto(overrides: Partial<StoreSettingsDto> = {}): Sto
     grievanceOfficer: { name: 'Meera Kulkarni', designation: 'Grievance Officer and Head, Customer Care' },
     computedOriginalPrice: true,
     maxUnitsPerProduct: 10,
+    deliveryTaxMethod: 'apportioned',
     updatedAt: '2026-06-05T10:00:00.000Z',
     ...overrides,
   };

@@ -3,7 +3,7 @@
  * stores when it issues the document and renders to PDF every time it is downloaded, so an issued
  * document never changes (docs/decisions/0009-gst-tax-computation.md). Plain JSON: amounts in paise.
  */
-import type { SupplyType, TaxAmounts, TaxedLine } from './tax';
+import type { DeliveryTaxMethod, SupplyType, TaxAmounts, TaxedLine } from './tax';
 
 export interface DocumentAddress {
   line1: string;
@@ -66,9 +66,26 @@ export interface TaxDocument {
   stateTax: 'SGST' | 'UTGST' | null;
   lines: DocumentLine[];
   totals: TaxAmounts;
+  /**
+   * What the buyer was charged less totals.inclusivePaise: the paise that computing each tax from the taxable value
+   * leaves over (docs/decisions/0023-equal-tax-halves.md). Absent on documents issued before, whose lines add up to
+   * the amount charged.
+   */
+  roundOffPaise?: number;
+  /**
+   * How the delivery charge was taxed (docs/decisions/0024-delivery-charge-tax.md); null without one, absent on
+   * documents issued before the store chose (the highest rate).
+   */
+  deliveryTaxMethod?: DeliveryTaxMethod | null;
+  /** The document's total in words: documentTotalPaise. */
   amountInWords: string;
   reverseCharge: false;
   /** E-invoicing (IRN and the signed QR code), kept empty until the seller must use it. */
   irn: string | null;
   signedQrCode: string | null;
+}
+
+/** The document's total, what the buyer was charged (or is credited): its lines plus the round-off. */
+export function documentTotalPaise(document: Pick<TaxDocument, 'totals' | 'roundOffPaise'>): number {
+  return document.totals.inclusivePaise + (document.roundOffPaise ?? 0);
 }

@@ -8,7 +8,7 @@
 export const GST_REPORT_MONTH_PATTERN = /^20\d{2}-(0[1-9]|1[0-2])$/;
 
 /** The GSTR-1 tables the report writes as CSV files, in the order of the return. */
-export const GSTR1_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c', 'hsn'] as const;
+export const GSTR1_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c', 'hsn', 'docs'] as const;
 export type Gstr1Table = (typeof GSTR1_TABLES)[number];
 
 /** What each table holds, as the admin page names it. */
@@ -21,6 +21,7 @@ export const GSTR1_TABLE_LABELS: Record<Gstr1Table, string> = {
   'hsn-b2b': 'HSN summary, B2B (12)',
   'hsn-b2c': 'HSN summary, B2C (12)',
   hsn: 'HSN summary, all',
+  docs: 'Documents issued (13)',
 };
 
 /** The CSV file's name: GSTR1-b2b-2026-11.csv. */

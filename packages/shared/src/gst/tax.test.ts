@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { GstInputError } from './errors';
 import { GST_MESSAGES } from './messages';
 import {
+  apportionDelivery,
   computeTax,
   GST_RATES,
   isGstRate,
   principalLineIndex,
-  splitTax,
   sumTaxAmounts,
   taxableValuePaise,
+  taxAmountsOf,
+  taxHeads,
   type InvoiceLineInput,
   type TaxInput,
 } from './tax';
@@ -66,17 +68,60 @@ describe('taxableValuePaise', () => {
   });
 });
 
-describe('splitTax', () => {
-  it('gives CGST the lower half and SGST or UTGST the odd paisa; IGST all of it', () => {
-    expect(splitTax(153, 'intra-state', 'SGST')).toEqual({ cgstPaise: 76, sgstPaise: 77, utgstPaise: 0, igstPaise: 0 });
-    expect(splitTax(153, 'intra-state', 'UTGST')).toEqual({
-      cgstPaise: 76,
-      sgstPaise: 0,
-      utgstPaise: 77,
+describe('taxHeads', () => {
+  it('computes each half from the taxable value, so CGST and SGST or UTGST are equal; IGST from the full rate', () => {
+    // 4,463.39 at 12 %: 6 % of 4,463.39 is 267.8034, so 267.80 each (no longer 267.80 / 267.81).
+    expect(taxHeads(4_463_39, 12, 'intra-state', 'SGST')).toEqual({
+      cgstPaise: 267_80,
+      sgstPaise: 267_80,
+      utgstPaise: 0,
       igstPaise: 0,
+      taxPaise: 535_60,
     });
-    expect(splitTax(152, 'intra-state', 'SGST')).toEqual({ cgstPaise: 76, sgstPaise: 76, utgstPaise: 0, igstPaise: 0 });
-    expect(splitTax(153, 'inter-state', 'SGST')).toEqual({ cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise: 153 });
+    expect(taxHeads(4_463_39, 12, 'intra-state', 'UTGST')).toMatchObject({ cgstPaise: 267_80, utgstPaise: 267_80 });
+    expect(taxHeads(4_463_39, 12, 'inter-state', 'SGST')).toEqual({
+      cgstPaise: 0,
+      sgstPaise: 0,
+      utgstPaise: 0,
+      igstPaise: 535_61, // 535.6068
+      taxPaise: 535_61,
+    });
+    // 8.47 at 9 % is 0.7623 each: 0.76 + 0.76.
+    expect(taxHeads(847, 18, 'intra-state', 'SGST')).toMatchObject({ cgstPaise: 76, sgstPaise: 76, taxPaise: 152 });
+  });
+
+  it('rounds half a paisa up, in integers', () => {
+    // 0.125 % of 400 paise is exactly half a paisa.
+    expect(taxHeads(400, 0.25, 'intra-state', 'SGST')).toMatchObject({ cgstPaise: 1, sgstPaise: 1 });
+    expect(taxHeads(399, 0.25, 'intra-state', 'SGST')).toMatchObject({ cgstPaise: 0, sgstPaise: 0 });
+    expect(taxHeads(1_000_000_000_000_00, 18, 'intra-state', 'SGST').cgstPaise).toBe(90_000_000_000_00);
+  });
+
+  it('is the rate of each head on the taxable value, to the nearest paisa, whatever the amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_00_00_000_00 }), fc.constantFrom(...GST_RATES), (taxable, rate) => {
+        const intraState = taxHeads(taxable, rate, 'intra-state', 'SGST');
+        expect(intraState.cgstPaise).toBe(intraState.sgstPaise);
+        expect(Math.abs(intraState.cgstPaise - (taxable * rate) / 200)).toBeLessThanOrEqual(0.5 + 1e-6);
+        const interState = taxHeads(taxable, rate, 'inter-state', 'SGST');
+        expect(Math.abs(interState.igstPaise - (taxable * rate) / 100)).toBeLessThanOrEqual(0.5 + 1e-6);
+      }),
+    );
+  });
+});
+
+describe('taxAmountsOf', () => {
+  it('can be a paisa off what was paid: the taxable value plus the equal halves', () => {
+    // 4,999.00 at 12 %: taxable 4,463.39, 267.80 + 267.80, value 4,998.99.
+    expect(taxAmountsOf(4_999_00, 12, 'intra-state', 'SGST')).toEqual({
+      taxablePaise: 4_463_39,
+      cgstPaise: 267_80,
+      sgstPaise: 267_80,
+      utgstPaise: 0,
+      igstPaise: 0,
+      taxPaise: 535_60,
+      inclusivePaise: 4_998_99,
+    });
   });
 });
 
@@ -110,22 +155,25 @@ describe('computeTax', () => {
         ratePercent: 18,
         taxablePaise: 847,
         cgstPaise: 76,
-        sgstPaise: 77,
+        sgstPaise: 76,
         utgstPaise: 0,
         igstPaise: 0,
-        taxPaise: 153,
-        inclusivePaise: 10_00,
+        taxPaise: 152,
+        inclusivePaise: 999,
       },
     ]);
     expect(result.totals).toEqual({
       taxablePaise: 1_008_47,
       cgstPaise: 90_76,
-      sgstPaise: 90_77,
+      sgstPaise: 90_76,
       utgstPaise: 0,
       igstPaise: 0,
-      taxPaise: 181_53,
-      inclusivePaise: 1_190_00,
+      taxPaise: 181_52,
+      inclusivePaise: 1_189_99,
     });
+    // The buyer paid 1,190.00: the invoice's total, with a round-off of one paisa.
+    expect(result.chargedPaise).toBe(1_190_00);
+    expect(result.roundOffPaise).toBe(1);
   });
 
   it('charges IGST to another state', () => {
@@ -200,8 +248,10 @@ describe('computeTax', () => {
 
   it('reconciles a free line and a line of 0.25 %', () => {
     const result = computeTax(intra([line(0.25, 1_000_00), line(18, 0)]));
-    expect(result.lines[0]).toMatchObject({ taxablePaise: 99_751, taxPaise: 249, cgstPaise: 124, sgstPaise: 125 });
+    // 0.125 % of 997.51 is 1.2469 each: 1.25 + 1.25, a paisa more than the 1,000.00 paid.
+    expect(result.lines[0]).toMatchObject({ taxablePaise: 99_751, taxPaise: 250, cgstPaise: 125, sgstPaise: 125 });
     expect(result.lines[1]).toMatchObject({ taxablePaise: 0, taxPaise: 0 });
+    expect(result.roundOffPaise).toBe(-1);
   });
 
   it('trims descriptions and keeps the quantity', () => {
@@ -255,14 +305,19 @@ describe('computeTax over random carts', () => {
       fc.property(cartArbitrary, (cart) => {
         const result = computeTax(cart);
         const paid = cart.lines.reduce((sum, l) => sum + l.inclusivePaise, cart.deliveryChargePaise ?? 0);
-        for (const taxed of result.lines) {
+        const paidPerLine = [...cart.lines.map((l) => l.inclusivePaise), cart.deliveryChargePaise ?? 0];
+        result.lines.forEach((taxed, index) => {
           expect(taxed.taxablePaise + taxed.taxPaise).toBe(taxed.inclusivePaise);
           expect(taxed.cgstPaise + taxed.sgstPaise + taxed.utgstPaise + taxed.igstPaise).toBe(taxed.taxPaise);
           expect(taxed.taxablePaise).toBeGreaterThanOrEqual(0);
           expect(taxed.taxPaise).toBeGreaterThanOrEqual(0);
-        }
-        expect(result.totals.inclusivePaise).toBe(paid);
-        expect(result.totals.taxablePaise + result.totals.taxPaise).toBe(paid);
+          // Each line's value is within a paisa of what was paid for it.
+          expect(Math.abs(taxed.inclusivePaise - paidPerLine[index]!)).toBeLessThanOrEqual(1);
+        });
+        expect(result.chargedPaise).toBe(paid);
+        expect(result.totals.inclusivePaise + result.roundOffPaise).toBe(paid);
+        expect(result.totals.taxablePaise + result.totals.taxPaise).toBe(result.totals.inclusivePaise);
+        expect(Math.abs(result.roundOffPaise)).toBeLessThanOrEqual(result.lines.length);
         expect(result.totals).toEqual(sumTaxAmounts(result.lines));
         expect(result.lines).toHaveLength(cart.lines.length + ((cart.deliveryChargePaise ?? 0) > 0 ? 1 : 0));
       }),
@@ -270,7 +325,7 @@ describe('computeTax over random carts', () => {
     );
   });
 
-  it('splits intra-state tax into two halves at most a paisa apart, and uses IGST only inter-state', () => {
+  it('splits intra-state tax into two equal halves, and uses IGST only inter-state', () => {
     fc.assert(
       fc.property(cartArbitrary, (cart) => {
         const result = computeTax(cart);
@@ -281,8 +336,7 @@ describe('computeTax over random carts', () => {
             const stateHalf = result.stateTax === 'UTGST' ? taxed.utgstPaise : taxed.sgstPaise;
             expect(taxed.igstPaise).toBe(0);
             expect(taxed.cgstPaise + stateHalf).toBe(taxed.taxPaise);
-            expect(stateHalf - taxed.cgstPaise).toBeGreaterThanOrEqual(0);
-            expect(stateHalf - taxed.cgstPaise).toBeLessThanOrEqual(1);
+            expect(stateHalf).toBe(taxed.cgstPaise);
             expect(result.stateTax === 'UTGST' ? taxed.sgstPaise : taxed.utgstPaise).toBe(0);
           } else {
             expect(taxed.igstPaise).toBe(taxed.taxPaise);
@@ -301,9 +355,64 @@ describe('computeTax over random carts', () => {
         const delivery = result.lines.find((l) => l.kind === 'delivery');
         if (!delivery) return;
         expect(delivery.ratePercent).toBe(Math.max(...cart.lines.map((l) => l.ratePercent)));
-        expect(delivery.inclusivePaise).toBe(cart.deliveryChargePaise);
+        expect(Math.abs(delivery.inclusivePaise - cart.deliveryChargePaise!)).toBeLessThanOrEqual(1);
         expect(cart.lines.some((l) => l.hsn === delivery.hsn && l.ratePercent === delivery.ratePercent)).toBe(true);
       }),
+    );
+  });
+});
+
+describe('the delivery charge apportioned over the goods by value', () => {
+  const mixed = (deliveryTaxMethod?: 'apportioned' | 'highest-rate') =>
+    computeTax({
+      ...intra([line(18, 1_180_00), line(5, 1_050_00, { hsn: '2309', description: 'Dog food' })], 133_80),
+      deliveryTaxMethod,
+    });
+
+  it('gives each HSN code and rate its share of the charge, taxed at its own rate', () => {
+    const result = mixed('apportioned');
+    expect(result.deliveryTaxMethod).toBe('apportioned');
+    // 133.80 over 1,180.00 and 1,050.00: 70.80 and 63.00.
+    const delivery = result.lines.filter((l) => l.kind === 'delivery');
+    expect(delivery).toMatchObject([
+      { hsn: '8413', ratePercent: 18, quantity: 0, taxablePaise: 60_00, cgstPaise: 5_40, sgstPaise: 5_40 },
+      { hsn: '2309', ratePercent: 5, quantity: 0, taxablePaise: 60_00, cgstPaise: 1_50, sgstPaise: 1_50 },
+    ]);
+    expect(result.chargedPaise).toBe(1_180_00 + 1_050_00 + 133_80);
+  });
+
+  it('charges less tax than the highest rate on a mixed order, and is the old rule when not asked', () => {
+    const highest = mixed('highest-rate');
+    expect(mixed().deliveryTaxMethod).toBe('highest-rate');
+    expect(mixed().lines).toEqual(highest.lines);
+    const byValue = mixed('apportioned');
+    const taxOf = (r: typeof highest) =>
+      r.lines.filter((l) => l.kind === 'delivery').reduce((n, l) => n + l.taxPaise, 0);
+    expect(taxOf(highest)).toBe(20_42); // 113.39 taxable, 10.21 + 10.21
+    expect(taxOf(byValue)).toBe(13_80);
+    expect(computeTax(intra([line(18, 100_00)])).deliveryTaxMethod).toBeNull();
+  });
+
+  it('shares out the charge exactly, each share within a paisa of its proportion', () => {
+    fc.assert(
+      fc.property(cartArbitrary, (cart) => {
+        const delivery = cart.deliveryChargePaise ?? 0;
+        if (delivery === 0) return;
+        const shares = apportionDelivery(cart.lines, delivery);
+        expect(shares.reduce((sum, share) => sum + share.sharePaise, 0)).toBe(delivery);
+        const total = cart.lines.reduce((sum, l) => sum + l.inclusivePaise, 0);
+        for (const share of shares) {
+          expect(share.sharePaise).toBeGreaterThanOrEqual(0);
+          if (total === 0) continue;
+          const value = cart.lines
+            .filter((l) => l.hsn === share.hsn && l.ratePercent === share.ratePercent)
+            .reduce((sum, l) => sum + l.inclusivePaise, 0);
+          expect(Math.abs(share.sharePaise - (delivery * value) / total)).toBeLessThan(1);
+        }
+        const result = computeTax({ ...cart, deliveryTaxMethod: 'apportioned' });
+        expect(result.totals.inclusivePaise + result.roundOffPaise).toBe(result.chargedPaise);
+      }),
+      { numRuns: 300 },
     );
   });
 });

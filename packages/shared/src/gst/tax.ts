@@ -1,9 +1,12 @@
 /**
  * The one home of the GST computation of an invoice. Prices are GST-inclusive: each line's taxable value is taken
  * out of what the buyer paid and rounded to the paisa, the tax is the rest, so every line and the invoice reconcile
- * exactly with the amount paid. A supply inside the seller's state pays CGST + SGST (CGST + UTGST in a union
- * territory without a legislature), half the rate each, the odd paisa going to SGST/UTGST; any other supply pays
- * IGST. The delivery charge follows the highest-rated line (docs/decisions/0009-gst-tax-computation.md).
+ * with the amount paid. A supply inside the seller's state pays CGST + SGST (CGST + UTGST in a union territory
+ * without a legislature), each computed as the GST portal does, taxable value × half the rate, so the two halves
+ * are equal; any other supply pays IGST, taxable value × the rate. A line's value is its taxable value plus those
+ * taxes, which can be a paisa off what the buyer paid for it: the invoice carries the difference as its round-off,
+ * so its total is still what was charged. The delivery charge follows the highest-rated line, or is shared out over
+ * the goods by value (docs/decisions/0009-gst-tax-computation.md, docs/decisions/0024-delivery-charge-tax.md).
  */
 import { GstInputError } from './errors';
 import { GST_MESSAGES } from './messages';
@@ -17,7 +20,11 @@ export function isGstRate(rate: number): rate is GstRate {
   return (GST_RATES as readonly number[]).includes(rate);
 }
 
-/** The money of a line, a summary row or an invoice, all integer paise. taxable + tax = inclusive. */
+/**
+ * The money of a line, a summary row or an invoice, all integer paise. taxable + tax = inclusive. On a line computed
+ * with equal halves (docs/decisions/0023-equal-tax-halves.md) inclusive can differ by a paisa from what the buyer paid
+ * for the line; TaxComputation.roundOffPaise holds the invoice's difference.
+ */
 export interface TaxAmounts {
   taxablePaise: number;
   cgstPaise: number;
@@ -28,7 +35,7 @@ export interface TaxAmounts {
   igstPaise: number;
   /** cgst + sgst + utgst + igst. */
   taxPaise: number;
-  /** What the buyer paid: taxable + tax. */
+  /** The value of the line or lines: taxable + tax. */
   inclusivePaise: number;
 }
 
@@ -42,6 +49,13 @@ export interface InvoiceLineInput {
   inclusivePaise: number;
 }
 
+/**
+ * How the delivery charge is taxed (docs/decisions/0024-delivery-charge-tax.md): shared out over the goods by
+ * their value, each share at its goods' rate and HSN code, or as one line at the highest rate of the goods.
+ */
+export const DELIVERY_TAX_METHODS = ['apportioned', 'highest-rate'] as const;
+export type DeliveryTaxMethod = (typeof DELIVERY_TAX_METHODS)[number];
+
 export interface TaxInput {
   /** GST state code of the seller's registration, e.g. '27'. */
   sellerStateCode: string;
@@ -50,6 +64,8 @@ export interface TaxInput {
   lines: readonly InvoiceLineInput[];
   /** GST-inclusive delivery charge in paise; 0 or absent for none. */
   deliveryChargePaise?: number;
+  /** 'highest-rate' when absent, as invoices were computed before the store chose. */
+  deliveryTaxMethod?: DeliveryTaxMethod;
 }
 
 export type SupplyType = 'intra-state' | 'inter-state';
@@ -72,6 +88,12 @@ export interface TaxComputation {
   /** The goods lines in input order, then the delivery line when there is a delivery charge. */
   lines: TaxedLine[];
   totals: TaxAmounts;
+  /** What the buyer was charged (the goods and the delivery charge, GST included) less totals.inclusivePaise. */
+  roundOffPaise: number;
+  /** What the buyer was charged: the invoice's total, totals.inclusivePaise + roundOffPaise. */
+  chargedPaise: number;
+  /** How the delivery charge was taxed; null without one. */
+  deliveryTaxMethod: DeliveryTaxMethod | null;
 }
 
 const HSN = /^\d{4}(?:\d{2}){0,2}$/;
@@ -91,18 +113,31 @@ export function taxableValuePaise(inclusivePaise: number, rate: GstRate): number
   return Number((2n * numerator + denominator) / (2n * denominator));
 }
 
-/** Splits a line's tax: CGST gets the lower half (floor), SGST or UTGST the rest; IGST takes it all. */
-export function splitTax(
-  taxPaise: number,
+/** taxable × basis points / divisor, rounded to the nearest paisa (a half paisa up), in integers. */
+function percentOf(taxablePaise: number, rate: GstRate, divisor: bigint): number {
+  const numerator = BigInt(taxablePaise) * basisPoints(rate);
+  return Number((2n * numerator + divisor) / (2n * divisor));
+}
+
+/**
+ * A line's taxes from its taxable value, each head computed as the GST portal does: inside the state CGST and
+ * SGST (or UTGST) are each round(taxable × rate / 2), so they are always equal; across states IGST is
+ * round(taxable × rate).
+ */
+export function taxHeads(
+  taxablePaise: number,
+  rate: GstRate,
   supplyType: SupplyType,
   stateTax: 'SGST' | 'UTGST',
-): Pick<TaxAmounts, 'cgstPaise' | 'sgstPaise' | 'utgstPaise' | 'igstPaise'> {
-  if (supplyType === 'inter-state') return { cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise: taxPaise };
-  const cgstPaise = Math.floor(taxPaise / 2);
-  const rest = taxPaise - cgstPaise;
+): Pick<TaxAmounts, 'cgstPaise' | 'sgstPaise' | 'utgstPaise' | 'igstPaise' | 'taxPaise'> {
+  if (supplyType === 'inter-state') {
+    const igstPaise = percentOf(taxablePaise, rate, 10_000n);
+    return { cgstPaise: 0, sgstPaise: 0, utgstPaise: 0, igstPaise, taxPaise: igstPaise };
+  }
+  const half = percentOf(taxablePaise, rate, 20_000n);
   return stateTax === 'UTGST'
-    ? { cgstPaise, sgstPaise: 0, utgstPaise: rest, igstPaise: 0 }
-    : { cgstPaise, sgstPaise: rest, utgstPaise: 0, igstPaise: 0 };
+    ? { cgstPaise: half, sgstPaise: 0, utgstPaise: half, igstPaise: 0, taxPaise: 2 * half }
+    : { cgstPaise: half, sgstPaise: half, utgstPaise: 0, igstPaise: 0, taxPaise: 2 * half };
 }
 
 function checkPaise(what: string, value: number): void {
@@ -145,6 +180,47 @@ export function principalLineIndex(lines: ReadonlyArray<Pick<InvoiceLineInput, '
   return best;
 }
 
+/**
+ * The delivery charge shared out over the goods by their value, per HSN code and rate (in the goods' order): each
+ * group's share is the charge × its value / the goods' value, rounded down, and the paise left go one each to the
+ * groups with the largest fractions (the first among equals), so the shares add up to the charge exactly. Goods
+ * of no value give no weights: the whole charge then goes to the principal line's group.
+ */
+export function apportionDelivery(
+  lines: ReadonlyArray<Pick<InvoiceLineInput, 'hsn' | 'ratePercent' | 'inclusivePaise'>>,
+  deliveryChargePaise: number,
+): Array<{ hsn: string; ratePercent: number; sharePaise: number }> {
+  const groups: Array<{ hsn: string; ratePercent: number; valuePaise: number; sharePaise: number; rest: bigint }> = [];
+  for (const line of lines) {
+    const group = groups.find((g) => g.hsn === line.hsn && g.ratePercent === line.ratePercent);
+    if (group) group.valuePaise += line.inclusivePaise;
+    else
+      groups.push({
+        hsn: line.hsn,
+        ratePercent: line.ratePercent,
+        valuePaise: line.inclusivePaise,
+        sharePaise: 0,
+        rest: 0n,
+      });
+  }
+  const total = BigInt(groups.reduce((sum, group) => sum + group.valuePaise, 0));
+  if (total === 0n) {
+    const principal = lines[principalLineIndex(lines)]!;
+    return [{ hsn: principal.hsn, ratePercent: principal.ratePercent, sharePaise: deliveryChargePaise }];
+  }
+  const charge = BigInt(deliveryChargePaise);
+  let left = deliveryChargePaise;
+  for (const group of groups) {
+    const product = charge * BigInt(group.valuePaise);
+    group.sharePaise = Number(product / total);
+    group.rest = product % total;
+    left -= group.sharePaise;
+  }
+  const byRest = [...groups].sort((a, b) => (a.rest === b.rest ? 0 : a.rest > b.rest ? -1 : 1));
+  for (let i = 0; i < left; i += 1) byRest[i]!.sharePaise += 1;
+  return groups.map(({ hsn, ratePercent, sharePaise }) => ({ hsn, ratePercent, sharePaise }));
+}
+
 /** Adds up amounts (lines, summary rows, invoices). */
 export function sumTaxAmounts(rows: readonly TaxAmounts[]): TaxAmounts {
   const total: TaxAmounts = {
@@ -168,16 +244,19 @@ export function sumTaxAmounts(rows: readonly TaxAmounts[]): TaxAmounts {
   return total;
 }
 
-/** The amounts of one GST-inclusive amount at a rate, for a supply of that type. */
+/**
+ * The amounts of one GST-inclusive amount at a rate, for a supply of that type: the taxable value inside it, the
+ * taxes on that value (taxHeads), and their sum, which may be a paisa more or less than the amount.
+ */
 export function taxAmountsOf(
-  inclusivePaise: number,
+  paidPaise: number,
   rate: GstRate,
   supplyType: SupplyType,
   stateTax: 'SGST' | 'UTGST',
 ): TaxAmounts {
-  const taxablePaise = taxableValuePaise(inclusivePaise, rate);
-  const taxPaise = inclusivePaise - taxablePaise;
-  return { taxablePaise, ...splitTax(taxPaise, supplyType, stateTax), taxPaise, inclusivePaise };
+  const taxablePaise = taxableValuePaise(paidPaise, rate);
+  const heads = taxHeads(taxablePaise, rate, supplyType, stateTax);
+  return { taxablePaise, ...heads, inclusivePaise: taxablePaise + heads.taxPaise };
 }
 
 /**
@@ -208,7 +287,8 @@ export function computeTax(input: TaxInput): TaxComputation {
     ...taxAmountsOf(line.inclusivePaise, rates[index], supplyType, stateTax),
   }));
 
-  if (deliveryChargePaise > 0) {
+  const deliveryTaxMethod = deliveryChargePaise > 0 ? (input.deliveryTaxMethod ?? 'highest-rate') : null;
+  if (deliveryTaxMethod === 'highest-rate') {
     const principal = lines[principalLineIndex(lines)];
     lines.push({
       kind: 'delivery',
@@ -218,14 +298,31 @@ export function computeTax(input: TaxInput): TaxComputation {
       ratePercent: principal.ratePercent,
       ...taxAmountsOf(deliveryChargePaise, principal.ratePercent, supplyType, stateTax),
     });
+  } else if (deliveryTaxMethod === 'apportioned') {
+    for (const share of apportionDelivery(lines, deliveryChargePaise)) {
+      if (share.sharePaise === 0) continue;
+      const ratePercent = share.ratePercent as GstRate;
+      lines.push({
+        kind: 'delivery',
+        description: GST_MESSAGES.deliveryLineDescription,
+        hsn: share.hsn,
+        quantity: 0,
+        ratePercent,
+        ...taxAmountsOf(share.sharePaise, ratePercent, supplyType, stateTax),
+      });
+    }
   }
 
+  const totals = sumTaxAmounts(lines);
   return {
     seller,
     placeOfSupply,
     supplyType,
     stateTax: supplyType === 'intra-state' ? stateTax : null,
     lines,
-    totals: sumTaxAmounts(lines),
+    totals,
+    roundOffPaise: grandTotal - totals.inclusivePaise,
+    chargedPaise: grandTotal,
+    deliveryTaxMethod,
   };
 }

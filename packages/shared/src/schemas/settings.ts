@@ -6,7 +6,14 @@
  * reported, not only the first.
  */
 import { z } from 'zod';
-import { CREDIT_NOTE_PREFIX, findGstState, GST_MESSAGES, gstStateByCode, validateGstin } from '../gst';
+import {
+  CREDIT_NOTE_PREFIX,
+  DELIVERY_TAX_METHODS,
+  findGstState,
+  GST_MESSAGES,
+  gstStateByCode,
+  validateGstin,
+} from '../gst';
 import { TAX_DATA_MESSAGES } from '../messages';
 import { DEFAULT_MAX_UNITS_PER_PRODUCT, MAX_LINE_QUANTITY } from '../constants';
 import { emailSchema, phoneSchema, postalCodeSchema, textSchema } from './fields';
@@ -118,6 +125,13 @@ export const storeSettingsInputSchema = z
      * stored (on for a new row).
      */
     computedOriginalPrice: z.boolean({ error: 'computedOriginalPrice must be true or false.' }).optional(),
+    /**
+     * How an invoice taxes the delivery charge (docs/decisions/0024-delivery-charge-tax.md); not sent: kept as stored
+     * (apportioned for a new row).
+     */
+    deliveryTaxMethod: z
+      .enum(DELIVERY_TAX_METHODS, { error: 'deliveryTaxMethod must be apportioned or highest-rate.' })
+      .optional(),
     /** The most units of one product one unpaid order may hold (docs/shop-rules.md#orders); the default when left out. */
     maxUnitsPerProduct: z
       .number({ error: maxUnitsMessage })
@@ -169,6 +183,8 @@ export const storeSettingsSchema = z.object({
   computedOriginalPrice: z.boolean(),
   /** The most units of one product one unpaid order may hold (docs/shop-rules.md#orders). */
   maxUnitsPerProduct: z.number().int(),
+  /** How an invoice taxes the delivery charge (docs/decisions/0024-delivery-charge-tax.md). */
+  deliveryTaxMethod: z.enum(DELIVERY_TAX_METHODS),
   updatedAt: z.string(),
 });
 export type StoreSettingsDto = z.infer<typeof storeSettingsSchema>;

@@ -14,7 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_MAX_UNITS_PER_PRODUCT, type TaxDocument } from '@pumpkart/shared';
+import { DEFAULT_MAX_UNITS_PER_PRODUCT, type DeliveryTaxMethod, type TaxDocument } from '@pumpkart/shared';
 import { money, createdAt, updatedAt } from './columns';
 import { orders } from './orders';
 
@@ -50,6 +50,8 @@ export const storeSettings = pgTable(
     computedOriginalPrice: boolean('computed_original_price').notNull().default(true),
     /** The most units of one product one unpaid order may hold (docs/shop-rules.md#orders). */
     maxUnitsPerProduct: integer('max_units_per_product').notNull().default(DEFAULT_MAX_UNITS_PER_PRODUCT),
+    /** How invoices tax the delivery charge (docs/decisions/0024-delivery-charge-tax.md). */
+    deliveryTaxMethod: text('delivery_tax_method').$type<DeliveryTaxMethod>().notNull().default('apportioned'),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -57,6 +59,7 @@ export const storeSettings = pgTable(
     check('store_settings_gstin_format', sql`${table.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
     check('store_settings_pan_in_gstin', sql`${table.pan} = substr(${table.gstin}, 3, 10)`),
     check('store_settings_max_units_per_product', sql`${table.maxUnitsPerProduct} between 1 and 1000`),
+    check('store_settings_delivery_tax_method', sql`${table.deliveryTaxMethod} in ('apportioned', 'highest-rate')`),
     check(
       'store_settings_invoice_prefix',
       sql`${table.invoicePrefix} ~ '^[A-Z0-9]{1,3}$' and ${table.invoicePrefix} <> 'CN'`,

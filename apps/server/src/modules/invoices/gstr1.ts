@@ -8,11 +8,14 @@
  *   notes of such invoices issued in the month (GSTR-1 nets them here; a row may be negative).
  * - cdnr / cdnur (9B): credit notes of b2b invoices / of b2cl invoices, one row per note and rate.
  * - hsn-b2b, hsn-b2c (12) and hsn (both): per HSN code and rate, invoices less credit notes.
+ * - docs (13): the documents issued, per nature of document and series: first and last number, how many, and
+ *   how many of them were cancelled.
  *
  * Amounts have 2 decimals and no separators; dates are dd-Mon-yyyy in India; the place of supply is
  * '29-Karnataka'. A credit note always cancels its whole invoice, so it falls in the same table as that invoice.
  */
 import {
+  documentTotalPaise,
   hsnSummary,
   taxSummaryByRate,
   type GstRate,
@@ -36,7 +39,7 @@ export type DocumentClass = 'b2b' | 'b2cl' | 'b2cs';
 /** Which GSTR-1 table a document (or the invoice a credit note cancels) belongs to. */
 export function classOf(document: TaxDocument): DocumentClass {
   if (document.buyer.gstin) return 'b2b';
-  const large = document.supplyType === 'inter-state' && document.totals.inclusivePaise > B2CL_LIMIT_PAISE;
+  const large = document.supplyType === 'inter-state' && documentTotalPaise(document) > B2CL_LIMIT_PAISE;
   return large ? 'b2cl' : 'b2cs';
 }
 
@@ -53,9 +56,14 @@ export function gstnDate(iso: string): string {
   return `${day}-${MONTHS[inIndia.getUTCMonth()]}-${inIndia.getUTCFullYear()}`;
 }
 
+/** Where the GSTN's state master spells a name its own way: Lakshadweep is '31-Lakshdweep' there. */
+const GSTN_STATE_NAMES: Readonly<Record<string, string>> = { '31': 'Lakshdweep' };
+
 /** '29-Karnataka'; the GSTN's list writes '&' for 'and' ('01-Jammu & Kashmir'). */
-export const gstnPlaceOfSupply = (document: TaxDocument) =>
-  `${document.placeOfSupply.code}-${document.placeOfSupply.name.replace(/ and /g, ' & ')}`;
+export const gstnPlaceOfSupply = (document: Pick<TaxDocument, 'placeOfSupply'>) => {
+  const { code, name } = document.placeOfSupply;
+  return `${code}-${GSTN_STATE_NAMES[code] ?? name.replace(/ and /g, ' & ')}`;
+};
 
 /** One CSV line (RFC 4180): a cell with a comma, quote or line break is quoted, quotes doubled. */
 export function csvLine(cells: readonly string[]): string {
@@ -184,6 +192,38 @@ const HSN_HEADINGS = [
 
 const BOTH: readonly TaxDocumentKind[] = ['invoice', 'credit-note'];
 
+/**
+ * Table 13's nature of each kind of document, as the offline tool's list names them ('Debit Note' is its text for
+ * debit notes, which the shop does not issue yet).
+ */
+export const NATURE_OF_DOCUMENT: Record<TaxDocumentKind, string> = {
+  invoice: 'Invoices for outward supply',
+  'credit-note': 'Credit Note',
+};
+
+/**
+ * Table 13: one row per nature of document and series ('PK/26-27'; a new row when the prefix changed within the
+ * month), with the first and last number issued in the month and how many. Every series is gap-free, so the count
+ * is also the range's length. Cancelled is 0: the shop never cancels an issued document; a cancelled sale keeps its
+ * invoice and gets a credit note, which is a document of its own in this table (docs/shop-rules.md#gst-report).
+ */
+async function* documentsIssuedRows(documents: AsyncIterable<TaxDocument>): AsyncGenerator<string[]> {
+  const series = new Map<string, { nature: string; first: string; last: string; count: number }>();
+  for await (const document of documents) {
+    const key = `${document.kind}|${document.number.slice(0, document.number.lastIndexOf('/'))}`;
+    const row = series.get(key);
+    // The documents of each kind arrive in the order of their numbers.
+    if (row) {
+      row.last = document.number;
+      row.count += 1;
+    } else {
+      const nature = NATURE_OF_DOCUMENT[document.kind];
+      series.set(key, { nature, first: document.number, last: document.number, count: 1 });
+    }
+  }
+  for (const row of series.values()) yield [row.nature, row.first, row.last, String(row.count), '0'];
+}
+
 export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
   b2b: {
     headings: [
@@ -207,7 +247,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
       receiverName(document),
       document.number,
       gstnDate(document.issuedAt),
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       gstnPlaceOfSupply(document),
       'N',
       '',
@@ -234,7 +274,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
     rows: perDocument('invoice', 'b2cl', (document, rate, taxablePaise) => [
       document.number,
       gstnDate(document.issuedAt),
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       gstnPlaceOfSupply(document),
       '',
       csvRate(rate),
@@ -282,7 +322,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
       gstnPlaceOfSupply(document),
       'N',
       'Regular B2B',
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       '',
       csvRate(rate),
       csvAmount(taxablePaise),
@@ -309,7 +349,7 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
       gstnDate(document.issuedAt),
       'C',
       gstnPlaceOfSupply(document),
-      csvAmount(document.totals.inclusivePaise),
+      csvAmount(documentTotalPaise(document)),
       '',
       csvRate(rate),
       csvAmount(taxablePaise),
@@ -319,6 +359,11 @@ export const GSTR1: Record<Gstr1Table, Gstr1TableSpec> = {
   'hsn-b2b': { headings: HSN_HEADINGS, kinds: BOTH, rows: hsnRows((document) => classOf(document) === 'b2b') },
   'hsn-b2c': { headings: HSN_HEADINGS, kinds: BOTH, rows: hsnRows((document) => classOf(document) !== 'b2b') },
   hsn: { headings: HSN_HEADINGS, kinds: BOTH, rows: hsnRows(() => true) },
+  docs: {
+    headings: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+    kinds: BOTH,
+    rows: documentsIssuedRows,
+  },
 };
 
 /** The table as CSV text, line by line: the headings, then its rows. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { financialYearOf, SERVER_MESSAGES, toPaise, type TaxDocument } from '@pumpkart/shared';
+import { documentTotalPaise, financialYearOf, SERVER_MESSAGES, toPaise, type TaxDocument } from '@pumpkart/shared';
 import { orderItems, products } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
@@ -14,6 +14,7 @@ import {
   signedWebhook,
   statusBody,
 } from '../../test/commerce-factories';
+import { DEMO_STORE_SETTINGS_INPUT } from '../../seed/demo-store-settings';
 import { createTestAdmin, createTestUser, testAddress } from '../../test/factories';
 import { createTaxedProduct, documentsOf, enterSellerDetails, validGstinFor } from './test-support';
 
@@ -172,10 +173,14 @@ describe('issuing tax invoices', () => {
     expect(pumpLine.inclusivePaise).toBe(toPaise(23_600));
     // 236.00 inclusive at 18 %: taxable 200.00, IGST 36.00.
     expect(pumpLine).toMatchObject({ taxablePaise: 20_000_00, igstPaise: 3_600_00, cgstPaise: 0, sgstPaise: 0 });
-    expect(doc.totals.inclusivePaise).toBe(orderRow.totalPaise);
+    expect(documentTotalPaise(doc)).toBe(orderRow.totalPaise);
     expect(doc.totals.igstPaise).toBe(doc.totals.taxPaise);
     if (orderRow.shippingPaise > 0) {
-      expect(doc.lines.at(-1)).toMatchObject({ kind: 'delivery', ratePercent: 18, hsn: '84131100', quantity: 0 });
+      // Apportioned by value (the default): a delivery line per HSN code and rate of the goods, adding up to it.
+      const delivery = doc.lines.filter((line) => line.kind === 'delivery');
+      expect(delivery.map((line) => [line.hsn, line.ratePercent, line.quantity])).toEqual(
+        expected.map(([, hsn, rate]) => [hsn, rate, 0]),
+      );
     }
     expect(row).toMatchObject({
       kind: 'invoice',
@@ -228,6 +233,79 @@ describe('issuing tax invoices', () => {
     const chandigarh = await paidOnlineOrder({ state: 'Chandigarh' });
     const [utDoc] = await documentsOf(t.db, chandigarh.order._id);
     expect(utDoc!.document).toMatchObject({ supplyType: 'inter-state', stateTax: null, placeOfSupply: { code: '04' } });
+  });
+
+  it('computes each half from the taxable value, and totals what was charged with a round-off', async () => {
+    const buyer = await createTestUser(t.app);
+    const { product } = await createTaxedProduct(t.db, { price: 4999, stock: 5, hsnCode: '84248990', gstRate: 12 });
+    const body = orderBody([{ product }], { paymentMode: 'online', address: testAddress({ state: 'Maharashtra' }) });
+    const order = await placeOrderOk(t.app, buyer.token, body);
+    await payOnline(t.app, buyer.token, order._id);
+    const [row] = await documentsOf(t.db, order._id);
+    const invoice = row!.document as TaxDocument;
+    // 4,999.00 at 12 %: taxable 4,463.39, 6 % of it 267.8034, so 267.80 CGST and 267.80 SGST (not 267.80 / 267.81).
+    expect(invoice.lines[0]).toMatchObject({
+      taxablePaise: 4_463_39,
+      cgstPaise: 267_80,
+      sgstPaise: 267_80,
+      taxPaise: 535_60,
+      inclusivePaise: 4_998_99,
+    });
+    // The delivery charge, 6 % of 4,999.00 = 299.94 at 12 %: taxable 267.80, 16.068 each, 16.07 + 16.07.
+    expect(invoice.lines[1]).toMatchObject({ kind: 'delivery', taxablePaise: 267_80, cgstPaise: 16_07 });
+    for (const line of invoice.lines) expect(line.cgstPaise).toBe(line.sgstPaise);
+    // The buyer paid 5,298.94: the lines add up to 5,298.93 and the round-off brings the invoice to what was paid.
+    expect(toPaise(order.total)).toBe(5_298_94);
+    expect(invoice.totals.inclusivePaise).toBe(5_298_93);
+    expect(invoice.roundOffPaise).toBe(1);
+    expect(documentTotalPaise(invoice)).toBe(5_298_94);
+    expect(row!.totalPaise).toBe(5_298_94);
+    expect(invoice.amountInWords).toBe('Rupees Five Thousand Two Hundred Ninety-Eight and Ninety-Four Paise Only');
+  });
+
+  it("taxes the delivery charge as the store's setting says, and the invoice says which", async () => {
+    const mixedOrder = async () => {
+      const buyer = await createTestUser(t.app);
+      const pump = (await createTaxedProduct(t.db, { price: 1180, stock: 5 })).product; // 18 %, HSN 84131100
+      const vest = (await createTaxedProduct(t.db, { price: 525, stock: 5, hsnCode: '62114390', gstRate: 5 })).product;
+      const body = orderBody([{ product: pump }, { product: vest, quantity: 2 }], {
+        paymentMode: 'online',
+        address: testAddress({ state: 'Maharashtra' }),
+      });
+      const order = await placeOrderOk(t.app, buyer.token, body);
+      await payOnline(t.app, buyer.token, order._id);
+      return (await documentsOf(t.db, order._id))[0]!.document as TaxDocument;
+    };
+    // Apportioned by default: 133.80 over 1,180.00 at 18 % and 1,050.00 at 5 % is 70.80 and 63.00.
+    const apportioned = await mixedOrder();
+    expect(apportioned.deliveryTaxMethod).toBe('apportioned');
+    // The lines follow the goods, whose titles are random: compared by rate, highest first.
+    const byRate = (document: TaxDocument) =>
+      document.lines.filter((line) => line.kind === 'delivery').sort((a, b) => b.ratePercent - a.ratePercent);
+    expect(byRate(apportioned)).toMatchObject([
+      { hsn: '84131100', ratePercent: 18, taxablePaise: 60_00, cgstPaise: 5_40, sgstPaise: 5_40 },
+      { hsn: '62114390', ratePercent: 5, taxablePaise: 60_00, cgstPaise: 1_50, sgstPaise: 1_50 },
+    ]);
+    expect(documentTotalPaise(apportioned)).toBe(1_180_00 + 1_050_00 + 133_80);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/store',
+      headers: bearer(adminToken),
+      payload: { ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'highest-rate' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const highest = await mixedOrder();
+    expect(highest.deliveryTaxMethod).toBe('highest-rate');
+    expect(highest.lines.filter((line) => line.kind === 'delivery')).toMatchObject([
+      { hsn: '84131100', ratePercent: 18, taxablePaise: 113_39, cgstPaise: 10_21, sgstPaise: 10_21 },
+    ]);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/store',
+      headers: bearer(adminToken),
+      payload: { ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'apportioned' },
+    });
   });
 
   it('COD: issues the invoice at Mark as Paid, once; Mark again and shipping keep it', async () => {

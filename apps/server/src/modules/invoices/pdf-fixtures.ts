@@ -178,7 +178,9 @@ export function buildTaxDocument(input: FixtureInput): TaxDocument {
         : { ...line, unit: 'OTH', unitPricePaise: 0, certificates: [] };
     }),
     totals: tax.totals,
-    amountInWords: rupeesInWords(tax.totals.inclusivePaise),
+    roundOffPaise: tax.roundOffPaise,
+    deliveryTaxMethod: tax.deliveryTaxMethod,
+    amountInWords: rupeesInWords(tax.chargedPaise),
     reverseCharge: false,
     irn: null,
     signedQrCode: null,

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { create as createFont } from 'fontkit';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import type { DocumentLine, TaxDocument } from '@pumpkart/shared';
+import { documentTotalPaise, type DocumentLine, type TaxDocument } from '@pumpkart/shared';
 import { formatIndianDate, formatPaiseIndian, formatRupees, renderTaxDocumentPdf } from './pdf';
 import {
   B2B,
@@ -60,7 +60,9 @@ function rowText(doc: TaxDocument, line: DocumentLine): string {
     doc.supplyType === 'inter-state'
       ? [line.igstPaise]
       : [line.cgstPaise, doc.stateTax === 'UTGST' ? line.utgstPaise : line.sgstPaise];
-  return [line.taxablePaise, `${line.ratePercent}%`, ...taxes, line.inclusivePaise]
+  const rate =
+    doc.supplyType === 'inter-state' ? `${line.ratePercent}%` : `${line.ratePercent / 2}% + ${line.ratePercent / 2}%`;
+  return [line.taxablePaise, rate, ...taxes, line.inclusivePaise]
     .map((value) => (typeof value === 'number' ? formatPaiseIndian(value) : value))
     .join(' ');
 }
@@ -120,7 +122,7 @@ describe('renderTaxDocumentPdf', () => {
     if (doc.lines.some((line) => line.kind === 'delivery')) expect(text).toContain('Delivery charge');
     // totals, amount in words, signature
     expect(text).toContain(
-      `${invoice ? 'Invoice total' : 'Credit note total'} ${formatRupees(doc.totals.inclusivePaise)}`,
+      `${invoice ? 'Invoice total' : 'Credit note total'} ${formatRupees(documentTotalPaise(doc))}`,
     );
     expect(text).toContain(`Total GST ${formatRupees(doc.totals.taxPaise)}`);
     expect(text).toContain(doc.amountInWords);
@@ -132,7 +134,9 @@ describe('renderTaxDocumentPdf', () => {
     const { text } = await render(INTRA_STATE);
     const t = INTRA_STATE.totals;
     expect(INTRA_STATE.supplyType).toBe('intra-state');
-    expect(text).toContain('CGST (₹) SGST (₹) Total (₹)');
+    // Each head's rate beside its amount (CGST Rule 46(l)): 9 % + 9 % on an 18 % line.
+    expect(text).toContain('CGST + SGST rate CGST (₹) SGST (₹) Total (₹)');
+    expect(text).toContain('7,625.42 9% + 9% 686.29 686.29 8,998.00');
     expect(text).toContain(
       `Total 6 ${formatPaiseIndian(t.taxablePaise)} ${formatPaiseIndian(t.cgstPaise)} ${formatPaiseIndian(t.sgstPaise)}`,
     );
@@ -142,7 +146,27 @@ describe('renderTaxDocumentPdf', () => {
     expect(text).not.toContain('UTGST');
     // the summary by rate: 5 % and 18 %
     expect(text).toMatch(/5% 6,712\.86 167\.82 167\.82 335\.64/);
-    expect(text).toMatch(/18% 10,505\.93 945\.53 945\.54 1,891\.07/);
+    expect(text).toMatch(/18% 10,505\.93 945\.53 945\.53 1,891\.06/);
+    // The lines add up to 19,445.49; the buyer paid 19,445.50, so the invoice carries a round-off of a paisa.
+    expect(INTRA_STATE.roundOffPaise).toBe(1);
+    expect(text).toContain('Total GST ₹2,226.70 Round off ₹0.01 Invoice total ₹19,445.50');
+    expect(text).toContain('Rupees Nineteen Thousand Four Hundred Forty-Five and Fifty Paise Only');
+    // It says how its delivery charge was taxed.
+    expect(INTRA_STATE.deliveryTaxMethod).toBe('highest-rate');
+    expect(text).toContain('Delivery charge taxed at the highest GST rate of the goods.');
+  });
+
+  it('renders a document issued before equal halves with its own stored figures, and no round-off', async () => {
+    // As stored then: the odd paisa in SGST, the lines adding up to the amount paid, no roundOffPaise.
+    const { roundOffPaise: _none, ...rest } = INTRA_STATE;
+    const t = INTRA_STATE.totals;
+    const issuedBefore: TaxDocument = {
+      ...rest,
+      totals: { ...t, sgstPaise: t.sgstPaise + 1, taxPaise: t.taxPaise + 1, inclusivePaise: t.inclusivePaise + 1 },
+    };
+    const { text } = await render(issuedBefore);
+    expect(text).toContain('Total GST ₹2,226.71 Invoice total ₹19,445.50');
+    expect(text).not.toContain('Round off');
   });
 
   it('inter-state: one IGST column and no CGST or SGST', async () => {
@@ -160,7 +184,8 @@ describe('renderTaxDocumentPdf', () => {
     const t = UNION_TERRITORY.totals;
     expect(UNION_TERRITORY.stateTax).toBe('UTGST');
     expect(text).toContain('Place of supply: Chandigarh (04)');
-    expect(text).toContain('CGST (₹) UTGST (₹)');
+    expect(text).toContain('CGST + UTGST rate CGST (₹) UTGST (₹)');
+    expect(text).toContain('2.5% + 2.5%');
     expect(text).toContain(`CGST ${formatRupees(t.cgstPaise)} UTGST ${formatRupees(t.utgstPaise)}`);
     expect(text).not.toMatch(/IGST|\bSGST/);
   });
@@ -225,7 +250,7 @@ describe('renderTaxDocumentPdf', () => {
     });
     for (let item = 1; item <= 60; item += 1) expect(text).toContain(`(item ${item})`);
     expect(text.match(/Invoice total ₹/g)).toHaveLength(1);
-    expect(pages.at(-1)).toContain(`Invoice total ${formatRupees(LONG_ORDER.totals.inclusivePaise)}`);
+    expect(pages.at(-1)).toContain(`Invoice total ${formatRupees(documentTotalPaise(LONG_ORDER))}`);
     expect(pages.at(-1)).toContain('Authorised Signatory: Anjali Deshpande');
   });
 

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import type { create as CreateFont, Font } from 'fontkit';
 import type PDFDocument from 'pdfkit';
 import {
+  documentTotalPaise,
   INDIA_TIME_ZONE,
   taxSummaryByRate,
   type DocumentAddress,
@@ -337,7 +338,15 @@ function columnsOf(pdf: Pdf, doc: TaxDocument): Column[] {
       cell: (line) => amount(line.taxablePaise),
       total: (totals) => amount(totals.taxablePaise),
     },
-    { header: 'GST rate', width: 32, align: 'right', cell: (line) => formatRate(line.ratePercent) },
+    // Inside the state each head's own rate, 9% + 9% (CGST Rule 46(l)); the summary by rate gives the combined 18%.
+    doc.supplyType === 'inter-state'
+      ? { header: 'GST rate', width: 32, align: 'right', cell: (line) => formatRate(line.ratePercent) }
+      : {
+          header: `CGST + ${stateTaxLabel(doc)} rate`,
+          width: 32,
+          align: 'right',
+          cell: (line) => `${formatRate(line.ratePercent / 2)} + ${formatRate(line.ratePercent / 2)}`,
+        },
   ];
   const taxes: Column[] =
     doc.supplyType === 'inter-state'
@@ -551,6 +560,8 @@ function drawTotalsBox(pdf: Pdf, doc: TaxDocument, top: number, x: number, width
   if (doc.supplyType === 'inter-state') rows.push(['IGST', t.igstPaise]);
   else rows.push(['CGST', t.cgstPaise], [stateTaxLabel(doc), stateTaxPaise(doc, t)]);
   rows.push(['Total GST', t.taxPaise]);
+  // The paise left over by computing each tax from the taxable value (docs/decisions/0023-equal-tax-halves.md).
+  if (doc.roundOffPaise) rows.push(['Round off', doc.roundOffPaise]);
   let y = top;
   for (const [label, paise] of rows) {
     write(pdf, label, x, y, width / 2, { color: MUTED });
@@ -562,7 +573,7 @@ function drawTotalsBox(pdf: Pdf, doc: TaxDocument, top: number, x: number, width
   box(pdf, x, y, width, height, FILL);
   const label = doc.kind === 'credit-note' ? 'Credit note total' : 'Invoice total';
   write(pdf, label, x + 5, y + 5, width / 2, { font: 'bold', size: 9.5 });
-  write(pdf, formatRupees(t.inclusivePaise), x + width / 2 - 5, y + 5, width / 2, {
+  write(pdf, formatRupees(documentTotalPaise(doc)), x + width / 2 - 5, y + 5, width / 2, {
     font: 'bold',
     size: 9.5,
     align: 'right',
@@ -572,6 +583,14 @@ function drawTotalsBox(pdf: Pdf, doc: TaxDocument, top: number, x: number, width
 
 function closingNotes(doc: TaxDocument): string[] {
   const notes = ['Prices include GST: the taxable value and the tax of each line are contained in the amount paid.'];
+  if (doc.deliveryTaxMethod === 'apportioned') {
+    notes.push('Delivery charge apportioned over the goods by value, each share at its goods’ rate and HSN code.');
+  } else if (doc.deliveryTaxMethod === 'highest-rate') {
+    notes.push('Delivery charge taxed at the highest GST rate of the goods.');
+  }
+  if (doc.roundOffPaise) {
+    notes.push('Each tax is its rate on the taxable value; the round-off is the paise this leaves of the amount paid.');
+  }
   if (doc.kind === 'credit-note' && doc.reference) {
     notes.push(
       `This credit note cancels the supply and the tax of invoice ${doc.reference.number} dated ` +
@@ -616,7 +635,7 @@ function drawClosing(pdf: Pdf, doc: TaxDocument, top: number): number {
 function closingHeight(pdf: Pdf, doc: TaxDocument): number {
   const rates = taxSummaryByRate(doc.lines).length;
   const summary = 13 + (rates + 3) * (10 + 2 * CELL_PAD_Y);
-  const totals = 13 + (doc.supplyType === 'inter-state' ? 3 : 4) * 12 + 22;
+  const totals = 13 + ((doc.supplyType === 'inter-state' ? 3 : 4) + (doc.roundOffPaise ? 1 : 0)) * 12 + 22;
   const words = measure(pdf, doc.amountInWords, WIDTH - 12, { font: 'bold', size: 8.5 }) + 32;
   return Math.max(summary, totals) + 10 + words + 60;
 }

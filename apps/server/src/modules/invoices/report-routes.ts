@@ -23,7 +23,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         summary: 'The GST report of a month: totals per rate, net of credit notes, B2B and B2C; or a GSTR-1 CSV',
         description:
           'month=YYYY-MM (by the date of issue in India). With format=csv and table=b2b, b2cl, b2cs, cdnr, cdnur, ' +
-          'hsn-b2b, hsn-b2c or hsn it answers text/csv as an attachment (GSTR1-b2b-2026-11.csv) with the ' +
+          'hsn-b2b, hsn-b2c, hsn or docs it answers text/csv as an attachment (GSTR1-b2b-2026-11.csv) with the ' +
           "column headings of the GSTN's offline tool.",
         querystring: gstReportQuerySchema,
         response: { 200: gstReportSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },

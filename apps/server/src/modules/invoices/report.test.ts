@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, toPaise, type GstReport, type TaxDocument } from '@pumpkart/shared';
+import { documentTotalPaise, SERVER_MESSAGES, toPaise, type GstReport, type TaxDocument } from '@pumpkart/shared';
 import { taxDocuments } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { orderBody, placeOrderOk } from '../../test/commerce-factories';
@@ -189,7 +189,9 @@ describe('GET /api/admin/gst-report: the totals of a month', () => {
     }
     expect(november.invoices.byRate.map((row) => row.rate)).toEqual([5, 18]);
     const vests = november.invoices.byRate[0]!;
-    expect(vests).toMatchObject({ rate: 5, taxable: 1000, igst: 50, cgst: 0, sgst: 0, tax: 50, total: 1050 });
+    // The vests' 1,050.00 and, the delivery charge being apportioned by value, their share of order A's 133.80:
+    // 63.00, of which 60.00 taxable and 3.00 IGST.
+    expect(vests).toMatchObject({ rate: 5, taxable: 1060, igst: 53, cgst: 0, sgst: 0, tax: 53, total: 1113 });
     // Inside the seller's state (order B) CGST and SGST, elsewhere IGST.
     expect(november.invoices.totals.cgst).toBeGreaterThan(0);
     expect(november.invoices.totals.cgst).toBe(november.invoices.totals.sgst);
@@ -271,7 +273,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
       'Cess Amount',
     ]);
     const invoice = await documentOf(numbers.A!);
-    const value = csvAmount(invoice.totals.inclusivePaise);
+    const value = csvAmount(documentTotalPaise(invoice));
     // The buyer's name is quoted (comma, quotes) and cannot start a formula.
     const common = [
       BUSINESS_GSTIN,
@@ -360,7 +362,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
       [
         numbers.D,
         '10-Nov-2031',
-        csvAmount(large.totals.inclusivePaise),
+        csvAmount(documentTotalPaise(large)),
         '33-Tamil Nadu',
         '',
         '18',
@@ -413,7 +415,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
         '29-Karnataka',
         'N',
         'Regular B2B',
-        csvAmount(note.totals.inclusivePaise),
+        csvAmount(documentTotalPaise(note)),
       ]),
     );
     expect(cdnr.sum('Taxable Value')).toBe(note.totals.taxablePaise);
@@ -450,7 +452,7 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
         '02-Dec-2031',
         'C',
         '33-Tamil Nadu',
-        csvAmount(note.totals.inclusivePaise),
+        csvAmount(documentTotalPaise(note)),
         '',
         '18',
         csvAmount(note.totals.taxablePaise),
@@ -463,6 +465,39 @@ describe('GET /api/admin/gst-report?format=csv: the GSTR-1 tables', () => {
       ['OE', '29-Karnataka', '', '18', csvAmount(-cancelled.totals.taxablePaise), '0.00', ''],
     ]);
     expect((await csv('2031-12', 'b2b')).rows).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/gst-report: docs (table 13, documents issued)', () => {
+  it("lists the month's invoices and credit notes by series, first to last, their number, none cancelled", async () => {
+    const [november, december] = [await csv('2031-11', 'docs'), await csv('2031-12', 'docs')];
+    expect(november.headings).toEqual([
+      'Nature of Document',
+      'Sr. No. From',
+      'Sr. No. To',
+      'Total Number',
+      'Cancelled',
+    ]);
+    // F (31 October in India) is October's; B, A, D and C were issued in November in that order.
+    expect(november.rows).toEqual([
+      ['Invoices for outward supply', numbers.B, numbers.C, '4', '0'],
+      ['Credit Note', numbers['A-CN'], numbers['A-CN'], '1', '0'],
+    ]);
+    expect(december.rows).toEqual([
+      ['Invoices for outward supply', numbers.E, numbers.E, '1', '0'],
+      ['Credit Note', numbers['D-CN'], numbers['C-CN'], '2', '0'],
+    ]);
+    // Table 13 counts what the totals count.
+    for (const [month, table] of [
+      ['2031-11', november],
+      ['2031-12', december],
+    ] as const) {
+      const totals = await json(month);
+      const counted = (nature: string) =>
+        table.rows.filter((row) => row[0] === nature).reduce((n, row) => n + Number(row[3]), 0);
+      expect(counted('Invoices for outward supply'), month).toBe(totals.invoices.count);
+      expect(counted('Credit Note'), month).toBe(totals.creditNotes.count);
+    }
   });
 });
 

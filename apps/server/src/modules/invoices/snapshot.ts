@@ -85,8 +85,9 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
       inclusivePaise: line.subtotalPaise,
     })),
     deliveryChargePaise: order.shippingPaise,
+    deliveryTaxMethod: seller.deliveryTaxMethod,
   });
-  // computeTax answers the goods lines in input order, then the delivery line.
+  // computeTax answers the goods lines in input order, then the delivery lines.
   const documentLines: DocumentLine[] = tax.lines.map((taxed, index) =>
     taxed.kind === 'goods'
       ? {
@@ -141,7 +142,9 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
     stateTax: tax.stateTax,
     lines: documentLines,
     totals: tax.totals,
-    amountInWords: rupeesInWords(tax.totals.inclusivePaise),
+    roundOffPaise: tax.roundOffPaise,
+    deliveryTaxMethod: tax.deliveryTaxMethod,
+    amountInWords: rupeesInWords(tax.chargedPaise),
     reverseCharge: false,
     irn: null,
     signedQrCode: null,

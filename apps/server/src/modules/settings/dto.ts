@@ -26,6 +26,7 @@ export function toStoreSettingsDto(row: Row): StoreSettingsDto {
     grievanceOfficer: { name: row.grievanceOfficerName, designation: row.grievanceOfficerDesignation },
     computedOriginalPrice: row.computedOriginalPrice,
     maxUnitsPerProduct: row.maxUnitsPerProduct,
+    deliveryTaxMethod: row.deliveryTaxMethod,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -51,5 +52,7 @@ export function storeSettingsColumns(values: StoreSettingsValues): StoreSettings
     // Not sent: the stored setting stays (a new row takes the column's default, on).
     ...(values.computedOriginalPrice === undefined ? {} : { computedOriginalPrice: values.computedOriginalPrice }),
     maxUnitsPerProduct: values.maxUnitsPerProduct,
+    // Not sent: the stored method stays (a new row takes the column's default, apportioned).
+    ...(values.deliveryTaxMethod === undefined ? {} : { deliveryTaxMethod: values.deliveryTaxMethod }),
   };
 }

@@ -221,15 +221,35 @@ describe('the database', () => {
   });
 });
 
+describe('the delivery charge tax method', () => {
+  it('is apportioned for a new store, changes when sent, stays when not sent, and refuses another value', async () => {
+    const admin = (await createTestAdmin(t.app)).token;
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/settings/store', headers: bearer(admin), payload: body });
+    const saved = await put(DEMO_STORE_SETTINGS_INPUT);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().deliveryTaxMethod).toBe('apportioned');
+    expect((await put({ ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'highest-rate' })).json()).toMatchObject({
+      deliveryTaxMethod: 'highest-rate',
+    });
+    expect((await put(DEMO_STORE_SETTINGS_INPUT)).json().deliveryTaxMethod).toBe('highest-rate');
+    const refused = await put({ ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'free' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('deliveryTaxMethod must be apportioned or highest-rate.');
+    expect((await put({ ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'apportioned' })).statusCode).toBe(200);
+  });
+});
+
 describe('the API document', () => {
   it('documents both calls, the body of the save with every field', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const path = doc.paths['/api/settings/store'];
     expect(path.get.responses).toHaveProperty('200');
     const body = path.put.requestBody.content['application/json'].schema;
-    // The demo's details, and the setting of the struck-through price (optional: not sent, it is kept).
+    // The demo's details, and the settings of the struck-through price and of the delivery charge's tax
+    // (optional: not sent, they are kept).
     expect(Object.keys(body.properties).sort()).toEqual(
-      [...Object.keys(DEMO_STORE_SETTINGS_INPUT), 'computedOriginalPrice'].sort(),
+      [...Object.keys(DEMO_STORE_SETTINGS_INPUT), 'computedOriginalPrice', 'deliveryTaxMethod'].sort(),
     );
   });
 });

@@ -216,8 +216,9 @@ describe('Admin GST report page', () => {
     await user.click(screen.getByRole('button', { name: /HSN summary, B2C \(12\)/ }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]!.download).toBe('GSTR1-hsn-b2c-2026-11.csv');
+    expect(screen.getByRole('button', { name: /Documents issued \(13\)/ })).toBeInTheDocument();
     // Every table of the return has its button.
-    for (const name of ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c', 'hsn']) {
+    for (const name of ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c', 'hsn', 'docs']) {
       expect(screen.getByText(`GSTR1-${name}-2026-11.csv`)).toBeInTheDocument();
     }
   });

@@ -82,8 +82,10 @@ describe('Admin Settings page', () => {
       invoicePrefix: 'PK',
       authorisedSignatory: SETTINGS.authorisedSignatory,
       grievanceOfficer: SETTINGS.grievanceOfficer,
-      // Changed on purpose: the setting of the struck-through price is saved with the details.
+      // Changed on purpose: the settings of the struck-through price and the delivery charge's tax are saved with
+      // the details.
       computedOriginalPrice: true,
+      deliveryTaxMethod: 'apportioned',
       maxUnitsPerProduct: 25,
     });
     expect(within(form).getByLabelText('Trade name')).toHaveValue('PumpKart Pune');
@@ -105,6 +107,25 @@ describe('Admin Settings page', () => {
     expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
     expect(bodyOf(putCalls(fetchMock)[0]!)).toMatchObject({ computedOriginalPrice: false });
     expect(toggle).not.toBeChecked();
+  });
+
+  it('chooses how the delivery charge is taxed: apportioned by value until the owner picks the highest rate', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/settings/store': { body: SETTINGS },
+      'PUT /api/settings/store': { body: { ...SETTINGS, deliveryTaxMethod: 'highest-rate' } },
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Store settings' });
+    const group = within(form).getByRole('group', { name: SETTINGS_TEXT.deliveryTaxMethod });
+    const apportioned = within(group).getByRole('radio', { name: SETTINGS_TEXT.deliveryTaxMethods.apportioned });
+    const highest = within(group).getByRole('radio', { name: SETTINGS_TEXT.deliveryTaxMethods['highest-rate'] });
+    expect(apportioned).toBeChecked();
+    const user = userEvent.setup();
+    await user.click(highest);
+    await user.click(within(form).getByRole('button', { name: SETTINGS_TEXT.save }));
+    expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
+    expect(bodyOf(putCalls(fetchMock)[0]!)).toMatchObject({ deliveryTaxMethod: 'highest-rate' });
+    expect(highest).toBeChecked();
   });
 
   it('names a units limit that is not a whole number from 1 to 1000 under its field, and sends nothing', async () => {

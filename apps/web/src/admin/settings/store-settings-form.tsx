@@ -6,7 +6,13 @@
  * shows the details as stored.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { MESSAGES, TAX_DATA_MESSAGES, type StoreSettingsDto } from '@pumpkart/shared';
+import {
+  DELIVERY_TAX_METHODS,
+  MESSAGES,
+  TAX_DATA_MESSAGES,
+  type DeliveryTaxMethod,
+  type StoreSettingsDto,
+} from '@pumpkart/shared';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useSaveStoreSettingsMutation } from './settings-api';
 import { StateSelect } from './state-select';
@@ -31,6 +37,11 @@ export const SETTINGS_TEXT = {
   save: 'Save settings',
   saving: 'Saving...',
   computedOriginalPrice: 'Show price × 1.1 struck through on products without an MRP',
+  deliveryTaxMethod: 'GST on the delivery charge',
+  deliveryTaxMethods: {
+    apportioned: 'Apportioned over the goods by value, each share at its goods’ rate (recommended)',
+    'highest-rate': 'At the highest GST rate of the goods in the order',
+  },
   computedOriginalPriceHint:
     "The demo's rule. A real shop turns it off: an invented original price misleads buyers into seeing a " +
     'discount. Enter the MRP on each product instead; it is struck through only when above the price.',
@@ -47,6 +58,10 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
   const [saving, setSaving] = useState(false);
   // Not a text field: the computed struck-through price (docs/shop-rules.md#mrp), on until the owner turns it off.
   const [computedOriginalPrice, setComputedOriginalPrice] = useState(settings?.computedOriginalPrice ?? true);
+  // How invoices tax the delivery charge (docs/decisions/0024-delivery-charge-tax.md): apportioned until changed.
+  const [deliveryTaxMethod, setDeliveryTaxMethod] = useState<DeliveryTaxMethod>(
+    settings?.deliveryTaxMethod ?? 'apportioned',
+  );
 
   const fieldId = (name: SettingsField) => `${id}-${name.replace('.', '-')}`;
 
@@ -77,9 +92,10 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
     setProblems([]);
     setSaving(true);
     try {
-      const saved = await save({ ...settingsBody(values), computedOriginalPrice }).unwrap();
+      const saved = await save({ ...settingsBody(values), computedOriginalPrice, deliveryTaxMethod }).unwrap();
       setValues(valuesFromSettings(saved));
       setComputedOriginalPrice(saved.computedOriginalPrice);
+      setDeliveryTaxMethod(saved.deliveryTaxMethod);
       notify(TAX_DATA_MESSAGES.storeSettingsSaved, 'success');
     } catch (error) {
       if (isHttpFailure(error) && error.status === 400) {
@@ -242,6 +258,25 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
               {SETTINGS_TEXT.computedOriginalPriceHint}
             </p>
           </div>
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>{SETTINGS_TEXT.deliveryTaxMethod}</legend>
+        <div className="flex flex-col gap-2">
+          {DELIVERY_TAX_METHODS.map((method) => (
+            <label key={method} className="flex items-start gap-3 text-sm text-slate-800">
+              <input
+                type="radio"
+                name={`${id}-deliveryTaxMethod`}
+                value={method}
+                checked={deliveryTaxMethod === method}
+                onChange={() => setDeliveryTaxMethod(method)}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+              />
+              {SETTINGS_TEXT.deliveryTaxMethods[method]}
+            </label>
+          ))}
         </div>
       </fieldset>
 

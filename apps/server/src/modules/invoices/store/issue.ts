@@ -12,7 +12,7 @@
  * - `now` is the clock (tests cross 31 March in India with it).
  */
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import type { TaxDocument } from '@pumpkart/shared';
+import { documentTotalPaise, type TaxDocument } from '@pumpkart/shared';
 import type { Log } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { orders, taxDocuments, type TaxDocumentKind } from '../../../db/schema';
@@ -144,7 +144,8 @@ export async function insertDocument(
     sgstPaise: totals.sgstPaise,
     utgstPaise: totals.utgstPaise,
     igstPaise: totals.igstPaise,
-    totalPaise: totals.inclusivePaise,
+    // What was charged: the lines and the round-off (docs/decisions/0023-equal-tax-halves.md).
+    totalPaise: documentTotalPaise(document),
     buyerGstin: document.buyer.gstin,
     placeOfSupply: document.placeOfSupply.code,
     irn: document.irn,

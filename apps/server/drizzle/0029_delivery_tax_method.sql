@@ -1,0 +1,2 @@
+ALTER TABLE "store_settings" ADD COLUMN "delivery_tax_method" text DEFAULT 'apportioned' NOT NULL;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD CONSTRAINT "store_settings_delivery_tax_method" CHECK ("store_settings"."delivery_tax_method" in ('apportioned', 'highest-rate'));
