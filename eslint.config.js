@@ -171,7 +171,7 @@ export default tseslint.config(
       'apps/server/src/modules/*/test-support.ts',
       'apps/server/src/modules/*/store.ts',
       'apps/server/src/modules/*/store/**',
-      // Not yet moved to their module's store (issue 33 point 1 continues): each leaves this list when it is.
+      // Not yet moved to their module's store: each file leaves this list when it is.
       'apps/server/src/modules/orders/{admin-list,audit-trail,dto,export,lifecycle}.ts',
       'apps/server/src/modules/payments/{admin-list,dto,refund,service,settle,sweeper}.ts',
     ],

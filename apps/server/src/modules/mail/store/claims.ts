@@ -59,11 +59,7 @@ const rendering = () => ({
 });
 export const RECORDS = {
   rendered: statement('record_outbox_rendered', ({ db }) =>
-    db
-      .update(outboxMessages)
-      .set(rendering())
-      .where(stillClaimed())
-      .returning({ id: outboxMessages.id }),
+    db.update(outboxMessages).set(rendering()).where(stillClaimed()).returning({ id: outboxMessages.id }),
   ),
   kept: statement('record_outbox_kept', ({ db }) =>
     db
