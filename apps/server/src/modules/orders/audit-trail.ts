@@ -3,35 +3,10 @@
  * and to, with the courier and tracking when shipped; and the refund an admin's cancellation issues (a captured
  * online payment through the gateway, collected cash by hand). Each is recorded inside the change's transaction.
  */
-import { eq } from 'drizzle-orm';
 import { formatAmount, orderStatusLabel, toRupees, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { orders, REFUND_DUE, type payments } from '../../db/schema';
 import { changedFields, recordAudit, type AuditActor } from '../audit';
-
-type PaymentRow = typeof payments.$inferSelect;
-
-export interface OrderStatusSnapshot {
-  status: OrderStatus;
-  courier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-}
-
-/** The order's status and shipment, its row locked (as the change's UPDATE would lock it) until commit. */
-export async function lockedStatusOf(tx: DbOrTx, orderId: string): Promise<OrderStatusSnapshot | undefined> {
-  const [row] = await tx
-    .select({
-      status: orders.status,
-      courier: orders.courier,
-      trackingNumber: orders.trackingNumber,
-      trackingUrl: orders.trackingUrl,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  return row;
-}
+import { REFUND_DUE, type OrderStatusSnapshot, type PaymentRow } from './store/lifecycle';
 
 /**
  * 'order.status_changed': 'Status: Processing → Shipped', with the shipment's fields that changed; a move of a shipped

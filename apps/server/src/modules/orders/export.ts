@@ -1,19 +1,21 @@
 /**
  * The admin's orders as a CSV file (docs/shop-rules.md#orders-csv): the orders the list shows for the same filters
- * (filtersOf, admin-list.ts), newest first, one row per order line: the order, its payment, the buyer and the
+ * (store/export-rows.ts), newest first, one row per order line: the order, its payment, the buyer and the
  * delivery address, the line, the order's amounts, and the GST of its tax invoice where it has one, taken from the
  * invoice's stored snapshot (never computed a second time). Orders are read EXPORT_BATCH_SIZE at a time by keyset
  * on (created_at, id), each batch with its lines and invoices, so an export holds one batch in memory whatever
  * the number of orders.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderNumber, type AdminOrderFilters } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
 import { csvAmount, type CsvRow } from '../../lib/csv-stream';
-import { keysetBatches } from '../../lib/keyset-batches';
 import { invoiceFiguresOfOrders, type InvoiceFigures } from '../invoices';
-import { filtersOf } from './admin-list';
+import {
+  exportOrderBatches,
+  findExportLines,
+  type ExportLineRow as LineRow,
+  type ExportOrderRow as OrderRow,
+} from './store/export-rows';
 
 /** The header row, amounts in rupees with two decimals. */
 export const ORDER_CSV_COLUMNS = [
@@ -72,63 +74,6 @@ export const indiaDateTime = (at: Date) =>
 /** The download's name, by the day of the export in India: 'orders-2026-11-25.csv'. */
 export const orderCsvFileName = (now: Date) => `orders-${indiaDateTime(now).slice(0, 10)}.csv`;
 
-/**
- * Where a batch starts: the last order of the batch before. Its time is kept as PostgreSQL's text of the
- * timestamp, which has microseconds; a JavaScript Date has milliseconds only and would skip or repeat orders.
- */
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-const orderColumns = {
-  id: orders.id,
-  cursor: sql<string>`${orders.createdAt}::text`,
-  createdAt: orders.createdAt,
-  status: orders.status,
-  paymentMode: orders.paymentMode,
-  paymentStatus: payments.status,
-  transactionId: payments.gatewayPaymentId,
-  customerName: orders.customerName,
-  customerEmail: orders.customerEmail,
-  customerPhone: orders.customerPhone,
-  businessName: orders.customerBusinessName,
-  gstin: orders.customerGstin,
-  address: orders.address,
-  subtotalPaise: orders.subtotalPaise,
-  shippingPaise: orders.shippingPaise,
-  totalPaise: orders.totalPaise,
-};
-
-/** The next batch of orders matching `where`, newest first, after `after`. */
-function readOrders(db: DbOrTx, where: SQL | undefined, after: Cursor | undefined, size: number) {
-  const afterCursor = after
-    ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-    : undefined;
-  // Every order has one payment row (payments.order_id is unique); the payment status filter is on it.
-  return db
-    .select(orderColumns)
-    .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(and(where, afterCursor))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(size);
-}
-
-type OrderRow = Awaited<ReturnType<typeof readOrders>>[number];
-
-const lineColumns = {
-  orderId: orderItems.orderId,
-  title: orderItems.title,
-  size: orderItems.size,
-  quantity: orderItems.quantity,
-  unitPricePaise: orderItems.unitPricePaise,
-  subtotalPaise: orderItems.subtotalPaise,
-  hsnCode: orderItems.hsnCode,
-  gstRate: orderItems.gstRate,
-};
-type LineRow = { [K in keyof typeof lineColumns]: (typeof orderItems.$inferSelect)[K] };
-
 const amountOrBlank = (paise: number | undefined) => (paise === undefined ? null : csvAmount(paise));
 
 /** One CSV row: an order line with its order, and the line's and the order's GST when invoiced. */
@@ -184,14 +129,7 @@ function csvRow(order: OrderRow, line: LineRow, lineIndex: number, invoice: Invo
 /** The rows of a batch of orders: their lines (in the invoice's order: title, then id) and invoices. */
 async function rowsOfOrders(db: DbOrTx, batch: OrderRow[]): Promise<CsvRow[]> {
   const ids = batch.map((order) => order.id);
-  const [lines, invoices] = await Promise.all([
-    db
-      .select(lineColumns)
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.title), asc(orderItems.id)),
-    invoiceFiguresOfOrders(db, ids),
-  ]);
+  const [lines, invoices] = await Promise.all([findExportLines(db, ids), invoiceFiguresOfOrders(db, ids)]);
   const linesByOrder = new Map<string, LineRow[]>();
   for (const line of lines) {
     const ofOrder = linesByOrder.get(line.orderId);
@@ -209,11 +147,5 @@ export async function* orderCsvBatches(
   filters: AdminOrderFilters,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRow[]> {
-  const where = filtersOf(filters);
-  const batches = keysetBatches(
-    (after: Cursor | undefined, size) => readOrders(db, where, after, size),
-    (order) => ({ createdAt: order.cursor, id: order.id }),
-    batchSize,
-  );
-  for await (const batch of batches) yield await rowsOfOrders(db, batch);
+  for await (const batch of exportOrderBatches(db, filters, batchSize)) yield await rowsOfOrders(db, batch);
 }

@@ -9,10 +9,10 @@
  */
 export { default as orderRoutes } from './routes';
 export { cancelOrderInTransaction } from './lifecycle';
-export { loadOrder } from './dto';
+export { loadOrder } from './store/order-dto';
 export { orderItemRows } from './pricing';
 export { returnStock } from './store/stock';
-export { orderDtoOf } from './dto';
+export { orderDtoOf } from './store/order-dto';
 export { priceOrder } from './pricing';
 export {
   buyerTaxDetails,

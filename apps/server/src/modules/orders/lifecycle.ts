@@ -8,7 +8,6 @@
  * An invoiced order's credit note is issued in that same transaction too, and an admin's "shipped" or
  * "delivered" issues the invoice of an order that has none yet (docs/shop-rules.md#invoices).
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   adminStatusChangeRefusal,
   BUYER_CANCELLABLE_STATUSES,
@@ -22,20 +21,29 @@ import {
   type OrderStatus,
   type ShipmentInput,
 } from '@pumpkart/shared';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, REFUND_DUE } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from '../invoices';
 import type { AuditActor } from '../audit';
 import { enqueueMail, enqueueMails, ownerEmail, type Envelope, type MailMessageOf } from '../mail';
-import { lockedStatusOf, recordRefundIfIssued, recordStatusChange } from './audit-trail';
-import { loadOrder } from './dto';
+import { recordRefundIfIssued, recordStatusChange } from './audit-trail';
+import {
+  cancelOrderRow,
+  failPendingPayment,
+  findOrderRow,
+  findPaymentOfOrder,
+  findStockLinesOfOrder,
+  lockedStatusOf,
+  markCashOwedBack,
+  markRefundDue,
+  REFUND_DUE,
+  setOrderStatus,
+  type PaymentRow,
+} from './store/lifecycle';
+import { loadOrder } from './store/order-dto';
+import type { OrderRow } from './store/orders';
 import { returnStock } from './store/stock';
-
-type OrderRow = typeof orders.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
 
 export const ORDER_MESSAGES = {
   notFound: 'Order not found.',
@@ -58,30 +66,6 @@ const STATUS_CHANGE_REFUSALS = {
 
 /** An admin's move to one of these issues the order's invoice if it has none yet (docs/shop-rules.md#invoices). */
 const INVOICE_DUE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
-
-/**
- * The shipment columns an admin's status change writes: 'shipped' stores the tracking data (re-setting it corrects
- * them), 'delivered' when it arrived. The first 'shipped' or 'delivered' also records when the order left the shop
- * (shipped_at, never changed or cleared after: the buyer's cancel stays closed, docs/shop-rules.md#order-status).
- * Other statuses, moves back included, leave them all as they are.
- */
-function statusChangeColumns(
-  status: OrderStatus,
-  shipment: ShipmentInput | undefined,
-  now: Date,
-): PgUpdateSetSource<typeof orders> {
-  const leftTheShop = sql`coalesce(${orders.shippedAt}, ${now.toISOString()}::timestamptz)`;
-  if (status === 'shipped' && shipment) {
-    return {
-      courier: shipment.courier,
-      trackingNumber: shipment.trackingNumber,
-      trackingUrl: shipment.trackingUrl ?? null,
-      shippedAt: leftTheShop,
-    };
-  }
-  if (status === 'delivered') return { deliveredAt: now, shippedAt: leftTheShop };
-  return {};
-}
 
 /** The buyer's e-mail of an admin's status change, for the statuses that have one (docs/shop-rules.md#emails). */
 async function enqueueStatusMail(
@@ -128,44 +112,15 @@ export async function cancelOrderInTransaction(
   reason: string,
   { log, now = new Date(), by, owner, unshippedOnly = false }: CancelOptions,
 ): Promise<{ order: OrderRow; payment: PaymentRow | undefined; availabilityChanged: boolean } | null> {
-  const [order] = await tx
-    .update(orders)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        inArray(orders.status, [...from]),
-        unshippedOnly ? isNull(orders.shippedAt) : undefined,
-      ),
-    )
-    .returning();
+  const order = await cancelOrderRow(tx, orderId, from, unshippedOnly, now);
   if (!order) return null;
-  const items = await tx
-    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+  const items = await findStockLinesOfOrder(tx, orderId);
   const { availabilityChanged } = await returnStock(tx, items);
-  await tx
-    .update(payments)
-    .set({ status: 'failed', failureReason: reason, updatedAt: now })
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-  await tx
-    .update(payments)
-    .set({ failureReason: REFUND_DUE, updatedAt: now })
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.mode, 'online'),
-        eq(payments.status, 'success'),
-        isNull(payments.failureReason),
-      ),
-    );
+  await failPendingPayment(tx, orderId, reason, now);
+  await markRefundDue(tx, orderId, now);
   // Cash already collected for a cancelled COD order is owed back: it no longer counts as revenue.
-  await tx
-    .update(payments)
-    .set({ status: 'refunded', failureReason: `${reason}: cash to be returned`, updatedAt: now })
-    .where(and(eq(payments.orderId, orderId), eq(payments.mode, 'cod'), eq(payments.status, 'success')));
-  const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+  await markCashOwedBack(tx, orderId, reason, now);
+  const payment = await findPaymentOfOrder(tx, orderId);
   await issueCreditNoteIfInvoiced(tx, orderId, { log, now });
   await enqueueMails(tx, cancellationMails(order, payment, by, owner));
   return { order, payment, availabilityChanged };
@@ -259,10 +214,7 @@ async function cancelAndRefund(
   return { cancelled: true, refundPending };
 }
 
-async function orderRow(ctx: AppContext, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  return row;
-}
+const orderRow = (ctx: AppContext, orderId: string): Promise<OrderRow | undefined> => findOrderRow(ctx.db, orderId);
 
 async function orderDto(ctx: AppContext, orderId: string): Promise<OrderDto> {
   const dto = await loadOrder(ctx, orderId);
@@ -313,7 +265,7 @@ export async function setStatusByAdmin(
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const payment = await findPaymentOfOrder(ctx.db, orderId);
   const refusal = adminStatusChangeRefusal({ ...order, payment: payment ?? null });
   if (refusal) throw new ConflictError(STATUS_CHANGE_REFUSALS[refusal]);
 
@@ -333,17 +285,7 @@ export async function setStatusByAdmin(
         SERVER_MESSAGES.moveBackReasonRequired(orderStatusLabel(before.status), orderStatusLabel(status)),
       );
     }
-    const rows = await tx
-      .update(orders)
-      .set({ status, updatedAt: now, ...statusChangeColumns(status, shipment, now) })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          ne(orders.status, 'cancelled'),
-          sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'success')`,
-        ),
-      )
-      .returning({ id: orders.id, customerEmail: orders.customerEmail });
+    const rows = await setOrderStatus(tx, orderId, status, shipment, now);
     // A move back corrects the record: the buyer already heard of the shipment, so nothing is sent.
     if (rows[0] && !movedBack) await enqueueStatusMail(tx, rows[0], status, shipment, now);
     if (rows[0] && before) {

@@ -1,5 +1,5 @@
 /**
- * The admin's order list reads its orders as json rows (dto.ts, ordersJson), maps them with orderDtoOf, the one home
+ * The admin's order list reads its orders as json rows (store/order-dto.ts, ordersJson), maps them with orderDtoOf, the one home
  * of the DTO, and serializes them with a serializer compiled from its response schema (lib/compiled-serializer.ts).
  * Its JSON must stay what the schema's serializer makes of the same orders: each order as GET /api/orders/{id}
  * (serialized through orderResponseSchema) answers it, byte for byte, with every part an order can carry: lines
@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders as ordersTable, payments, productImages, products, users } from '../../db/schema';
 import { taxDocumentsOfOrders } from '../invoices';
 import { loadProductImages } from '../products';
-import { orderDtoOf } from './dto';
+import { orderDtoOf } from './store/order-dto';
 import { demoStoreSettings } from '../../seed/demo-store-settings';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {

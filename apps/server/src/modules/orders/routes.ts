@@ -21,7 +21,7 @@ import type { ModuleOptions } from '../../context';
 import { sendCsv } from '../../lib/csv-stream';
 import { BadRequestError } from '../../lib/errors';
 import { compiledSerializer } from '../../lib/compiled-serializer';
-import { listOrdersForAdmin } from './admin-list';
+import { listOrdersForAdmin } from './store/admin-list';
 import { ORDER_CSV_COLUMNS, orderCsvBatches, orderCsvFileName } from './export';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
 import { getOrderFor, listMyOrders, ORDER_PLACED_MESSAGE, orderTaxDocumentPdf } from './service';

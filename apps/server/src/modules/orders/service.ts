@@ -23,7 +23,7 @@ import {
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableEntityError } from '../../lib/errors';
 import { taxDocumentPdf } from '../invoices';
-import { loadOrder, loadOrdersOfBuyer, type OrderRows } from './dto';
+import { loadOrder, loadOrdersOfBuyer, type OrderRows } from './store/order-dto';
 import { ORDER_MESSAGES } from './lifecycle';
 import type { PricedLine } from './pricing';
 import { findOrderBuyerId, type OrderItemRow } from './store/orders';

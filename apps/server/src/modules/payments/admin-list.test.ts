@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders, payments } from '../../db/schema';
-import { loadPayments } from './dto';
+import { loadPayments } from './store/dto';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createTestAdmin, createTestUser, testAddress } from '../../test/factories';
 

@@ -10,4 +10,4 @@ export { refundInBackground, REFUND_IN_PROGRESS } from './refund';
 export { sweepExpiredOrders } from './sweeper';
 export { refundCapturedPayment } from './refund';
 export type { SettleOutcome } from './settle';
-export { insertPayment, lockOrderAndPayment, recordCapture, setSignature, type LockedPayment } from './store';
+export { insertPayment, lockOrderAndPayment, recordCapture, setSignature, type LockedPayment } from './store/payments';

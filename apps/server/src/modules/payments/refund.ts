@@ -11,81 +11,34 @@
  * after asking the gateway whether the earlier call did refund the payment after all (then that
  * refund is recorded and no new one is made).
  */
-import { and, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, Log } from '../../context';
-import { orders, payments, REFUND_DUE } from '../../db/schema';
 import { enqueueMail, ownerEmail } from '../mail';
+import { MAX_REFUND_ATTEMPTS, REFUND_FAILED_PREFIX } from './refund-schedule';
+import type { PaymentRow } from './store/payments';
+import {
+  claimDueRefund,
+  claimRefundRetry,
+  findOrderEmail,
+  recordRefundedRow,
+  recordRefundFailure,
+  type RefundedPayment,
+} from './store/refunds';
 
-type PaymentRow = typeof payments.$inferSelect;
-export const REFUND_IN_PROGRESS = 'refund_in_progress';
-export const REFUND_FAILED_PREFIX = 'refund_failed';
-
-/** How long a recorded refund waits for its first attempt before the sweeper makes it instead. */
-export const REFUND_DUE_GRACE_MS = 60_000;
-
-/** Refund calls per payment, first one included, before the sweeper leaves it to a person. */
-export const MAX_REFUND_ATTEMPTS = 8;
-/** The wait before the first retry; it doubles after each attempt (5, 10, 20 ... 320 minutes). */
-export const REFUND_RETRY_BASE_MS = 5 * 60_000;
-
-/** How long after attempt number `attempts` (1 = the first) the next one is due. */
-export function refundRetryDelayMs(attempts: number): number {
-  return REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
-}
+export {
+  MAX_REFUND_ATTEMPTS,
+  REFUND_DUE_GRACE_MS,
+  REFUND_FAILED_PREFIX,
+  REFUND_IN_PROGRESS,
+  REFUND_RETRY_BASE_MS,
+  refundRetryDelayMs,
+} from './refund-schedule';
 
 export type RefundOutcome = 'refunded' | 'failed' | 'not_needed';
-
-const refundable = (paymentId: string) =>
-  and(eq(payments.id, paymentId), eq(payments.mode, 'online'), eq(payments.status, 'success'));
-
-/** A failed attempt, or one still marked in progress: what the sweeper may retry. */
-const unfinishedRefund = or(
-  eq(payments.failureReason, REFUND_IN_PROGRESS),
-  like(payments.failureReason, `${REFUND_FAILED_PREFIX}%`),
-)!;
-
-/**
- * Payments whose refund retry is due at `now`: unfinished, fewer than MAX_REFUND_ATTEMPTS calls made,
- * and the last one at least refundRetryDelayMs(attempts) ago (attempts 0: a failure recorded before
- * attempts were counted); or recorded as due and not taken up within REFUND_DUE_GRACE_MS.
- */
-export function refundRetryDue(now: Date): SQL {
-  const due = Array.from({ length: MAX_REFUND_ATTEMPTS }, (_, attempts) =>
-    and(
-      eq(payments.refundAttempts, attempts),
-      lt(payments.updatedAt, new Date(now.getTime() - refundRetryDelayMs(attempts))),
-    ),
-  );
-  const neverAttempted = and(
-    eq(payments.failureReason, REFUND_DUE),
-    lt(payments.refundAttempts, MAX_REFUND_ATTEMPTS),
-    lt(payments.updatedAt, new Date(now.getTime() - REFUND_DUE_GRACE_MS)),
-  );
-  return and(
-    eq(payments.mode, 'online'),
-    eq(payments.status, 'success'),
-    or(and(unfinishedRefund, or(...due)), neverAttempted),
-  )!;
-}
-
-/** Marks a refund in progress and counts the attempt, for the payment `where` picks, if it still does. */
-async function claimRefundAttempt(ctx: AppContext, where: SQL, now: Date) {
-  const [claimed] = await ctx.db
-    .update(payments)
-    .set({ failureReason: REFUND_IN_PROGRESS, refundAttempts: sql`${payments.refundAttempts} + 1`, updatedAt: now })
-    .where(where)
-    .returning();
-  return claimed;
-}
 
 /** Makes the first attempt of a refund recorded as due; answers what happened. */
 export async function refundCapturedPayment(ctx: AppContext, paymentId: string, log: Log): Promise<RefundOutcome> {
   const now = new Date();
-  const claimed = await claimRefundAttempt(
-    ctx,
-    and(refundable(paymentId), eq(payments.failureReason, REFUND_DUE))!,
-    now,
-  );
+  const claimed = await claimDueRefund(ctx.db, paymentId, now);
   if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
   return runRefund(ctx, claimed, log, now);
 }
@@ -125,11 +78,7 @@ export async function retryRefund(
   log: Log,
   now: Date = new Date(),
 ): Promise<RefundOutcome> {
-  const claimed = await claimRefundAttempt(
-    ctx,
-    and(refundable(payment.id), eq(payments.refundAttempts, payment.refundAttempts), refundRetryDue(now))!,
-    now,
-  );
+  const claimed = await claimRefundRetry(ctx.db, payment, now);
   if (!claimed || !claimed.gatewayPaymentId) return 'not_needed';
   // The earlier call may have reached the gateway although its answer was never recorded.
   let earlier;
@@ -169,7 +118,7 @@ async function runRefund(ctx: AppContext, payment: PaymentRow, log: Log, attempt
 }
 
 async function recordRefunded(ctx: AppContext, payment: PaymentRow, refundId: string, attemptedAt: Date) {
-  await markRefunded(ctx, eq(payments.id, payment.id), refundId, attemptedAt);
+  await markRefunded(ctx, { id: payment.id }, refundId, attemptedAt);
 }
 
 /**
@@ -177,25 +126,18 @@ async function recordRefunded(ctx: AppContext, payment: PaymentRow, refundId: st
  * "refund processed" e-mail (docs/shop-rules.md#emails). Conditional on 'success', so of the gateway's answer and
  * its webhook, whichever comes second changes nothing and sends nothing. Answers whether it changed the payment.
  */
-export async function markRefunded(ctx: AppContext, which: SQL, refundId: string | null, at: Date): Promise<boolean> {
+export async function markRefunded(
+  ctx: AppContext,
+  which: RefundedPayment,
+  refundId: string | null,
+  at: Date,
+): Promise<boolean> {
   const changed = await ctx.db.transaction(async (tx) => {
-    const [refunded] = await tx
-      .update(payments)
-      .set({ status: 'refunded', refundId: refundId ?? undefined, failureReason: null, updatedAt: at })
-      .where(and(which, eq(payments.status, 'success')))
-      .returning({
-        id: payments.id,
-        orderId: payments.orderId,
-        amountPaise: payments.amountPaise,
-        refundId: payments.refundId,
-      });
+    const refunded = await recordRefundedRow(tx, which, refundId, at);
     if (!refunded) return false;
-    const [order] = await tx
-      .select({ email: orders.customerEmail })
-      .from(orders)
-      .where(eq(orders.id, refunded.orderId));
-    if (order) {
-      await enqueueMail(tx, order.email, {
+    const email = await findOrderEmail(tx, refunded.orderId);
+    if (email !== undefined) {
+      await enqueueMail(tx, email, {
         kind: 'refund-processed',
         orderId: refunded.orderId,
         amountPaise: refunded.amountPaise,
@@ -220,12 +162,8 @@ async function recordFailure(
   const last = payment.refundAttempts >= MAX_REFUND_ATTEMPTS;
   const toldOwner = await ctx.db.transaction(async (tx) => {
     // Conditional: a refund the gateway reported meanwhile (webhook) stays recorded as refunded.
-    const recorded = await tx
-      .update(payments)
-      .set({ failureReason: reason, updatedAt: attemptedAt })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'success')))
-      .returning({ id: payments.id });
-    if (!last || recorded.length === 0) return false;
+    const recorded = await recordRefundFailure(tx, payment.id, reason, attemptedAt);
+    if (!last || !recorded) return false;
     // No more attempts: the owner must refund it by hand (docs/shop-rules.md#emails).
     await enqueueMail(tx, ownerEmail(ctx.config), {
       kind: 'owner-refund-action',

@@ -21,7 +21,7 @@ import type { ModuleOptions } from '../../context';
 import { SandboxGateway } from '../../gateways/sandbox';
 import sandboxRoutes from './sandbox-routes';
 import { compiledSerializer } from '../../lib/compiled-serializer';
-import { listPayments } from './admin-list';
+import { listPayments } from './store/admin-list';
 import { checkoutConfig, createGatewayPayment, markCodPaid, PAYMENT_MESSAGES, verifyPayment } from './service';
 import { refundsSettled } from './refund';
 import { startSweeper } from './sweeper';

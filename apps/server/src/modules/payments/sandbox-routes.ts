@@ -19,7 +19,7 @@ import type { SandboxGateway } from '../../gateways/sandbox';
 import { randomGatewayId } from '../../gateways/signature';
 import { WEBHOOK_PATH } from '../../gateways/webhook-sender';
 import { SHOP_NAME } from './service';
-import { claimSandboxPayment, findSandboxPayment, findSandboxPaymentWithBuyer } from './store';
+import { claimSandboxPayment, findSandboxPayment, findSandboxPaymentWithBuyer } from './store/payments';
 
 const gatewayOrderIdSchema = textSchema('order_id').min(1).max(100);
 const gatewayOrderBodySchema = z.object({ order_id: gatewayOrderIdSchema });

@@ -4,7 +4,6 @@
  * and the admin's "Mark as Paid" for cash on delivery, which issues the order's tax
  * invoice (docs/shop-rules.md#invoices).
  */
-import { eq } from 'drizzle-orm';
 import { formatAmount, toRupees } from '@pumpkart/shared';
 import type {
   CheckoutConfig,
@@ -14,9 +13,8 @@ import type {
   VerifyPaymentBody,
 } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
-import { payments } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { loadPayments } from './dto';
+import { loadPayment } from './store/dto';
 import { recordAudit, type AuditActor } from '../audit';
 import { issueInvoiceIfAbsent } from '../invoices';
 import {
@@ -26,7 +24,7 @@ import {
   markPaid,
   storeGatewayOrder,
   type LockedPayment,
-} from './store';
+} from './store/payments';
 
 export const SHOP_NAME = 'PumpKart';
 /** The payment window's fixed blue. */
@@ -174,6 +172,5 @@ export async function markCodPaid(
     await issueInvoiceIfAbsent(tx, orderId, { log, now });
     return payment.id;
   });
-  const [payment] = await loadPayments(ctx.db, eq(payments.id, paymentId));
-  return payment!;
+  return (await loadPayment(ctx.db, paymentId))!;
 }

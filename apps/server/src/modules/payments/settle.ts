@@ -3,12 +3,10 @@
  * and a refund reported by the gateway. A capture, which also moves the order, empties the cart and writes e-mails,
  * is settled by the checkout module (ctx.checkout).
  */
-import { eq } from 'drizzle-orm';
 import type { PaymentStatus } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
-import { payments } from '../../db/schema';
 import { markRefunded } from './refund';
-import { findPaymentByGatewayOrder, recordFailure } from './store';
+import { findPaymentByGatewayOrder, recordFailure } from './store/payments';
 
 export interface SettleOutcome {
   orderId: string;
@@ -38,5 +36,5 @@ export async function settleRefundedPayment(
   ctx: AppContext,
   input: { gatewayPaymentId: string; refundId: string | null },
 ): Promise<boolean> {
-  return markRefunded(ctx, eq(payments.gatewayPaymentId, input.gatewayPaymentId), input.refundId, new Date());
+  return markRefunded(ctx, { gatewayPaymentId: input.gatewayPaymentId }, input.refundId, new Date());
 }

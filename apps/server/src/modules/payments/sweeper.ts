@@ -13,13 +13,11 @@
  * sweepers take different orders, and one that dies mid-transaction releases its order to the next
  * sweep; a refund retry is claimed by refund.ts's conditional update (the attempt count is the lease).
  */
-import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext, Log } from '../../context';
-import type { Transaction } from '../../db/client';
-import { orders, payments } from '../../db/schema';
 import { ownerEmail } from '../mail';
 import { cancelOrderInTransaction } from '../orders';
-import { refundRetryDue, retryRefund } from './refund';
+import { retryRefund } from './refund';
+import { claimExpiredOrder, findDueRefunds, findExpiredOrders } from './store/expiry';
 
 const BATCH = 100;
 
@@ -28,42 +26,12 @@ export interface SweepResult {
   refundsRetried: number;
 }
 
-/** Online orders still pending whose payment is still pending since before `cutoff`. */
-const expiredBefore = (cutoff: Date) =>
-  and(
-    eq(orders.status, 'pending'),
-    eq(orders.paymentMode, 'online'),
-    eq(payments.status, 'pending'),
-    lt(payments.createdAt, cutoff),
-  );
-
-/**
- * Locks order `id` for this transaction if it is still expired. SKIP LOCKED: an order whose row another
- * transaction holds (another sweeper cancelling it, a buyer's payment settling it) is skipped at once
- * instead of waited for; the next sweep sees it again if it is still expired then.
- */
-async function claimExpiredOrder(tx: Transaction, id: string, cutoff: Date): Promise<boolean> {
-  const claimed = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(and(eq(orders.id, id), expiredBefore(cutoff)))
-    .for('update', { of: orders, skipLocked: true });
-  return claimed.length > 0;
-}
-
 /** One sweep at `now` (tests pass a clock); safe to run in several processes at once. */
 export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = new Date()): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - ctx.config.ORDER_PAYMENT_TIMEOUT_MIN * 60_000);
   let expired = 0;
   for (;;) {
-    const candidates = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(expiredBefore(cutoff))
-      .orderBy(asc(payments.createdAt))
-      .limit(BATCH);
+    const candidates = await findExpiredOrders(ctx.db, cutoff, BATCH);
     let cancelledThisBatch = 0;
     for (const { id } of candidates) {
       const cancelled = await ctx.db.transaction(async (tx) => {
@@ -87,13 +55,7 @@ export async function sweepExpiredOrders(ctx: AppContext, log: Log, now: Date = 
     log.info({ expired }, 'expired unpaid orders cancelled');
   }
 
-  const dueRefunds = await ctx.db
-    .select({ id: payments.id, refundAttempts: payments.refundAttempts })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(orders.status, 'cancelled'), refundRetryDue(now)))
-    .orderBy(asc(payments.updatedAt))
-    .limit(BATCH);
+  const dueRefunds = await findDueRefunds(ctx.db, now, BATCH);
   let refundsRetried = 0;
   for (const payment of dueRefunds) {
     if ((await retryRefund(ctx, payment, log, now)) === 'refunded') refundsRetried += 1;

@@ -12,7 +12,7 @@ import { errorSchema } from '@pumpkart/shared';
 import type { AppContext, Log, ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
 import { settleFailedPayment, settleRefundedPayment } from './settle';
-import { findCapturedPayment, forgetWebhookEvent, recordWebhookEvent, type CapturedPayment } from './store';
+import { findCapturedPayment, forgetWebhookEvent, recordWebhookEvent, type CapturedPayment } from './store/payments';
 
 export const WEBHOOK_MESSAGES = {
   badSignature: 'Invalid webhook signature.',

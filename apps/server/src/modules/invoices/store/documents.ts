@@ -65,7 +65,7 @@ export interface TaxDocumentJson {
 
 /**
  * The documents issued for the order `orderId` names, for a statement that reads them beside the order (the
- * orders' DTO, orders/dto.ts): a json array of TaxDocumentJson, null when none. Map it with taxDocumentsOf.
+ * orders' DTO, orders/store/order-dto.ts): a json array of TaxDocumentJson, null when none. Map it with taxDocumentsOf.
  */
 export function taxDocumentsJson(orderId: SQL | PgColumn): SQL {
   return sql`(

@@ -44,7 +44,7 @@ export type ProductImageJson = Parameters<typeof toImageDto>[1];
 
 /**
  * The images of the product `productId` names, for a statement that reads them beside other rows (the orders'
- * lines, orders/dto.ts): a json array of ProductImageJson in display order, null when it has none. Map it with
+ * lines, orders/store/order-dto.ts): a json array of ProductImageJson in display order, null when it has none. Map it with
  * imagesFromJson.
  */
 export function productImagesJson(productId: SQL | PgColumn): SQL {

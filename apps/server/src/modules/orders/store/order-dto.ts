@@ -9,13 +9,13 @@
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addressSchema, toRupees, type Address, type OrderDto, type ProductImageDto } from '@pumpkart/shared';
-import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, products, users } from '../../db/schema';
-import type { ImageStorage } from '../../storage/image-storage';
-import { epochMs, jsonObjectOf, renderedOnce, rowsOf } from '../../lib/raw-rows';
-import { taxDocumentsJson, taxDocumentsOf, type OrderTaxDocuments, type TaxDocumentJson } from '../invoices';
-import { imagesFromJson, productImagesJson, type ProductImageJson } from '../products';
+import type { Config } from '../../../config';
+import type { DbOrTx } from '../../../db/client';
+import { orderItems, orders, payments, products, users } from '../../../db/schema';
+import type { ImageStorage } from '../../../storage/image-storage';
+import { epochMs, jsonObjectOf, renderedOnce, rowsOf } from '../../../lib/raw-rows';
+import { taxDocumentsJson, taxDocumentsOf, type OrderTaxDocuments, type TaxDocumentJson } from '../../invoices';
+import { imagesFromJson, productImagesJson, type ProductImageJson } from '../../products';
 
 /** What building the DTOs needs: the database, the image URLs, and the payment time-out. */
 export interface OrderDtoSource {

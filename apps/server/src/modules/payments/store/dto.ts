@@ -3,11 +3,11 @@
  * any number of them with their order and buyer as json (paymentsJson: the list's page, COD "Mark as Paid"'s one
  * payment) and paymentDtoOf alone writes the DTO's shape.
  */
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { toRupees, type Address, type PaymentDto } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { orders, payments, users } from '../../db/schema';
-import { epochMs, jsonObjectOf, renderedOnce, rowsOf } from '../../lib/raw-rows';
+import type { DbOrTx } from '../../../db/client';
+import { orders, payments, users } from '../../../db/schema';
+import { epochMs, jsonObjectOf, renderedOnce, rowsOf } from '../../../lib/raw-rows';
 
 /** A payment as PAYMENT_JSON reads it: the columns paymentDtoOf reads, instants as epoch milliseconds. */
 interface PaymentJson {
@@ -101,4 +101,10 @@ export async function loadPayments(db: DbOrTx, where?: SQL): Promise<PaymentDto[
     await db.execute(sql`select ${paymentsJson(where, NEWEST_FIRST)} as "payments"`),
   );
   return paymentDtosOf(row!.payments);
+}
+
+/** The payment `id` (COD "Mark as Paid" answers it). */
+export async function loadPayment(db: DbOrTx, id: string): Promise<PaymentDto | undefined> {
+  const [payment] = await loadPayments(db, eq(payments.id, id));
+  return payment;
 }

@@ -5,9 +5,9 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMode, PaymentStatus } from '@pumpkart/shared';
-import type { DbOrTx } from '../../db/client';
-import { orders, payments, REFUND_DUE, webhookEvents } from '../../db/schema';
-import { statement } from '../../db/statement';
+import type { DbOrTx } from '../../../db/client';
+import { orders, payments, REFUND_DUE, webhookEvents } from '../../../db/schema';
+import { statement } from '../../../db/statement';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -5,10 +5,10 @@
  */
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { indiaDayRange, type PaymentListQuery, type PaymentListResponse, type PaymentSort } from '@pumpkart/shared';
-import type { AppContext } from '../../context';
-import { payments } from '../../db/schema';
-import { cappedCountSql } from '../../lib/capped-count';
-import { statementByShape } from '../../db/statement';
+import type { AppContext } from '../../../context';
+import { payments } from '../../../db/schema';
+import { cappedCountSql } from '../../../lib/capped-count';
+import { statementByShape } from '../../../db/statement';
 import { paymentDtosOf, paymentsJson } from './dto';
 
 type Ctx = Pick<AppContext, 'db'>;

@@ -2,7 +2,7 @@
  * The admin's order list (docs/shop-rules.md#admin-lists): a page of orders filtered by order status,
  * payment mode and payment status, the days placed (India time, both included), and a search; sorted by a
  * visible column; with the count of the matches, capped at ADMIN_COUNT_CAP + 1 (lib/capped-count.ts). The DTO loader
- * (dto.ts) reads the page's orders only, found by their ids' query, so a page costs the same at 200 orders or 200,000.
+ * (order-dto.ts) reads the page's orders only, found by their ids' query, so a page costs the same at 200 orders or 200,000.
  * The `to-ship` view is one more filter: the paid orders not yet shipped, oldest first by default.
  */
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
@@ -14,10 +14,10 @@ import {
   type AdminOrderSort,
   type OrderListResponse,
 } from '@pumpkart/shared';
-import { cappedCountSql } from '../../lib/capped-count';
-import { statementByShape } from '../../db/statement';
-import { orders, payments } from '../../db/schema';
-import { NEWEST_ORDERS_FIRST, orderDtosOf, ordersJson, type OrderDtoSource } from './dto';
+import { cappedCountSql } from '../../../lib/capped-count';
+import { statementByShape } from '../../../db/statement';
+import { orders, payments } from '../../../db/schema';
+import { NEWEST_ORDERS_FIRST, orderDtosOf, ordersJson, type OrderDtoSource } from './order-dto';
 
 /** The characters of an order number (the id's last 6) as the buyer sees it. */
 const ORDER_NUMBER_LENGTH = 6;
@@ -59,7 +59,7 @@ export const filtersNeedPayment = (query: AdminOrderFilters) => Boolean(query.pa
 
 /**
  * The list's filters as one condition on orders (and on payments for the payment status: the caller joins
- * them); the CSV export (export.ts) filters with it too, so the file holds the list's orders.
+ * them); the CSV export (export-rows.ts) filters with it too, so the file holds the list's orders.
  */
 export function filtersOf(query: AdminOrderFilters): SQL | undefined {
   const conditions: SQL[] = [];
@@ -85,7 +85,7 @@ const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
 
 /**
  * A page of the admin's order list in the sort's order, and how many orders match (capped), in one statement: the
- * count (lib/capped-count.ts) beside the page's orders (dto.ts, ordersJson), whose subquery finds the page's ids
+ * count (lib/capped-count.ts) beside the page's orders (order-dto.ts, ordersJson), whose subquery finds the page's ids
  * itself, run once. The payment is joined to the ids and the count only when a filter reads it (its status, the
  * to-ship view); every order has exactly one payment row (payments.order_id is unique).
  */
