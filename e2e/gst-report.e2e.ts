@@ -62,7 +62,7 @@ describe('GST report', () => {
       }
       const picked = await monthInput.inputValue();
       if (shown.invoices.count > 0) {
-        const byRate = page.getByRole('region', { name: 'By GST rate, net of credit notes table' });
+        const byRate = page.getByRole('region', { name: 'By GST rate, net of credit and debit notes table' });
         await poll(() => byRate.getByRole('row').count()).toBe(shown.net.byRate.length + 2);
       }
 

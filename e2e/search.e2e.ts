@@ -146,6 +146,8 @@ describe('search', () => {
     try {
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // Words typed into the page shell, before the app runs, are searched for but open no suggestions.
+      await appOnScreen(page);
       await searchBox(page).pressSequentially(MISSPELT, { delay: 30 });
       const heading = page.getByTestId('results-heading');
       await poll(() => heading.textContent()).toBe(MESSAGES.showingResultsFor(TERM));

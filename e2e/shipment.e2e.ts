@@ -71,6 +71,12 @@ describe.each(viewports)('shipment tracking (%s)', (size, viewport) => {
       await shot(page, `admin-shipment-form-${size}`);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await form.getByLabel('Tracking URL (optional)').fill(trackingUrl);
+      // Above ₹50,000 the form also asks for the e-way bill (docs/shop-rules.md#e-way-bills).
+      const ewayBill = form.getByLabel('E-way bill number');
+      if (await ewayBill.count()) {
+        await ewayBill.fill('123456789012');
+        await form.getByLabel('Vehicle number').fill('MH12AB1234');
+      }
       await form.getByRole('button', { name: MESSAGES.shipmentFormSubmit }).click();
       await form.waitFor({ state: 'detached' });
       await poll(async () => (await orderNow()).shipment).toMatchObject({

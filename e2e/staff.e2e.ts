@@ -37,7 +37,7 @@ const INVITE_LINK = /https?:\/\/[^\s"'<>]+\/set-password#token=[A-Za-z0-9_-]+/g;
 const STAFF_PASSWORD = 'orders-staff-secret';
 
 describe('staff accounts', () => {
-  it('the owner invites orders staff, who sets a password and sees only orders and payments', async () => {
+  it('the owner invites orders staff, who sets a password and sees only the orders area', async () => {
     const email = uniqueEmail('staff');
     const owner = await loginApi(ADMIN);
     const ownerSide = await newPage(browser, DESKTOP);
@@ -98,7 +98,7 @@ describe('staff accounts', () => {
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
 
       const menu = page.getByRole('navigation', { name: 'Admin' });
-      await poll(() => menu.getByRole('link').allTextContents()).toEqual(['Orders', 'Payments']);
+      await poll(() => menu.getByRole('link').allTextContents()).toEqual(['Orders', 'Quotes', 'Payments', 'Customers']);
       expect(await page.getByTestId('admin-role').textContent()).toBe('Orders staff');
       await shots(page, 'staff-orders');
 

@@ -25,6 +25,8 @@ import staticFilesPlugin from './plugins/static-files';
 import { externalOrigin, LocalDiskStorage, type ImageStorage } from './storage/image-storage';
 import type { PaymentGateway } from './gateways/gateway';
 import { selectGateway } from './gateways/select-gateway';
+import type { IrpClient } from './irp/irp';
+import { selectIrp } from './irp/select-irp';
 import { httpTransport, ownUrl, WebhookSender, type WebhookTransport } from './gateways/webhook-sender';
 import { auditRoutes } from './modules/audit';
 import { healthRoutes } from './modules/health';
@@ -35,11 +37,16 @@ import { pincodeRoutes } from './modules/pincode';
 import { cartRoutes } from './modules/cart';
 import { checkoutWorkflows } from './modules/checkout';
 import { favoriteRoutes } from './modules/favorites';
-import { loadOrder, orderRoutes } from './modules/orders';
-import { paymentRoutes, refundInBackground } from './modules/payments';
+import { approvalRoutes, loadOrder, orderRoutes } from './modules/orders';
+import { businessRoutes } from './modules/business';
+import { paymentRoutes, refundInBackground, refundInstalmentsInBackground } from './modules/payments';
 import { settingsRoutes } from './modules/settings';
 import { staffRoutes } from './modules/staff';
-import { gstReportRoutes } from './modules/invoices';
+import { priceListRoutes } from './modules/price-lists';
+import { customerRoutes } from './modules/customers';
+import { createEinvoiceReporter, einvoiceRoutes, gstReportRoutes } from './modules/invoices';
+import { returnRoutes } from './modules/returns';
+import { adminQuoteRoutes, quoteRoutes } from './modules/quotes';
 import { createMailWorker, mailAdminRoutes } from './modules/mail';
 import { loadPageTemplate, seoRoutes } from './modules/seo';
 
@@ -53,6 +60,8 @@ export interface BuildAppOptions {
   paymentGateway?: PaymentGateway;
   /** How the sandbox gateway delivers its webhooks; default: HTTP to PUBLIC_URL or this server itself. */
   webhookTransport?: WebhookTransport;
+  /** Replaces the e-invoice portal chosen by the configuration (tests). */
+  irp?: IrpClient;
   /** Told of every route as it is added (tests list the routes to check each one's guard). */
   onRoute?: (route: RouteOptions) => void;
   /** The prefix of the rate-limit keys in Redis (tests sharing one Redis give each run its own). */
@@ -92,6 +101,11 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     loadOrder: (orderId) => loadOrder(ctx, orderId),
   });
+  // E-invoicing (docs/decisions/0029-e-invoicing.md): B2B documents go to the IRP after they are issued.
+  const irp = options.irp ?? selectIrp(config);
+  const reporter = createEinvoiceReporter(database.db, irp, app.log, config.EINVOICE_POLL_INTERVAL_MS);
+  app.addHook('onReady', async () => reporter.start());
+  app.addHook('onClose', () => reporter.stop());
   const catalogCache = new CatalogCache(config.CATALOG_CACHE_SIZE);
   // Several processes on one PostgreSQL tell each other of catalog changes (docs/shop-rules.md#catalog-cache).
   const catalogBus =
@@ -126,13 +140,17 @@ export async function buildApp(options: BuildAppOptions) {
       ),
     },
     // Cancellation (orders) asks for refunds through this port; the payments module makes them.
-    refunds: { requestRefund: (paymentId, log) => refundInBackground(ctx, paymentId, log) },
+    refunds: {
+      requestRefund: (paymentId, log) => refundInBackground(ctx, paymentId, log),
+      refundInstalments: (orderId, log) => refundInstalmentsInBackground(ctx, orderId, log),
+    },
     // Placing an order and settling a payment span modules: the routes that start them call the checkout module here.
     checkout: {
       placeOrder: (...args) => checkout.placeOrder(...args),
       settleCapturedPayment: (...args) => checkout.settleCapturedPayment(...args),
     },
     mail,
+    einvoice: { irp, runNow: () => reporter.runNow() },
   };
   const checkout = checkoutWorkflows(ctx);
   app.decorate('ctx', ctx);
@@ -171,12 +189,20 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cartRoutes, { prefix: '/api/cart', ctx });
   await app.register(favoriteRoutes, { prefix: '/api/favorites', ctx });
   await app.register(orderRoutes, { prefix: '/api/orders', ctx });
+  await app.register(returnRoutes, { prefix: '/api/orders', ctx });
+  await app.register(businessRoutes, { prefix: '/api/business', ctx });
+  await app.register(approvalRoutes, { prefix: '/api/business', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
   await app.register(settingsRoutes, { prefix: '/api/settings', ctx });
   await app.register(gstReportRoutes, { prefix: '/api/admin', ctx });
+  await app.register(einvoiceRoutes, { prefix: '/api/admin', ctx });
   await app.register(mailAdminRoutes, { prefix: '/api/admin', ctx });
   await app.register(auditRoutes, { prefix: '/api/admin', ctx });
   await app.register(staffRoutes, { prefix: '/api/admin', ctx });
+  await app.register(priceListRoutes, { prefix: '/api/admin', ctx });
+  await app.register(quoteRoutes, { prefix: '/api/quotes', ctx });
+  await app.register(adminQuoteRoutes, { prefix: '/api/admin/quotes', ctx });
+  await app.register(customerRoutes, { prefix: '/api/admin', ctx });
 
   // Static files last: uploads, the web app and the fallback; with the web app, the pages search engines read
   await app.register(staticFilesPlugin, {

@@ -48,6 +48,28 @@ describe('PAYMENT_GATEWAY', () => {
   });
 });
 
+describe('IRP_PROVIDER', () => {
+  it('is the sandbox by default; gsp needs every GSP_* setting, named, in any environment', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).IRP_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig({ IRP_PROVIDER: 'nic' })).toThrow(/IRP_PROVIDER/);
+    const problems = problemsOf({ NODE_ENV: 'development', IRP_PROVIDER: 'gsp', GSP_URL: 'https://gsp.example/nic' });
+    expect(problems).toEqual([
+      'IRP_PROVIDER=gsp needs GSP_CLIENT_ID, GSP_CLIENT_SECRET, GSP_USERNAME, GSP_PASSWORD, GSP_PUBLIC_KEY_FILE: set them (docs/operations.md#e-invoicing), or unset IRP_PROVIDER to use the sandbox portal.',
+    ]);
+    const all = {
+      GSP_URL: 'https: //x',
+      GSP_CLIENT_ID: 'id',
+      GSP_CLIENT_SECRET: 'secret',
+      GSP_USERNAME: 'user',
+      GSP_PASSWORD: 'password',
+      GSP_PUBLIC_KEY_FILE: '/etc/pumpkart/einvoice.pem',
+    };
+    expect(
+      problemsOf({ NODE_ENV: 'development', IRP_PROVIDER: 'gsp', ...all, GSP_URL: 'https://gsp.example/nic' }),
+    ).toEqual([]);
+  });
+});
+
 describe('SEED_DEMO', () => {
   it('defaults to false in production and to true elsewhere; an explicit value wins', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);

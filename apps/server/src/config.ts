@@ -71,6 +71,23 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   /** `sandbox` (takes no money) or `razorpay`; default: razorpay when both keys are set. */
   PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'razorpay']).optional()),
+  /**
+   * The Invoice Registration Portal for e-invoices (docs/operations.md#e-invoicing): `sandbox` (built in, no
+   * network; the default) or `gsp` (NIC's API through a GST Suvidha Provider, with the GSP_* settings below).
+   */
+  IRP_PROVIDER: z.enum(['sandbox', 'gsp']).default('sandbox'),
+  /** The GSP's base URL, up to where NIC's paths (/eivital/..., /eicore/...) begin. */
+  GSP_URL: optionalHttpUrl,
+  /** The client id and secret the GSP issues. */
+  GSP_CLIENT_ID: optionalText,
+  GSP_CLIENT_SECRET: optionalText,
+  /** The seller's e-invoice API user and password, made on the e-invoice portal for the GSP. */
+  GSP_USERNAME: optionalText,
+  GSP_PASSWORD: optionalText,
+  /** A file holding the e-invoice portal's public key (PEM) the sign-in is encrypted with. */
+  GSP_PUBLIC_KEY_FILE: optionalText,
+  /** How often each server reports the B2B documents still waiting for their IRN. */
+  EINVOICE_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(10_000),
   /** Requests per minute per client address on login, register, forgot-password and reset-password. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
@@ -162,7 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
  * without its webhook secret (docs/decisions/0007-production-safety.md).
  */
 export function configProblems(config: Config): string[] {
-  const problems: string[] = [...storageProblems(config)];
+  const problems: string[] = [...storageProblems(config), ...irpProblems(config)];
   const missingKeys = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const).filter((name) => !config[name]);
   if (config.NODE_ENV !== 'production') {
     if (config.PAYMENT_GATEWAY === 'razorpay' && missingKeys.length > 0) {
@@ -213,6 +230,25 @@ function jwtSecretProblems(secret: string): string[] {
     ];
   }
   return [];
+}
+
+/** The GSP's settings IRP_PROVIDER=gsp needs, in any environment: never a silent fall-back to the sandbox. */
+export const GSP_SETTINGS = [
+  'GSP_URL',
+  'GSP_CLIENT_ID',
+  'GSP_CLIENT_SECRET',
+  'GSP_USERNAME',
+  'GSP_PASSWORD',
+  'GSP_PUBLIC_KEY_FILE',
+] as const;
+
+function irpProblems(config: Config): string[] {
+  if (config.IRP_PROVIDER !== 'gsp') return [];
+  const missing = GSP_SETTINGS.filter((name) => !config[name]);
+  if (missing.length === 0) return [];
+  return [
+    `IRP_PROVIDER=gsp needs ${missing.join(', ')}: set them (docs/operations.md#e-invoicing), or unset IRP_PROVIDER to use the sandbox portal.`,
+  ];
 }
 
 /** STORAGE=s3 needs a bucket, and both keys or neither (half a key pair would silently use other credentials). */

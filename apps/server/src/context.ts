@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { CatalogCache } from './lib/catalog-cache';
 import type { Secrets } from './lib/secrets';
 import type { PaymentGateway } from './gateways/gateway';
+import type { IrpClient } from './irp/irp';
 import type { WebhookSender } from './gateways/webhook-sender';
 import type { ImageStorage } from './storage/image-storage';
 import type { CheckoutWorkflows } from './modules/checkout';
@@ -28,6 +29,14 @@ export interface AppContext {
   checkout: CheckoutWorkflows;
   /** The e-mail outbox's worker (modules/mail): wake() after committing a message sends it at once. */
   mail: MailRuntime;
+  /** E-invoicing (docs/decisions/0029-e-invoicing.md): the IRP IRP_PROVIDER chose and its reporter. */
+  einvoice: EinvoiceRuntime;
+}
+
+export interface EinvoiceRuntime {
+  irp: IrpClient;
+  /** Reports the documents due now rather than at the next poll; resolves when that pass is done. */
+  runNow(): Promise<void>;
 }
 
 /** The e-mail outbox's worker (docs/shop-rules.md#emails), as services and tests see it. */
@@ -48,6 +57,8 @@ export type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
  */
 export interface RefundRequester {
   requestRefund(paymentId: string, log: Log): void;
+  /** A cancelled bank-transfer order's instalments paid online, refunded through the gateway. */
+  refundInstalments(orderId: string, log: Log): void;
 }
 
 export interface PaymentsRuntime {

@@ -45,8 +45,14 @@ const CartPage = named(() => import('./features/checkout/cart-page'), 'CartPage'
 const PaymentPage = named(() => import('./features/checkout/payment-page'), 'PaymentPage');
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
 const FavoritesPage = named(() => import('./features/favorites/favorites-page'), 'FavoritesPage');
+const QuickOrderPage = named(() => import('./features/buy-again/quick-order-page'), 'QuickOrderPage');
 const OrdersPage = named(() => import('./features/orders/orders-page'), 'OrdersPage');
 const OrderPage = named(() => import('./features/orders/order-page'), 'OrderPage');
+const QuotesPage = named(() => import('./features/quotes/quotes-page'), 'QuotesPage');
+const QuotePage = named(() => import('./features/quotes/quote-page'), 'QuotePage');
+const BusinessPage = named(() => import('./features/business/business-page'), 'BusinessPage');
+const JoinBusinessPage = named(() => import('./features/business/join-page'), 'JoinBusinessPage');
+const ApprovalsPage = named(() => import('./features/business/approvals-page'), 'ApprovalsPage');
 const CategoryPage = named(() => import('./features/category/category-page'), 'CategoryPage');
 const ProductRoute = named(() => import('./features/product/product-route'), 'ProductRoute');
 const NotFoundPage = named(() => import('./features/not-found/not-found-page'), 'NotFoundPage');
@@ -72,8 +78,15 @@ export const storefrontRoutes: RouteObject[] = [
   { path: paths.payment, element: buyer(<PaymentPage />) },
   { path: paths.profile, element: buyer(<ProfilePage />) },
   { path: paths.favorites, element: buyer(<FavoritesPage />) },
+  { path: paths.quickOrder, element: buyer(<QuickOrderPage />) },
   { path: paths.orders, element: buyer(<OrdersPage />) },
   { path: paths.order, element: buyer(<OrderPage />) },
+  { path: paths.quotes, element: buyer(<QuotesPage />) },
+  { path: paths.quote, element: buyer(<QuotePage />) },
+  { path: paths.business, element: buyer(<BusinessPage />) },
+  // Not behind the login guard: the page itself asks to log in, keeping the token of its address's hash.
+  { path: paths.businessJoin, element: <JoinBusinessPage /> },
+  { path: paths.businessApprovals, element: buyer(<ApprovalsPage />) },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { App, preloadPage } from './App';
 import { initialSearchOf } from './shop/catalog/listing-state';
 import { readPageData, seedPageData } from './shell/page-data';
+import { storage } from './lib/storage';
 import { createStore } from './store';
 import { searchChanged } from './store/filters-slice';
 import './index.css';
@@ -100,7 +101,9 @@ function render() {
   // A category page's shell painted its first page of cards, a product page's its product: the first render shows
   // the same, from the data the server sent with them (shell/page-data.ts), put in right before it, so that nothing
   // drops it in between. A category's list is held until the page's list has subscribed to it.
-  const pageData = readPageData(document);
+  // That data is what a visitor sees (list prices): a logged-in buyer may have prices of their own
+  // (docs/shop-rules.md#business-prices), so their app asks the API for the list instead.
+  const pageData = storage.getToken() ? undefined : readPageData(document);
   const releasePageData = pageData ? seedPageData(store.dispatch, pageData) : nothing;
   // The first commit replaces the page shell the server may have sent in #root: no hydration, the same markup.
   // The render before it is a transition, so React renders in slices of a few milliseconds and the browser stays

@@ -65,3 +65,11 @@ export const ADMIN_PRODUCTS_MAX_LIMIT = 100;
 export const LOW_STOCK_DEFAULT_LIMIT = 10;
 export const MAX_IMAGES_PER_PRODUCT = 8;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Returns (docs/shop-rules.md#returns): the window after delivery by default and at most, in days. */
+export const DEFAULT_RETURN_WINDOW_DAYS = 7;
+export const MAX_RETURN_WINDOW_DAYS = 90;
+/** Photos one return request may carry, each at most MAX_IMAGE_BYTES. */
+export const MAX_RETURN_PHOTOS = 4;
+/** The longest reason a buyer (or the owner refusing, or a debit note) may give. */
+export const RETURN_REASON_MAX = 500;

@@ -39,6 +39,13 @@ export const MESSAGES = {
   checkoutAddressIncomplete: 'Please complete the full shipping address.',
   onlyNInStock: (n: number) => `Only ${n} items in stock.`,
   /** The cart's clamp to the live stock (docs/shop-rules.md#cart), in the singular for one item. */
+  /** Order quantities (docs/shop-rules.md#business-prices): typed, at least the minimum, whole packs. */
+  quantityNotWhole: (label: string) => `Please type a whole quantity of "${label}".`,
+  belowMinimumOrder: (n: number, label: string) => `"${label}" is sold from ${n} units up.`,
+  notWholePacks: (n: number, label: string) => `"${label}" is sold in packs of ${n}: please order a multiple of ${n}.`,
+  /** The product page's quantity breaks table. */
+  quantityBreaksCaption: 'Prices by quantity',
+  listPriceLabel: 'List price',
   cartOnlyNInStock: (n: number) => `Only ${n} ${n === 1 ? 'item' : 'items'} in stock.`,
   loginToFavorite: 'Please login to add favorites.',
   loginToAddToCart: 'Please login to add items to cart.',
@@ -140,6 +147,15 @@ export const MESSAGES = {
   /** The admin's shipment form, shown before an order is set to shipped (docs/shop-rules.md#order-status). */
   shipmentFormTitle: (orderId: string) => `Ship order #${orderId}`,
   shipmentFormSubmit: 'Mark as shipped',
+  /** The shipping papers of an invoiced order (docs/shop-rules.md#e-way-bills). */
+  transporterCopy: "Transporter's copy",
+  transporterCopyFailed: "The transporter's copy could not be downloaded. Please try again.",
+  ewayBillJson: 'E-way bill JSON',
+  ewayBillJsonFailed: 'The e-way bill file could not be downloaded. Please try again.',
+  ewayBillFormHint:
+    'Above ₹50,000 the goods move under an e-way bill (CGST Rule 138): upload the E-way bill JSON at ' +
+    'ewaybillgst.gov.in and enter the number it gives, with the vehicle number or the transporter ID.',
+  ewayBillOrReason: 'Enter the e-way bill number, or say why this consignment goes without one.',
   codUpdateFailed: 'COD update failed',
   paymentsLoadFailed: 'Failed to load payments. Please try again.',
   confirmDeleteProduct: 'Are you sure you want to permanently delete this product?',
@@ -202,6 +218,7 @@ export const SERVER_MESSAGES = {
   /** Tax invoices and credit notes (docs/shop-rules.md#invoices). */
   invoiceNotIssued: 'No invoice has been issued for this order yet.',
   creditNoteNotIssued: 'No credit note has been issued for this order.',
+  documentNotFound: 'No such tax document for this order.',
   /** The reason a credit note gives for a cancelled order. */
   creditNoteReasonCancelled: 'Order cancelled',
   /** PUT /api/orders/{id}/status with `shipped` but no courier or tracking number (docs/shop-rules.md#order-status). */
@@ -209,13 +226,24 @@ export const SERVER_MESSAGES = {
   courierInvalid: 'Courier must be 1 to 100 characters.',
   trackingNumberInvalid: 'Tracking number must be 1 to 100 letters, digits, spaces, hyphens or slashes.',
   trackingUrlInvalid: 'Tracking URL must be an http or https address of at most 500 characters.',
+  /** The e-way bill given with `shipped` (CGST Rule 138, docs/shop-rules.md#e-way-bills). */
+  ewayBillNumberInvalid: 'The e-way bill number has 12 digits.',
+  vehicleNumberInvalid: 'The vehicle number is 6 to 15 letters and digits, such as MH12AB1234.',
+  transporterIdInvalid: "The transporter ID is the transporter's 15-character GSTIN or TRANSIN.",
+  ewayBillTransportRequired: 'With an e-way bill number, enter the vehicle number or the transporter ID.',
+  ewayBillReasonTooLong: 'The reason for shipping without an e-way bill must be text of at most 500 characters.',
+  ewayBillRequired: (value: string) =>
+    `This consignment is worth ${value}, above ₹50,000: enter its e-way bill number (CGST Rule 138), or say why it ` +
+    'goes without one.',
   /** An admin's move of a shipped or delivered order back to an earlier status (docs/shop-rules.md#order-status). */
   moveBackReasonRequired: (from: string, to: string) =>
     `Moving an order back from ${from} to ${to} needs a reason: say why (it is kept in the order's history).`,
   moveBackReasonTooLong: 'The reason must be text of at most 500 characters.',
   /** GET /api/admin/gst-report (docs/shop-rules.md#gst-report). */
   gstReportMonth: 'Choose the month as YYYY-MM, e.g. 2026-11.',
-  gstReportFormat: 'The format must be json or csv.',
+  gstReportFormat: 'The format must be json, csv or gstr1-json.',
+  gstReportGstin: 'The GSTIN must be 15 characters, such as 27AAHCP4821K1Z6.',
+  gstReportNoGstin: "There is no GSTIN to report: enter the store's business details on the Settings page first.",
   gstReportTable: 'Choose the table of the CSV file: b2b, b2cl, b2cs, cdnr, cdnur, hsn, hsn-b2b, hsn-b2c or docs.',
   /** The admin's E-mails page: /api/admin/emails (docs/shop-rules.md#emails). */
   emailNotFound: 'E-mail not found.',
@@ -251,6 +279,7 @@ export const TAX_DATA_MESSAGES = {
     `The state of the registered address must be ${gstinState}, the state of the GSTIN (code ${code}).`,
   invoicePrefixFormat: 'The invoice prefix is 1 to 3 letters or digits, such as PK (PK/26-27/000123).',
   invoicePrefixIsCreditNotes: 'The invoice prefix CN is kept for credit notes; choose another one.',
+  invoicePrefixIsDebitNotes: 'The invoice prefix DN is kept for debit notes; choose another one.',
   authorisedSignatoryRequired: "Enter the authorised signatory's name.",
   grievanceOfficerNameRequired: "Enter the grievance officer's name.",
   grievanceOfficerDesignationRequired: "Enter the grievance officer's designation.",

@@ -72,6 +72,9 @@ export const CRAWLER_DISALLOWED_PATHS = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/quick-order',
+  '/quotes',
+  '/business',
 ] as const;
 
 /** The public pages the sitemap lists besides the categories and the products. */

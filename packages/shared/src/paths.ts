@@ -22,9 +22,20 @@ export const paths = {
   payment: '/payment',
   profile: '/profile',
   favorites: '/favorites',
+  /** SKUs and quantities typed or pasted, checked, then added to the cart (docs/shop-rules.md#buying-again). */
+  quickOrder: '/quick-order',
   orders: '/order',
   /** One order's confirmation and details (the buyer's own). */
   order: '/order/:orderId',
+  /** The buyer's requests for quote, and one of them (docs/shop-rules.md#quotes). */
+  quotes: '/quotes',
+  quote: '/quotes/:quoteId',
+  /** The person's business: create it, or see and manage it (docs/shop-rules.md#business-accounts). */
+  business: '/business',
+  /** An invitation's e-mailed link (`#token=…`): accept it and join the business. */
+  businessJoin: '/business/join',
+  /** The business's orders waiting for approval, for its approvers and admin. */
+  businessApprovals: '/business/approvals',
   category: '/category/:categoryName',
   /** One product: a modal over the page it was opened from, or a page of its own (features/product). */
   product: '/product/:productId',
@@ -39,12 +50,20 @@ export const paths = {
     settings: '/admin/settings',
     /** The monthly GST report and its GSTR-1 files (docs/shop-rules.md#gst-report). */
     gstReport: '/admin/gst-report',
+    /** The B2B documents reported to the e-invoice portal: retry, cancel an IRN (docs/shop-rules.md#e-invoicing). */
+    einvoices: '/admin/einvoices',
     /** Every e-mail the shop sent or kept, and each one's preview (docs/shop-rules.md#emails). */
     emails: '/admin/emails',
     /** Every recorded admin change, by person and kind (docs/shop-rules.md#audit). */
     activity: '/admin/activity',
     /** The owner's staff accounts: invite, change role, remove (docs/shop-rules.md#staff). */
     staff: '/admin/staff',
+    /** The owner's price lists for businesses and their assignment (docs/shop-rules.md#business-prices). */
+    priceLists: '/admin/price-lists',
+    /** Requests for quote: answer, revise, decline (docs/shop-rules.md#quotes). */
+    quotes: '/admin/quotes',
+    /** Businesses and people, their orders, spent and owed (docs/shop-rules.md#customers-page). */
+    customers: '/admin/customers',
     /** The signed-in person's own account: change password. */
     account: '/admin/account',
   },
@@ -55,6 +74,9 @@ export const categoryPath = (name: string) => `/category/${encodeURIComponent(na
 
 /** The confirmation page of an order. */
 export const orderPath = (id: string) => `/order/${encodeURIComponent(id)}`;
+
+/** One request for quote, the buyer's page. */
+export const quotePath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
 /** The product view of a product. */
 export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;

@@ -21,6 +21,8 @@ export interface Variant {
   _id: string;
   size: string;
   price: number;
+  /** The list price, only when the logged-in buyer's price is lower (docs/shop-rules.md#business-prices). */
+  listPrice?: number;
   /** The size's MRP in rupees (docs/shop-rules.md#mrp); null or absent when not entered. */
   mrp?: number | null;
   stock: number;
@@ -77,6 +79,13 @@ export interface Product extends ProductTaxFields {
   variants: Variant[];
   availability: Availability;
   active: boolean;
+  /** Business prices (docs/shop-rules.md#business-prices): the list price when the buyer's is lower, order quantities, breaks. */
+  listPrice?: number;
+  minOrderQty: number;
+  packSize: number;
+  quantityBreaks: { minQty: number; percentOff: number }[];
+  /** Sold only through a quote (docs/shop-rules.md#quotes): "Price on request", no Add to cart. */
+  priceOnRequest: boolean;
   /** The server's edit version (admin API); the edit form sends it back with a save. */
   version?: number;
 }
@@ -105,7 +114,10 @@ function asMrp(value: unknown): number | null {
   return mrp > 0 ? mrp : null;
 }
 
-const VARIANT_KNOWN_KEYS = new Set(['_id', 'id', 'size', 'name', 'price', 'mrp', 'stock']);
+const VARIANT_KNOWN_KEYS = new Set(['_id', 'id', 'size', 'name', 'price', 'listPrice', 'mrp', 'stock']);
+
+/** A list price as the answer carries it: a number, or absent (the buyer pays it). */
+const listPriceOf = (value: unknown) => (typeof value === 'number' && value > 0 ? { listPrice: value } : {});
 
 export function normalizeVariant(raw: unknown): Variant {
   const v = (raw ?? {}) as Raw;
@@ -119,6 +131,7 @@ export function normalizeVariant(raw: unknown): Variant {
     _id: asString(v._id ?? v.id),
     size: asString(v.size) || asString(v.name) || 'Default',
     price: asNumber(v.price),
+    ...listPriceOf(v.listPrice),
     mrp: asMrp(v.mrp),
     stock: asNumber(v.stock),
     extra,
@@ -169,6 +182,13 @@ export function normalizeProduct(raw: unknown): Product {
     variants,
     availability: availabilityOf(stock),
     active: p.active === undefined ? true : Boolean(p.active),
+    ...listPriceOf(p.listPrice),
+    minOrderQty: Math.max(1, asNumber(p.minOrderQty, 1)),
+    packSize: Math.max(1, asNumber(p.packSize, 1)),
+    quantityBreaks: Array.isArray(p.quantityBreaks)
+      ? (p.quantityBreaks as { minQty: number; percentOff: number }[])
+      : [],
+    priceOnRequest: p.priceOnRequest === true,
     ...(typeof p.version === 'number' && Number.isInteger(p.version) ? { version: p.version } : {}),
     ...taxFieldsOf(p),
   };
@@ -215,6 +235,13 @@ export function originalPriceOf(
   }
   if (!computedOriginalPrice || !(price > 0)) return null;
   return { source: 'computed', value: struckThroughPrice(price) };
+}
+
+/** The card's list price (struck through when the buyer's is lower): the shown size's, else the product's. */
+export function displayListPrice(product: Pick<Product, 'listPrice' | 'variants'>): number | undefined {
+  const price = cheapestVariantPrice(product.variants);
+  if (price === undefined) return product.listPrice;
+  return product.variants.find((variant) => variant.price === price)?.listPrice;
 }
 
 /** The card's MRP: the MRP of the size whose price the card shows (the first cheapest), else the product's. */

@@ -1,4 +1,5 @@
 /** Order and payment states (docs/shop-rules.md#order-status). */
+import type { PaymentTerms } from './bank-transfer';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -23,7 +24,8 @@ export const BUYER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'p
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_MODES = ['online', 'cod'] as const;
+/** 'bank': a bank transfer (NEFT/RTGS/IMPS), with an advance and a balance (docs/shop-rules.md#bank-transfer). */
+export const PAYMENT_MODES = ['online', 'cod', 'bank'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 /** An order as the API sends it, or as the server reads it, with its payment (null before one exists). */
@@ -32,6 +34,9 @@ export interface OrderWithPayment<P extends { mode: PaymentMode; status: Payment
   paymentMode: PaymentMode;
   payment: P | null;
 }
+
+/** A bank-transfer order's terms as the rules read them: its total, its advance and what was received (paise). */
+export type TermsOf = PaymentTerms | null;
 
 /**
  * This order's payment, read from `payment` (the only place the API sends it): its mode, else the
@@ -55,6 +60,11 @@ export function paymentInWords(order: OrderWithPayment<{ mode: PaymentMode; stat
     if (payment.status === 'refunded') return 'Cash on delivery · cash to be returned';
     if (order.status === 'cancelled') return 'Cash on delivery · not collected';
     return 'Cash on delivery · pay when it arrives';
+  }
+  if (payment.mode === 'bank') {
+    if (payment.status === 'success') return 'Bank transfer · paid';
+    if (payment.status === 'refunded') return 'Bank transfer · to be returned';
+    return order.status === 'cancelled' ? 'Bank transfer · not paid' : 'Bank transfer · awaiting transfer';
   }
   if (payment.status === 'success') return 'Paid online';
   if (payment.status === 'refunded') return 'Paid online · refunded';
@@ -100,21 +110,35 @@ export function isMoveBack(from: OrderStatus, to: OrderStatus): boolean {
 export const MOVE_BACK_REASON_MAX = 500;
 
 /**
- * Why an admin may not change this order's status, or null when they may: a cancelled order keeps
- * its status (its stock is already back), and no status changes before the payment is 'success'.
+ * Why an admin may not change this order's status (to `to`, when known), or null when they may: a cancelled order
+ * keeps its status (its stock is already back), and no status changes before the payment is 'success'. A
+ * bank-transfer order (`terms` given) moves once its advance is received, may be cancelled by the owner while it
+ * waits for it, and is shipped or delivered only once fully received (docs/shop-rules.md#bank-transfer).
  */
 export function adminStatusChangeRefusal<P extends { mode: PaymentMode; status: PaymentStatus }>(
   order: OrderWithPayment<P>,
-): 'cancelled' | 'paymentNotComplete' | null {
+  to?: OrderStatus,
+  terms: TermsOf = null,
+): 'cancelled' | 'paymentNotComplete' | 'balanceDue' | null {
   if (order.status === 'cancelled') return 'cancelled';
-  if (paymentOf(order).status !== 'success') return 'paymentNotComplete';
+  const payment = paymentOf(order);
+  if (payment.mode === 'bank' && terms) {
+    if (payment.status === 'success') return null;
+    if (to === 'cancelled') return null;
+    // The advance as advancePaiseOf computes it (bank-transfer.ts imports this file's neighbours, not the reverse).
+    const advance = Math.min(terms.totalPaise, Math.ceil((terms.totalPaise * terms.advancePercent) / 100));
+    if (terms.receivedPaise < advance) return 'paymentNotComplete';
+    return to === 'shipped' || to === 'delivered' ? 'balanceDue' : null;
+  }
+  if (payment.status !== 'success') return 'paymentNotComplete';
   return null;
 }
 
 export function adminMayChangeStatus<P extends { mode: PaymentMode; status: PaymentStatus }>(
   order: OrderWithPayment<P>,
+  terms: TermsOf = null,
 ): boolean {
-  return adminStatusChangeRefusal(order) === null;
+  return adminStatusChangeRefusal(order, undefined, terms) === null;
 }
 
 /**
@@ -135,3 +159,23 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   cancelled: '#ef4444',
 };
 export const OTHER_STATUS_COLOR = '#9ca3af';
+
+/**
+ * What a quote is (docs/shop-rules.md#quotes). Stored: requested, quoted, accepted, declined, cancelled; a quote
+ * answered again reads "revised", and one past its current version's validity date reads "expired".
+ */
+export const QUOTE_STATUSES = ['requested', 'quoted', 'accepted', 'declined', 'cancelled'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_DISPLAY_STATUSES = [...QUOTE_STATUSES, 'revised', 'expired'] as const;
+export type QuoteDisplayStatus = (typeof QUOTE_DISPLAY_STATUSES)[number];
+
+/** A quote's payment terms in words: the share paid in advance, the balance before dispatch, and the owner's note. */
+export function quoteTermsText(advancePercent: number, note = ''): string {
+  const share =
+    advancePercent >= 100
+      ? 'Full payment in advance'
+      : advancePercent <= 0
+        ? 'Payment before dispatch'
+        : `${advancePercent}% in advance, the balance before dispatch`;
+  return note.trim() ? `${share}. ${note.trim()}` : share;
+}

@@ -24,14 +24,18 @@ export interface PaymentGateway {
   readonly scriptUrl: string;
   /** Opens a gateway order for an amount in paise; `receipt` is our order id. */
   createOrder(input: { amountPaise: number; receipt: string }): Promise<GatewayOrder>;
-  /** Refunds a captured payment (the whole amount, in paise). */
+  /**
+   * Refunds `amountPaise` of a captured payment: the whole amount (a cancellation, `receipt` our order id) or a part
+   * (a return, `receipt` the return's id), as Razorpay's refund API takes an amount in paise.
+   */
   refund(input: { paymentId: string; amountPaise: number; receipt: string }): Promise<GatewayRefund>;
   /**
-   * A refund the gateway already holds for this payment (not failed) covering `amountPaise`, if any:
-   * asked before a refund is retried, because an earlier call may have reached the gateway even
-   * though its answer never got recorded here (a payment is never refunded twice).
+   * A refund the gateway already holds for this payment (not failed) covering `amountPaise`, if any: with
+   * `receipt`, the one made under that receipt (a return's part); asked before a refund is retried, because an
+   * earlier call may have reached the gateway even though its answer never got recorded here (a payment is never
+   * refunded twice).
    */
-  findRefund(input: { paymentId: string; amountPaise: number }): Promise<GatewayRefund | undefined>;
+  findRefund(input: { paymentId: string; amountPaise: number; receipt?: string }): Promise<GatewayRefund | undefined>;
   /** Checks Checkout's `razorpay_signature`: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
   verifyPaymentSignature(input: { gatewayOrderId: string; paymentId: string; signature: string }): boolean;
   /** Checks `x-razorpay-signature`: HMAC-SHA256 of the raw body with the webhook secret. */

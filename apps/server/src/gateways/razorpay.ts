@@ -96,7 +96,11 @@ export class RazorpayGateway implements PaymentGateway {
     return { id: refund.id };
   }
 
-  async findRefund(input: { paymentId: string; amountPaise: number }): Promise<GatewayRefund | undefined> {
+  async findRefund(input: {
+    paymentId: string;
+    amountPaise: number;
+    receipt?: string;
+  }): Promise<GatewayRefund | undefined> {
     const { items } = await this.call(
       'payments.fetchMultipleRefund',
       {
@@ -106,6 +110,10 @@ export class RazorpayGateway implements PaymentGateway {
       () => this.client.payments.fetchMultipleRefund(input.paymentId, { count: 100 }),
     );
     const standing = items.filter((refund) => refund.status !== 'failed');
+    if (input.receipt !== undefined) {
+      const part = standing.find((refund) => refund.receipt === input.receipt);
+      return part && Number(part.amount ?? 0) >= input.amountPaise ? { id: part.id } : undefined;
+    }
     const refundedPaise = standing.reduce((sum, refund) => sum + Number(refund.amount ?? 0), 0);
     return standing.length > 0 && refundedPaise >= input.amountPaise ? { id: standing[0]!.id } : undefined;
   }

@@ -23,20 +23,23 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /**
-   * Refunds issued, by payment id: a second refund of a payment answers the first one (Razorpay
-   * would refuse it, the payment being fully refunded). Kept in memory only, as the sandbox takes
-   * no real money: a restart forgets them.
+   * Refunds issued, by payment id and receipt: a second refund under one receipt answers the first one (Razorpay
+   * would refuse it, that part being refunded already); another receipt is another part. Kept in memory only, as
+   * the sandbox takes no real money: a restart forgets them.
    */
   private readonly refunds = new Map<string, GatewayRefund>();
 
-  async refund(input: { paymentId: string }): Promise<GatewayRefund> {
-    const refund = this.refunds.get(input.paymentId) ?? { id: randomGatewayId('rfnd') };
-    this.refunds.set(input.paymentId, refund);
+  async refund(input: { paymentId: string; receipt: string }): Promise<GatewayRefund> {
+    const key = `${input.paymentId}|${input.receipt}`;
+    const refund = this.refunds.get(key) ?? { id: randomGatewayId('rfnd') };
+    this.refunds.set(key, refund);
     return refund;
   }
 
-  async findRefund(input: { paymentId: string }): Promise<GatewayRefund | undefined> {
-    return this.refunds.get(input.paymentId);
+  async findRefund(input: { paymentId: string; receipt?: string }): Promise<GatewayRefund | undefined> {
+    if (input.receipt !== undefined) return this.refunds.get(`${input.paymentId}|${input.receipt}`);
+    for (const [key, refund] of this.refunds) if (key.startsWith(`${input.paymentId}|`)) return refund;
+    return undefined;
   }
 
   /** What the sandbox window hands to `options.handler` after a successful payment. */

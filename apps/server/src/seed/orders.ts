@@ -203,10 +203,13 @@ export async function seedDemoOrders(
     }
   }
   placed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  // The newest order at least a day old is shipped and paid online, whatever the draws give on today's date, so the
+  // demo always shows a shipment on its way (My orders' tracking link).
+  const onItsWay = placed.findLastIndex(({ createdAt }) => now.getTime() - createdAt.getTime() >= DAY);
 
   await ctx.db.transaction(async (tx) => {
     const issues: { orderId: string; kind: 'invoice' | 'credit-note'; at: Date }[] = [];
-    for (const { createdAt } of placed) {
+    for (const [index, { createdAt }] of placed.entries()) {
       const chosen = new Map<string, Sellable>();
       const lineCount = random.int(1, 3);
       while (chosen.size < lineCount) {
@@ -221,8 +224,11 @@ export async function seedDemoOrders(
         items.map(({ line, quantity }) => ({ unitPricePaise: line.unitPricePaise, quantity })),
       );
       const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
-      const drawn = statusFor(ageDays, random.next);
-      const mode: PaymentMode = random.next() < 0.7 ? 'online' : 'cod';
+      // Drawn for every order, so the sequence (and every other order) stays the same.
+      const statusDrawn = statusFor(ageDays, random.next);
+      const modeDrawn: PaymentMode = random.next() < 0.7 ? 'online' : 'cod';
+      const drawn: OrderStatus = index === onItsWay ? 'shipped' : statusDrawn;
+      const mode: PaymentMode = index === onItsWay ? 'online' : modeDrawn;
       const status = mode === 'cod' ? codStatusFor(drawn, ageDays) : drawn;
       const paymentStatus = paymentStatusFor(mode, status);
       const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + 3 * DAY));

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app';
+import type { IrpClient } from '../irp/irp';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { openTestDatabase } from './database';
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** The prefix of the rate-limit keys in Redis (with REDIS_URL): a run's own, so that runs sharing a Redis never meet. */
   rateLimitKeyPrefix?: string;
+  /** The e-invoice portal instead of the configuration's (tests of e-invoicing). */
+  irp?: IrpClient;
 }
 
 /** `env` overrides configuration variables for this file, e.g. `{ COD_ENABLED: 'true' }`. */
@@ -58,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     secrets: TEST_SECRETS,
     logger: false,
     rateLimitKeyPrefix: options.rateLimitKeyPrefix,
+    irp: options.irp,
     onRoute: (route) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     },

@@ -31,11 +31,26 @@ const SettingsPage = lazy(() =>
 const GstReportPage = lazy(() =>
   import('./gst-report/gst-report-page').then((module) => ({ default: module.GstReportPage })),
 );
+const EinvoicesPage = lazy(() =>
+  import('./einvoices/einvoices-page').then((module) => ({ default: module.EinvoicesPage })),
+);
 const EmailsPage = lazy(() => import('./emails/emails-page').then((module) => ({ default: module.EmailsPage })));
 const ActivityPage = lazy(() =>
   import('./activity/activity-page').then((module) => ({ default: module.ActivityPage })),
 );
+const PriceListsPage = lazy(() =>
+  import('./price-lists/price-lists-page').then((module) => ({ default: module.PriceListsPage })),
+);
+const CustomersPage = lazy(() =>
+  import('./customers/customers-page').then((module) => ({ default: module.CustomersPage })),
+);
 const StaffPage = lazy(() => import('./staff/staff-page').then((module) => ({ default: module.StaffPage })));
+const AdminQuotesPage = lazy(() =>
+  import('./quotes/quotes-page').then((module) => ({ default: module.AdminQuotesPage })),
+);
+const AdminQuoteScreen = lazy(() =>
+  import('./quotes/quote-screen').then((module) => ({ default: module.AdminQuoteScreen })),
+);
 const ChangePasswordPage = lazy(() =>
   import('./account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
@@ -51,9 +66,13 @@ const PAGE_COMPONENTS: Record<string, ComponentType> = {
   [paths.admin.analytics]: AnalyticsPage,
   [paths.admin.payments]: PaymentsPage,
   [paths.admin.gstReport]: GstReportPage,
+  [paths.admin.einvoices]: EinvoicesPage,
   [paths.admin.emails]: EmailsPage,
   [paths.admin.activity]: ActivityPage,
+  [paths.admin.quotes]: AdminQuotesPage,
   [paths.admin.staff]: StaffPage,
+  [paths.admin.priceLists]: PriceListsPage,
+  [paths.admin.customers]: CustomersPage,
   [paths.admin.settings]: SettingsPage,
 };
 
@@ -77,6 +96,14 @@ export default function AdminApp() {
             />
           );
         })}
+        <Route
+          path={`${relative(paths.admin.quotes)}/:quoteId`}
+          element={
+            <RequireArea area="orders">
+              <AdminQuoteScreen />
+            </RequireArea>
+          }
+        />
         <Route path={relative(paths.admin.account)} element={<ChangePasswordPage />} />
         <Route path="*" element={<Navigate to={home} replace />} />
       </Route>

@@ -21,7 +21,7 @@ const renderDashboard = (gateway: 'sandbox' | 'razorpay') => {
 describe('the admin layout: test-mode banner (docs/decisions/0007-production-safety.md)', () => {
   it('shows "Test mode — no money is taken" while the sandbox gateway takes the payments', async () => {
     renderDashboard('sandbox');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 10_000 })).toBeInTheDocument();
     const banner = await screen.findByText('Test mode — no money is taken');
     expect(banner).toHaveAttribute('role', 'status');
     expect(banner).toBeVisible();
@@ -29,7 +29,7 @@ describe('the admin layout: test-mode banner (docs/decisions/0007-production-saf
 
   it('shows nothing with Razorpay', async () => {
     const fetch = renderDashboard('razorpay');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() =>
       expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/payments/config'))).toBe(true),
     );

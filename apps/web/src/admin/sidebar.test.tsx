@@ -20,9 +20,10 @@ describe('Admin sidebar', () => {
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Admin');
   });
 
-  // Changed on purpose: GST report (the month's GSTR-1 figures), E-mails (the outbox), Activity (the audit trail),
-  // Staff (the owner's invites) and Settings (the store's business details) are the sixth to tenth pages.
-  it("links the owner's ten admin pages and marks the current one", () => {
+  // Changed on purpose: GST report (the month's GSTR-1 figures), E-invoices (the IRP's registrations), E-mails (the
+  // outbox), Activity (the audit trail), Staff (the owner's invites) and Settings (the store's business details) are
+  // the sixth to eleventh pages.
+  it("links the owner's eleven admin pages and marks the current one", () => {
     loginAs('admin');
     renderWithStore(<Sidebar />, { route: '/admin/orders' });
     const expected = {
@@ -32,6 +33,7 @@ describe('Admin sidebar', () => {
       Analytics: '/admin/analytics',
       Payments: '/admin/PaymentInfo',
       'GST report': '/admin/gst-report',
+      'E-invoices': '/admin/einvoices',
       'E-mails': '/admin/emails',
       Activity: '/admin/activity',
       Staff: '/admin/staff',
@@ -46,7 +48,7 @@ describe('Admin sidebar', () => {
   });
 
   it.each([
-    ['orders_staff', 'Orders staff', ['Orders', 'Payments']],
+    ['orders_staff', 'Orders staff', ['Orders', 'Quotes', 'Payments', 'Customers']],
     ['catalog_staff', 'Catalog staff', ['Products']],
   ] as const)('shows %s only the pages of its area, and the role', (role, label, pages) => {
     loginAs(role, 'Ravi');

@@ -1,7 +1,7 @@
 /**
  * The admin sidebar: greets the user by stored name (default Admin) with their role (Owner, Orders staff, Catalog
  * staff), links to the admin pages their role may open (config/admin-pages.ts, docs/shop-rules.md#staff: the owner
- * sees all ten; GST report: docs/shop-rules.md#gst-report; E-mails: docs/shop-rules.md#emails; Activity:
+ * sees all eleven; GST report: docs/shop-rules.md#gst-report; E-invoices: docs/shop-rules.md#e-invoicing; E-mails: docs/shop-rules.md#emails; Activity:
  * docs/shop-rules.md#audit; Staff: the owner's invites; Settings: docs/shop-rules.md#store-settings) with the
  * current one marked, Change password (their own account), and Logout (the one logout: the session listener
  * clears all local storage), which goes to /login.

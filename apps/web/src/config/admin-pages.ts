@@ -16,12 +16,16 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: paths.admin.dashboard, label: 'Dashboard', area: 'owner' },
   { to: paths.admin.products, label: 'Products', area: 'catalog' },
   { to: paths.admin.orders, label: 'Orders', area: 'orders' },
+  { to: paths.admin.quotes, label: 'Quotes', area: 'orders' },
   { to: paths.admin.analytics, label: 'Analytics', area: 'owner' },
   { to: paths.admin.payments, label: 'Payments', area: 'orders' },
+  { to: paths.admin.customers, label: 'Customers', area: 'orders' },
   { to: paths.admin.gstReport, label: 'GST report', area: 'owner' },
+  { to: paths.admin.einvoices, label: 'E-invoices', area: 'owner' },
   { to: paths.admin.emails, label: 'E-mails', area: 'owner' },
   { to: paths.admin.activity, label: 'Activity', area: 'owner' },
   { to: paths.admin.staff, label: 'Staff', area: 'owner' },
+  { to: paths.admin.priceLists, label: 'Price lists', area: 'owner' },
   { to: paths.admin.settings, label: 'Settings', area: 'owner' },
 ];
 

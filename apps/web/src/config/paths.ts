@@ -1,2 +1,2 @@
 /** Every route path of the app, defined once, with the server (packages/shared/src/paths.ts). */
-export { categoryPath, orderPath, paths, productPath } from '@pumpkart/shared';
+export { categoryPath, orderPath, paths, productPath, quotePath } from '@pumpkart/shared';

@@ -3,7 +3,14 @@
  * them, the checkout config, and a fake payment window with Razorpay's browser API whose outcome
  * each test chooses.
  */
-import type { Address, CartLine, CheckoutConfig, OrderDto } from '@pumpkart/shared';
+import type {
+  Address,
+  BankTransferDto,
+  CartLine,
+  CheckoutConfig,
+  OrderDto,
+  OrderTransfersResponse,
+} from '@pumpkart/shared';
 import type { RazorpayFailureResponse, RazorpayOptions, RazorpaySuccessResponse } from '../shop/payment/razorpay';
 
 let counter = 0;
@@ -35,6 +42,8 @@ export function cartLine(overrides: {
       stock,
       active: overrides.active ?? true,
       images: [],
+      minOrderQty: 1,
+      packSize: 1,
     },
     variant: variantId ? { _id: variantId, size: overrides.size ?? 'Standard', price, mrp: null, stock } : null,
     variantId,
@@ -48,6 +57,7 @@ export const checkoutConfig = (overrides: Partial<CheckoutConfig> = {}): Checkou
   gateway: 'sandbox',
   scriptUrl: '/api/payments/sandbox/checkout.js',
   key: 'rzp_test_sandbox',
+  bankTransfer: null,
   currency: 'INR',
   codEnabled: false,
   shopName: 'PumpKart',
@@ -153,9 +163,12 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
       razorpayOrderId: 'order_123',
     },
     payBy: null,
+    approvalStatus: null,
     shipment: null,
     shippedAt: null,
     deliveredAt: null,
+    advancePercent: 100,
+    received: 0,
     businessName: null,
     gstin: null,
     invoice: null,
@@ -165,3 +178,39 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
     ...overrides,
   };
 }
+
+/** The store's bank details as GET /api/payments/config and the order's transfers answer them. */
+export const bankDetails = (): NonNullable<CheckoutConfig['bankTransfer']> => ({
+  enabled: true,
+  accountName: 'PumpKart Traders',
+  accountNumber: '50200012345678',
+  ifsc: 'HDFC0001234',
+  bankBranch: 'HDFC Bank, Andheri East, Mumbai',
+  upiId: null,
+});
+
+/** GET /api/payments/bank/orders/{id}: a 30 % advance of ₹1,060 not received yet, no transfers. */
+export const orderTransfers = (overrides: Partial<OrderTransfersResponse> = {}): OrderTransfersResponse => ({
+  advancePercent: 30,
+  advance: 318,
+  received: 0,
+  dueNow: 318,
+  bank: bankDetails(),
+  transfers: [],
+  ...overrides,
+});
+
+export const bankTransfer = (overrides: Partial<BankTransferDto> = {}): BankTransferDto => ({
+  _id: '0c6f6f3e-1111-4111-8111-000000000001',
+  orderId: 'a1b2c3d4-0000-4000-8000-00000abc123f',
+  method: 'transfer',
+  utr: 'HDFCN52026120712',
+  gatewayPaymentId: null,
+  amount: 318,
+  transferredOn: '2026-12-07',
+  status: 'recorded',
+  rejectReason: null,
+  decidedAt: null,
+  createdAt: '2026-12-07T10:00:00.000Z',
+  ...overrides,
+});

@@ -23,6 +23,10 @@ export function storeSettingsDto(overrides: Partial<StoreSettingsDto> = {}): Sto
     computedOriginalPrice: true,
     maxUnitsPerProduct: 10,
     deliveryTaxMethod: 'apportioned',
+    aggregateTurnoverBand: 'up-to-5-crore',
+    einvoiceEnabled: false,
+    returnWindowDays: 7,
+    bankDetails: null,
     updatedAt: '2026-06-05T10:00:00.000Z',
     ...overrides,
   };

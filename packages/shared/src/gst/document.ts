@@ -33,7 +33,13 @@ export interface DocumentBuyer {
   /** A business buyer's name and GSTIN (B2B); null for a consumer (B2C). */
   businessName: string | null;
   gstin: string | null;
-  /** Billing and shipping are the order's delivery address. */
+  /**
+   * The state the GSTIN is registered in (its first two digits), printed under "Billed to"; the place of supply
+   * stays the delivery state (docs/decisions/0025-bill-to-ship-to-and-e-way-bills.md). Null without a GSTIN;
+   * absent on documents issued before it was kept, which print the delivery state as they always did.
+   */
+  gstinState?: { code: string; name: string } | null;
+  /** Shipping is the order's delivery address; the shop collects no separate billing address. */
   address: DocumentAddress;
 }
 
@@ -48,16 +54,31 @@ export interface DocumentLine extends TaxedLine {
 }
 
 export interface TaxDocument {
-  kind: 'invoice' | 'credit-note';
-  /** e.g. 'PK/26-27/000123' or 'CN/26-27/000007'. */
+  /** A debit note raises an invoice's value after it was issued (CGST Act s.34(3), Rule 53). */
+  kind: 'invoice' | 'credit-note' | 'debit-note';
+  /** e.g. 'PK/26-27/000123', 'CN/26-27/000007' or 'DN/26-27/000001'. */
   number: string;
   /** ISO date-time of issue. */
   issuedAt: string;
   /** The order it is for: id and the number the buyer sees (last 6 characters). */
-  order: { id: string; number: string; placedAt: string; paymentMode: 'online' | 'cod' };
-  /** A credit note names the invoice it corrects. */
-  reference: { number: string; issuedAt: string } | null;
-  /** Why a credit note was issued, e.g. 'Order cancelled'. */
+  order: { id: string; number: string; placedAt: string; paymentMode: 'online' | 'cod' | 'bank' };
+  /**
+   * A credit or debit note names the invoice it corrects. `totalPaise` is that invoice's value: a note falls in the
+   * invoice's GSTR-1 class (a partial note of a B2CL invoice is B2CL), absent on notes kept before it was, which
+   * cancelled their whole invoice and so have its value.
+   */
+  reference: { number: string; issuedAt: string; totalPaise?: number } | null;
+  /**
+   * A credit note for part of its invoice (the goods of a return and their share of the delivery charge); absent or
+   * false on one that cancels the whole invoice.
+   */
+  partial?: boolean;
+  /**
+   * Set on a quote's proforma invoice (docs/shop-rules.md#quotes): not a tax invoice, printed with the same lines
+   * and tax as the invoice the order will get; `number` is then the quote's number.
+   */
+  proforma?: { validUntil: string; terms: string } | null;
+  /** Why a note was issued, e.g. 'Order cancelled', 'Goods returned (return 1)'. */
   reason: string | null;
   seller: DocumentSeller;
   buyer: DocumentBuyer;

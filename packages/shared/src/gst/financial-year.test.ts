@@ -127,3 +127,20 @@ describe('document numbers', () => {
     );
   });
 });
+
+describe('debit notes and the credit notes’ time limit (CGST Act s.34(2))', () => {
+  it('numbers debit notes in their own series', async () => {
+    const { debitNoteNumber } = await import('./financial-year');
+    expect(debitNoteNumber('2026-27', 1)).toBe('DN/26-27/000001');
+    expect(() => formatInvoiceNumber('DN', '2026-27', 1)).toThrow(GST_MESSAGES.invoicePrefixIsCreditNotes('DN'));
+  });
+
+  it('closes on 30 November after the supply’s financial year, by the date in India', async () => {
+    const { creditNoteLastDay, creditNoteTooLate } = await import('./financial-year');
+    expect(creditNoteLastDay(new Date('2026-03-31T19:00:00Z'))).toBe('2027-11-30'); // 1 April in India: FY 2026-27
+    expect(creditNoteLastDay(new Date('2026-03-31T12:00:00Z'))).toBe('2026-11-30');
+    const supply = new Date('2025-08-10T06:00:00Z');
+    expect(creditNoteTooLate(supply, new Date('2026-11-30T18:00:00Z'))).toBe(false); // 30 Nov, 23:30 in India
+    expect(creditNoteTooLate(supply, new Date('2026-11-30T18:30:00Z'))).toBe(true); // 1 Dec in India
+  });
+});

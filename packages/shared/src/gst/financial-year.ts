@@ -28,6 +28,7 @@ export const MAX_DOCUMENT_SEQUENCE = 10 ** DOCUMENT_SEQUENCE_DIGITS - 1;
 export const MAX_DOCUMENT_PREFIX_LENGTH = MAX_DOCUMENT_NUMBER_LENGTH - '/26-27/'.length - DOCUMENT_SEQUENCE_DIGITS;
 export const DEFAULT_INVOICE_PREFIX = 'PK';
 export const CREDIT_NOTE_PREFIX = 'CN';
+export const DEBIT_NOTE_PREFIX = 'DN';
 /** What a document number may look like (CGST Rule 46(b)). */
 export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;
 
@@ -96,7 +97,7 @@ function documentNumber(prefix: string, fyLabel: string, sequence: number): stri
  * refused so the two series never share a number.
  */
 export function formatInvoiceNumber(prefix: string, fyLabel: string, sequence: number): string {
-  if (prefix.toUpperCase() === CREDIT_NOTE_PREFIX) {
+  if (prefix.toUpperCase() === CREDIT_NOTE_PREFIX || prefix.toUpperCase() === DEBIT_NOTE_PREFIX) {
     throw new GstInputError(GST_MESSAGES.invoicePrefixIsCreditNotes(prefix));
   }
   return documentNumber(prefix, fyLabel, sequence);
@@ -105,4 +106,28 @@ export function formatInvoiceNumber(prefix: string, fyLabel: string, sequence: n
 /** A credit note number, its own series: creditNoteNumber('2026-27', 7) -> 'CN/26-27/000007'. */
 export function creditNoteNumber(fyLabel: string, sequence: number, prefix: string = CREDIT_NOTE_PREFIX): string {
   return documentNumber(prefix, fyLabel, sequence);
+}
+
+/** A debit note number, its own series: debitNoteNumber('2026-27', 1) -> 'DN/26-27/000001'. */
+export function debitNoteNumber(fyLabel: string, sequence: number): string {
+  return documentNumber(DEBIT_NOTE_PREFIX, fyLabel, sequence);
+}
+
+/**
+ * The last day (in India, 'YYYY-MM-DD') on which a credit note for a supply made at `suppliedAt` may still be issued:
+ * 30 November following the end of the supply's financial year (CGST Act s.34(2) as amended by the Finance Act,
+ * 2022). The earlier date of filing that year's annual return is not known to the shop and is not applied.
+ */
+export function creditNoteLastDay(suppliedAt: Date | string): string {
+  return `${financialYearOf(suppliedAt).start + 1}-11-30`;
+}
+
+/** The calendar date in India of a moment, 'YYYY-MM-DD'. */
+export function indiaDateOf(moment: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE }).format(moment);
+}
+
+/** Whether a credit note for a supply made at `suppliedAt` is past its time limit at `now` (creditNoteLastDay). */
+export function creditNoteTooLate(suppliedAt: Date | string, now: Date): boolean {
+  return indiaDateOf(now) > creditNoteLastDay(suppliedAt);
 }

@@ -7,6 +7,9 @@
 /** A calendar month, 'YYYY-MM', of the years 2000 to 2099 (GST began in July 2017). */
 export const GST_REPORT_MONTH_PATTERN = /^20\d{2}-(0[1-9]|1[0-2])$/;
 
+/** The GST report's answers: its totals (json), one GSTR-1 table as CSV, the whole return as the portal's JSON. */
+export const GST_REPORT_FORMATS = ['json', 'csv', 'gstr1-json'] as const;
+
 /** The GSTR-1 tables the report writes as CSV files, in the order of the return. */
 export const GSTR1_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c', 'hsn', 'docs'] as const;
 export type Gstr1Table = (typeof GSTR1_TABLES)[number];
@@ -26,3 +29,6 @@ export const GSTR1_TABLE_LABELS: Record<Gstr1Table, string> = {
 
 /** The CSV file's name: GSTR1-b2b-2026-11.csv. */
 export const gstr1FileName = (table: Gstr1Table, month: string) => `GSTR1-${table}-${month}.csv`;
+
+/** The JSON file's name, which names the seller's GSTIN: GSTR1-27AAHCP4821K1Z6-2026-11.json. */
+export const gstr1JsonFileName = (gstin: string, month: string) => `GSTR1-${gstin}-${month}.json`;

@@ -26,6 +26,15 @@ export const GST_MESSAGES = {
   unknownStateName: (text: string) =>
     `"${text}" is not a state or union territory of India, so the place of supply cannot be told.`,
 
+  // Bill to one state, ship to another (bill-to-ship-to.ts)
+  billToShipToTitle: 'Your GSTIN is from another state than the delivery address',
+  billToShipTo: (gstinState: string, gstinCode: string, deliveryState: string, deliveryCode: string) =>
+    `Your GSTIN is registered in ${gstinState} (${gstinCode}), but the goods go to ${deliveryState} ` +
+    `(${deliveryCode}). GST is charged for ${deliveryState}, the place of supply where the goods are delivered ` +
+    `(IGST Act, section 10(1)(a)), and the invoice says so. Input tax credit of that tax is open to a GSTIN ` +
+    `registered in ${deliveryState}: your ${gstinState} registration will not be able to claim it. To keep the ` +
+    `credit, enter a GSTIN registered in ${deliveryState} or deliver to an address in ${gstinState}.`,
+
   // Tax computation
   noLines: 'An invoice needs at least one line.',
   deliveryWithoutLines: 'A delivery charge needs at least one line of goods on the invoice.',
@@ -54,7 +63,7 @@ export const GST_MESSAGES = {
   documentPrefixLength: (prefix: string, max: number) =>
     `The prefix "${prefix}" is too long: a document number has at most 16 characters (CGST Rule 46), which leaves ${max} for the prefix.`,
   invoicePrefixIsCreditNotes: (prefix: string) =>
-    `The prefix "${prefix}" is kept for credit notes; choose another one for invoices.`,
+    `The prefix "${prefix}" is kept for credit and debit notes; choose another one for invoices.`,
   documentSequence: (sequence: number) =>
     `The sequence number must be a whole number from 1 to 999999 (got ${sequence}).`,
 } as const;

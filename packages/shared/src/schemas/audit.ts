@@ -15,15 +15,41 @@ export const AUDIT_KIND_LABELS = {
   'order.status_changed': 'Order status changed',
   'order.cod_paid': 'Cash on delivery marked paid',
   'order.refund_issued': 'Refund issued',
+  'order.return_approved': 'Return approved',
+  'order.return_refused': 'Return refused',
+  'order.return_received': 'Returned goods received',
+  'order.return_refunded': 'Return refunded',
+  'order.debit_note_issued': 'Debit note issued',
+  'quote.answered': 'Quote answered',
+  'quote.revised': 'Quote revised',
+  'quote.declined': 'Quote declined',
+  'order.transfer_confirmed': 'Bank transfer confirmed',
+  'order.instalment_paid_online': 'Instalment paid online',
+  'order.transfer_rejected': 'Bank transfer rejected',
+  'order.terms_changed': 'Payment terms changed',
   'settings.updated': 'Store settings changed',
   'staff.invited': 'Staff invited',
   'staff.role_changed': 'Staff role changed',
   'staff.removed': 'Staff removed',
+  'price_list.saved': 'Price list saved',
+  'price_list.deleted': 'Price list deleted',
+  'price_list.assigned': 'Price list assigned',
+  'business.created': 'Business created',
+  'business.updated': 'Business edited',
+  'business.outlet_added': 'Outlet added',
+  'business.outlet_updated': 'Outlet edited',
+  'business.outlet_removed': 'Outlet removed',
+  'business.invited': 'Person invited to a business',
+  'business.joined': 'Person joined a business',
+  'business.role_changed': 'Business role changed',
+  'business.member_removed': 'Person removed from a business',
+  'order.approved': 'Order approved by the business',
+  'order.rejected': 'Order rejected by the business',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];
 
-export const AUDIT_ENTITY_TYPES = ['product', 'order', 'settings', 'staff'] as const;
+export const AUDIT_ENTITY_TYPES = ['product', 'order', 'settings', 'staff', 'price_list', 'quote', 'business'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEventSchema = z.object({

@@ -34,6 +34,9 @@ export const cartProductSchema = z.object({
   stock: z.number().int(),
   active: z.boolean(),
   images: z.array(productImageSchema),
+  /** What quantities the line may hold (docs/shop-rules.md#business-prices). */
+  minOrderQty: z.number().int(),
+  packSize: z.number().int(),
 });
 
 /** One cart line with its current price and stock, so the client can show what is out of stock. */
@@ -44,7 +47,10 @@ export const cartLineSchema = z.object({
   variantId: z.string().nullable(),
   /** At most the live stock when there is some: the quantity stored above it is answered clamped. */
   quantity: z.number().int(),
+  /** The buyer's unit price at this quantity (docs/shop-rules.md#business-prices). */
   price: z.number(),
+  /** The list unit price, only when the buyer's price is lower. */
+  listPrice: z.number().optional(),
   stock: z.number().int(),
   /**
    * Set when the line holds less than asked (docs/shop-rules.md#cart): more than the stock was added or typed, or

@@ -6,16 +6,27 @@
  * (docs/shop-rules.md#money).
  */
 import { z } from 'zod';
-import { GST_REPORT_MONTH_PATTERN, GSTR1_TABLES } from '../gst/gstr1-tables';
+import { GST_REPORT_FORMATS, GST_REPORT_MONTH_PATTERN, GSTR1_TABLES } from '../gst/gstr1-tables';
 import { SERVER_MESSAGES } from '../messages';
+
+/** 2 digits, a PAN, an entity number, Z and a check character; the check itself is the store settings'. */
+const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 export const gstReportQuerySchema = z
   .object({
     month: z.string({ error: SERVER_MESSAGES.gstReportMonth }).regex(GST_REPORT_MONTH_PATTERN, {
       error: SERVER_MESSAGES.gstReportMonth,
     }),
-    format: z.enum(['json', 'csv'], { error: SERVER_MESSAGES.gstReportFormat }).default('json'),
+    /** json: the totals; csv: one GSTR-1 table; gstr1-json: the whole return in the portal's JSON format. */
+    format: z.enum(GST_REPORT_FORMATS, { error: SERVER_MESSAGES.gstReportFormat }).default('json'),
     table: z.enum(GSTR1_TABLES, { error: SERVER_MESSAGES.gstReportTable }).optional(),
+    /** The seller GSTIN whose documents are reported; the store's current GSTIN when left out. */
+    gstin: z
+      .string({ error: SERVER_MESSAGES.gstReportGstin })
+      .trim()
+      .toUpperCase()
+      .regex(GSTIN_SHAPE, { error: SERVER_MESSAGES.gstReportGstin })
+      .optional(),
   })
   .refine((query) => query.format !== 'csv' || query.table !== undefined, {
     error: SERVER_MESSAGES.gstReportTable,
@@ -52,20 +63,28 @@ export type GstDocumentSet = z.infer<typeof gstDocumentSetSchema>;
 export const gstBuyerSplitSchema = z.object({
   invoiceCount: z.number().int(),
   creditNoteCount: z.number().int(),
+  debitNoteCount: z.number().int(),
   invoices: gstAmountsSchema,
   creditNotes: gstAmountsSchema,
+  debitNotes: gstAmountsSchema,
+  /** Invoices less credit notes plus debit notes. */
   net: gstAmountsSchema,
 });
 export type GstBuyerSplit = z.infer<typeof gstBuyerSplitSchema>;
 
 export const gstReportSchema = z.object({
   month: z.string(),
+  /** The seller GSTIN reported: the one asked for, else the store's, else the first with documents; null: none. */
+  gstin: z.string().nullable(),
+  /** The seller GSTINs with documents in the month (more than one after a change of GSTIN). */
+  gstins: z.array(z.string()),
   /** The month's first moment and the next month's first moment in India, as ISO date-times. */
   from: z.string(),
   to: z.string(),
   invoices: gstDocumentSetSchema,
   creditNotes: gstDocumentSetSchema,
-  /** Invoices less credit notes. */
+  debitNotes: gstDocumentSetSchema,
+  /** Invoices less credit notes plus debit notes. */
   net: gstDocumentSetSchema.omit({ count: true }),
   b2b: gstBuyerSplitSchema,
   b2c: gstBuyerSplitSchema,

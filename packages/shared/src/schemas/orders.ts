@@ -1,10 +1,17 @@
 /** Contracts of /api/orders (docs/shop-rules.md#orders). */
 import { z } from 'zod';
+import { APPROVAL_STATUSES } from '../business';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants';
 import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { MOVE_BACK_REASON_MAX, ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
 import { emailSchema, idSchema, indiaDaySchema, phoneSchema, textSchema } from './fields';
 import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, rupeesSchema } from './common';
+import {
+  compactTransportId,
+  EWAY_BILL_NUMBER_PATTERN,
+  TRANSPORTER_ID_PATTERN,
+  VEHICLE_NUMBER_PATTERN,
+} from '../gst/eway-bill';
 import { productImageSchema } from './products';
 
 /** A missing or blank customer field answers the checkout's own message (docs/shop-rules.md#validation). */
@@ -47,6 +54,8 @@ export const createOrderBodySchema = z.object({
   shipping: rupeesSchema,
   total: rupeesSchema,
   paymentMode: z.enum(PAYMENT_MODES).default('online'),
+  /** A business person's outlet (docs/shop-rules.md#business-accounts): required for them, its address replaces `address`. */
+  outletId: idSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -82,32 +91,71 @@ export const orderLineSchema = z.object({
 /** Letters, digits, spaces, hyphens and slashes: what couriers print as tracking numbers. */
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9\-/ ]+$/;
 
-/** The shipment an admin gives with `shipped` (docs/shop-rules.md#order-status). */
-export const shipmentInputSchema = z.object({
-  courier: z
-    .string({ error: SERVER_MESSAGES.courierInvalid })
-    .trim()
-    .min(1, SERVER_MESSAGES.courierInvalid)
-    .max(100, SERVER_MESSAGES.courierInvalid)
-    .pipe(textSchema('Courier')),
-  trackingNumber: z
-    .string({ error: SERVER_MESSAGES.trackingNumberInvalid })
-    .trim()
-    .min(1, SERVER_MESSAGES.trackingNumberInvalid)
-    .max(100, SERVER_MESSAGES.trackingNumberInvalid)
-    .regex(TRACKING_NUMBER_PATTERN, SERVER_MESSAGES.trackingNumberInvalid),
-  /** Optional; an empty text counts as none. Only http and https addresses, so a link can never run script. */
-  trackingUrl: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z
-      .string({ error: SERVER_MESSAGES.trackingUrlInvalid })
+/** An optional text field of the shipment form: an empty text counts as none. */
+const blankAsNone = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** An optional transport identifier, stored compact (compactTransportId) and checked against `pattern`. */
+const transportId = (pattern: RegExp, message: string) =>
+  z.preprocess(
+    blankAsNone,
+    z.string({ error: message }).transform(compactTransportId).pipe(z.string().regex(pattern, message)).optional(),
+  );
+
+/**
+ * The shipment an admin gives with `shipped` (docs/shop-rules.md#order-status): the courier and tracking, and for a
+ * consignment above ₹50,000 the e-way bill (CGST Rule 138, docs/shop-rules.md#e-way-bills): its 12-digit number
+ * with the vehicle number or the transporter ID, or the reason it goes without one (the server asks for one of the
+ * two above the threshold and records the reason in the audit trail).
+ */
+export const shipmentInputSchema = z
+  .object({
+    courier: z
+      .string({ error: SERVER_MESSAGES.courierInvalid })
       .trim()
-      .max(500, SERVER_MESSAGES.trackingUrlInvalid)
-      .pipe(z.url({ protocol: /^https?$/, error: SERVER_MESSAGES.trackingUrlInvalid }))
-      .nullable()
-      .optional(),
-  ),
-});
+      .min(1, SERVER_MESSAGES.courierInvalid)
+      .max(100, SERVER_MESSAGES.courierInvalid)
+      .pipe(textSchema('Courier')),
+    trackingNumber: z
+      .string({ error: SERVER_MESSAGES.trackingNumberInvalid })
+      .trim()
+      .min(1, SERVER_MESSAGES.trackingNumberInvalid)
+      .max(100, SERVER_MESSAGES.trackingNumberInvalid)
+      .regex(TRACKING_NUMBER_PATTERN, SERVER_MESSAGES.trackingNumberInvalid),
+    /** Optional; an empty text counts as none. Only http and https addresses, so a link can never run script. */
+    trackingUrl: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string({ error: SERVER_MESSAGES.trackingUrlInvalid })
+        .trim()
+        .max(500, SERVER_MESSAGES.trackingUrlInvalid)
+        .pipe(z.url({ protocol: /^https?$/, error: SERVER_MESSAGES.trackingUrlInvalid }))
+        .nullable()
+        .optional(),
+    ),
+    ewayBillNumber: z.preprocess(
+      (value) => (typeof value === 'string' ? blankAsNone(value.replace(/\s+/g, '')) : value),
+      z
+        .string({ error: SERVER_MESSAGES.ewayBillNumberInvalid })
+        .regex(EWAY_BILL_NUMBER_PATTERN, SERVER_MESSAGES.ewayBillNumberInvalid)
+        .optional(),
+    ),
+    vehicleNumber: transportId(VEHICLE_NUMBER_PATTERN, SERVER_MESSAGES.vehicleNumberInvalid),
+    transporterId: transportId(TRANSPORTER_ID_PATTERN, SERVER_MESSAGES.transporterIdInvalid),
+    /** Why a consignment above ₹50,000 is shipped without an e-way bill (kept in the audit trail). */
+    noEwayBillReason: z.preprocess(
+      blankAsNone,
+      z
+        .string({ error: SERVER_MESSAGES.ewayBillReasonTooLong })
+        .trim()
+        .max(MOVE_BACK_REASON_MAX, SERVER_MESSAGES.ewayBillReasonTooLong)
+        .pipe(textSchema('Reason'))
+        .optional(),
+    ),
+  })
+  .refine((shipment) => !shipment.ewayBillNumber || Boolean(shipment.vehicleNumber || shipment.transporterId), {
+    message: SERVER_MESSAGES.ewayBillTransportRequired,
+    path: ['vehicleNumber'],
+  });
 export type ShipmentInput = z.infer<typeof shipmentInputSchema>;
 
 /** The shipment as an order carries it: `shippedAt` is when the order first left the shop (ISO time). */
@@ -115,6 +163,10 @@ export const orderShipmentSchema = z.object({
   courier: z.string(),
   trackingNumber: z.string(),
   trackingUrl: z.string().nullable(),
+  /** The e-way bill recorded when shipped (docs/shop-rules.md#e-way-bills); null when none was given. */
+  ewayBillNumber: z.string().nullable(),
+  vehicleNumber: z.string().nullable(),
+  transporterId: z.string().nullable(),
   shippedAt: z.string(),
 });
 export type OrderShipment = z.infer<typeof orderShipmentSchema>;
@@ -131,6 +183,12 @@ export const orderSchema = z.object({
   address: addressSchema,
   items: z.array(orderLineSchema),
   payment: orderPaymentSchema.nullable(),
+  /**
+   * The payment terms (docs/shop-rules.md#bank-transfer): the percentage due in advance (100: all of it), and what
+   * was received so far in rupees (confirmed bank transfers; a paid online or COD order's payment is not counted).
+   */
+  advancePercent: z.number().int(),
+  received: z.number(),
   /** The buyer's business name and GSTIN given with this order; null when none (docs/shop-rules.md#invoices). */
   businessName: z.string().nullable(),
   gstin: z.string().nullable(),
@@ -143,6 +201,8 @@ export const orderSchema = z.object({
    * ORDER_PAYMENT_TIMEOUT_MIN, docs/shop-rules.md#payments); null for every other order.
    */
   payBy: z.string().nullable(),
+  /** null: no approval needed (a consumer's order, or one within the business's limit). */
+  approvalStatus: z.enum(APPROVAL_STATUSES).nullable(),
   /** The courier and tracking data the admin gave when shipping it; null until shipped (docs/shop-rules.md#order-status). */
   shipment: orderShipmentSchema.nullable(),
   /**

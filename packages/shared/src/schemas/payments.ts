@@ -1,5 +1,6 @@
 /** Contracts of /api/payments (docs/shop-rules.md#payments, #cod, and the admin's list: #admin-lists). */
 import { z } from 'zod';
+import { bankDetailsDtoSchema } from '../bank-transfer';
 import { idSchema, indiaDaySchema, textSchema } from './fields';
 import { addressSchema } from './common';
 import { PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
@@ -48,6 +49,8 @@ export const paymentSchema = z.object({
     _id: z.string(),
     status: orderStatusSchema,
     total: z.number(),
+    /** Received so far by confirmed bank transfers (docs/shop-rules.md#bank-transfer); 0 for other modes. */
+    received: z.number(),
     address: addressSchema,
     customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
     user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
@@ -132,6 +135,8 @@ export const checkoutConfigSchema = z.object({
   key: z.string(),
   currency: z.literal('INR'),
   codEnabled: z.boolean(),
+  /** The store's bank details when bank transfer (NEFT/RTGS/IMPS) is offered, else null (docs/shop-rules.md#bank-transfer). */
+  bankTransfer: bankDetailsDtoSchema.nullable(),
   shopName: z.string(),
   themeColor: z.string(),
 });

@@ -1,5 +1,6 @@
 /** Contracts of /api/products (docs/shop-rules.md#catalog, docs/decisions/0003-catalog-list-shape.md). */
 import { z } from 'zod';
+import { productOrderFormFields } from './price-lists';
 import {
   PRODUCTS_DEFAULT_LIMIT,
   PRODUCTS_MAX_LIMIT,
@@ -29,6 +30,8 @@ export const variantSchema = z.object({
   _id: z.string(),
   size: z.string().nullable(),
   price: z.number(),
+  /** The list price in rupees, only when the logged-in buyer's price above is lower (docs/shop-rules.md#business-prices). */
+  listPrice: z.number().optional(),
   /** The size's MRP in rupees, or null when not entered (docs/shop-rules.md#mrp). */
   mrp: z.number().nullable(),
   stock: z.number().int(),
@@ -62,14 +65,22 @@ export const productSchema = z.object({
   brand: z.string(),
   category: z.string(),
   price: z.number(),
+  /** As a size's: the list price, only when the logged-in buyer's price is lower. */
+  listPrice: z.number().optional(),
   /** The MRP in rupees, or null when not entered; with variants, the cheapest variant's (docs/shop-rules.md#mrp). */
   mrp: z.number().nullable(),
   stock: z.number().int(),
   lowStockThreshold: z.number().int(),
   availability: z.enum(AVAILABILITY),
   active: z.boolean(),
+  /** Sold only through a quote (docs/shop-rules.md#quotes): shown as "Price on request", never added to a cart. */
+  priceOnRequest: z.boolean(),
   images: z.array(productImageSchema),
   variants: z.array(variantSchema),
+  /** Order quantities and quantity breaks (docs/shop-rules.md#business-prices). */
+  minOrderQty: z.number().int(),
+  packSize: z.number().int(),
+  quantityBreaks: z.array(z.object({ minQty: z.number().int(), percentOff: z.number() })),
   /**
    * Changes with every admin edit and every stock move; the edit form sends back the version it
    * loaded, and a save based on an older one is refused (409).
@@ -331,6 +342,9 @@ export const productFormSchema = z
     active: z
       .preprocess((value) => (value === undefined ? 'true' : String(value)), z.enum(['true', 'false']))
       .transform((value) => value === 'true'),
+    priceOnRequest: z
+      .preprocess((value) => (value === undefined ? 'false' : String(value)), z.enum(['true', 'false']))
+      .transform((value) => value === 'true'),
     variants: z.array(variantInputSchema).max(50).default([]),
     /** Edit only: the product's version when the form was opened; optional, checked when sent. */
     version: z.preprocess(
@@ -343,6 +357,7 @@ export const productFormSchema = z
     ),
     /** Tax data (docs/shop-rules.md#tax-data): a field not sent keeps the product's value on an edit. */
     ...productTaxFormFields,
+    ...productOrderFormFields,
   })
   // No one may sell above the MRP (docs/shop-rules.md#mrp): each price is checked against its own MRP, the
   // product's own only without variants (with variants its price and MRP are the cheapest variant's).

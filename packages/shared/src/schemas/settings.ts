@@ -7,7 +7,9 @@
  */
 import { z } from 'zod';
 import {
+  AGGREGATE_TURNOVER_BANDS,
   CREDIT_NOTE_PREFIX,
+  DEBIT_NOTE_PREFIX,
   DELIVERY_TAX_METHODS,
   findGstState,
   GST_MESSAGES,
@@ -15,7 +17,8 @@ import {
   validateGstin,
 } from '../gst';
 import { TAX_DATA_MESSAGES } from '../messages';
-import { DEFAULT_MAX_UNITS_PER_PRODUCT, MAX_LINE_QUANTITY } from '../constants';
+import { DEFAULT_MAX_UNITS_PER_PRODUCT, MAX_LINE_QUANTITY, MAX_RETURN_WINDOW_DAYS } from '../constants';
+import { bankDetailsDtoSchema, bankDetailsSchema } from '../bank-transfer';
 import { emailSchema, phoneSchema, postalCodeSchema, textSchema } from './fields';
 
 /** Length limits of the store's details (docs/shop-rules.md#store-settings). */
@@ -62,7 +65,8 @@ const invoicePrefixSchema = z
   .trim()
   .toUpperCase()
   .regex(INVOICE_PREFIX_PATTERN, TAX_DATA_MESSAGES.invoicePrefixFormat)
-  .refine((prefix) => prefix !== CREDIT_NOTE_PREFIX, TAX_DATA_MESSAGES.invoicePrefixIsCreditNotes);
+  .refine((prefix) => prefix !== CREDIT_NOTE_PREFIX, TAX_DATA_MESSAGES.invoicePrefixIsCreditNotes)
+  .refine((prefix) => prefix !== DEBIT_NOTE_PREFIX, TAX_DATA_MESSAGES.invoicePrefixIsDebitNotes);
 
 export const registeredAddressInputSchema = z.object(
   {
@@ -86,6 +90,8 @@ const fine = (payload: Payload, ...path: string[]) =>
     const at = issue.path ?? [];
     return at.slice(0, path.length).every((key, index) => key === path[index]);
   });
+
+const returnWindowMessage = `The return window must be a whole number of days from 0 to ${MAX_RETURN_WINDOW_DAYS}.`;
 
 const maxUnitsMessage = `The units of one product per unpaid order must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 
@@ -132,6 +138,33 @@ export const storeSettingsInputSchema = z
     deliveryTaxMethod: z
       .enum(DELIVERY_TAX_METHODS, { error: 'deliveryTaxMethod must be apportioned or highest-rate.' })
       .optional(),
+    /**
+     * The previous financial year's aggregate turnover, up to or above ₹5 crore
+     * (docs/decisions/0027-hsn-digits-and-master.md); not sent: kept as stored (up to ₹5 crore for a new row).
+     */
+    aggregateTurnoverBand: z
+      .enum(AGGREGATE_TURNOVER_BANDS, { error: 'aggregateTurnoverBand must be up-to-5-crore or above-5-crore.' })
+      .optional(),
+    /**
+     * Whether B2B invoices and notes are reported to the Invoice Registration Portal (e-invoicing,
+     * docs/decisions/0029-e-invoicing.md); not sent: kept as stored (off for a new row).
+     */
+    einvoiceEnabled: z.boolean({ error: 'einvoiceEnabled must be true or false.' }).optional(),
+    /**
+     * Days after delivery in which the buyer may ask to return goods, 0 for no returns (docs/shop-rules.md#returns);
+     * not sent: kept as stored (DEFAULT_RETURN_WINDOW_DAYS for a new row).
+     */
+    returnWindowDays: z
+      .number({ error: returnWindowMessage })
+      .int(returnWindowMessage)
+      .min(0, returnWindowMessage)
+      .max(MAX_RETURN_WINDOW_DAYS, returnWindowMessage)
+      .optional(),
+    /**
+     * The store's bank account and whether bank transfer is offered (docs/shop-rules.md#bank-transfer); null: none;
+     * not sent: kept as stored.
+     */
+    bankDetails: bankDetailsSchema.nullable().optional(),
     /** The most units of one product one unpaid order may hold (docs/shop-rules.md#orders); the default when left out. */
     maxUnitsPerProduct: z
       .number({ error: maxUnitsMessage })
@@ -185,6 +218,14 @@ export const storeSettingsSchema = z.object({
   maxUnitsPerProduct: z.number().int(),
   /** How an invoice taxes the delivery charge (docs/decisions/0024-delivery-charge-tax.md). */
   deliveryTaxMethod: z.enum(DELIVERY_TAX_METHODS),
+  /** The previous financial year's aggregate turnover: up to or above ₹5 crore (HSN digits, e-invoicing). */
+  aggregateTurnoverBand: z.enum(AGGREGATE_TURNOVER_BANDS),
+  /** Whether B2B invoices and notes are reported to the IRP (docs/decisions/0029-e-invoicing.md). */
+  einvoiceEnabled: z.boolean(),
+  /** Days after delivery in which the buyer may ask to return goods, 0 for none (docs/shop-rules.md#returns). */
+  returnWindowDays: z.number().int(),
+  /** The bank account bank transfers are paid to, and whether they are offered; null until entered. */
+  bankDetails: bankDetailsDtoSchema.nullable(),
   updatedAt: z.string(),
 });
 export type StoreSettingsDto = z.infer<typeof storeSettingsSchema>;

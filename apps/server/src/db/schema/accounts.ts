@@ -1,31 +1,52 @@
 /** Accounts and what guards them: users, login throttling, rate limits, password reset links, generated secrets. */
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ROLES, type Address, type Role } from '@pumpkart/shared';
 import { createdAt, updatedAt } from './columns';
 
 export const roleEnum = pgEnum('role', ROLES as unknown as [Role, ...Role[]]);
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** Stored lower-cased; unique. */
-  email: text('email').notNull().unique(),
-  phone: text('phone').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  role: roleEnum('role').notNull().default('customer'),
-  /** Saved addresses, replaced as a whole by the profile update. */
-  addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
-  /**
-   * Tokens carry the version they were signed with; a password change, e-mail change, reset or
-   * "log out everywhere" bumps it, so every older token is refused (docs/decisions/0007).
-   */
-  tokenVersion: integer('token_version').notNull().default(0),
-  /** The buyer's business name and GSTIN (checked), offered for tax invoices (docs/shop-rules.md#accounts). */
-  businessName: text('business_name'),
-  gstin: text('gstin'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('customer'),
+    /** Saved addresses, replaced as a whole by the profile update. */
+    addresses: jsonb('addresses').$type<Address[]>().notNull().default([]),
+    /**
+     * Tokens carry the version they were signed with; a password change, e-mail change, reset or
+     * "log out everywhere" bumps it, so every older token is refused (docs/decisions/0007).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** The buyer's business name and GSTIN (checked), offered for tax invoices (docs/shop-rules.md#accounts). */
+    businessName: text('business_name'),
+    gstin: text('gstin'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The Customers page's search, newest-first and by-name pages (docs/shop-rules.md#customers-page); the search
+  // expression is the store's USER_TEXT (modules/customers/store.ts), word for word, or the index is not used.
+  (table) => [
+    index('users_customer_search_trgm_idx')
+      .using(
+        'gin',
+        sql`lower(${table.name} || chr(10) || ${table.email} || chr(10) || ${table.phone} || chr(10) || coalesce(${table.gstin}, '') || chr(10) || coalesce(${table.businessName}, '')) gin_trgm_ops`,
+      )
+      // Written straight into the index: no pending list, which the planner prices as a read of every entry.
+      .with({ fastupdate: false }),
+    index('users_customer_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.role} = 'customer'`),
+    index('users_customer_name_idx')
+      .on(sql`lower(${table.name})`, table.id)
+      .where(sql`${table.role} = 'customer'`),
+  ],
+);
 
 /**
  * Failed logins per account in the current window (per-account login limit): shared by every

@@ -1,8 +1,11 @@
-/** The back office's tables: the e-mail outbox, the audit trail and the dashboard's running totals. */
+/**
+ * The back office's tables: the e-mail outbox, the audit trail, the dashboard's and the Customers page's running
+ * totals.
+ */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { type MailKind, type MailStatus } from '@pumpkart/shared';
-import { createdAt } from './columns';
+import { createdAt, money } from './columns';
 import { orders } from './orders';
 
 /**
@@ -106,3 +109,17 @@ export const dashboardTotals = pgTable(
     index('dashboard_totals_value_idx').on(table.metric, table.value.desc(), table.key),
   ],
 );
+
+/**
+ * Each customer's order figures for the Customers page (docs/shop-rules.md#customers-page), kept by the database
+ * itself (the triggers of migration 0038, their one definition): a customer is a business (the orders of its
+ * people) or a user in none (their own orders); counted are the orders with their payment; a user in a business
+ * has a row of zeros. The owes rule is the function customer_owed_paise() of the same migration.
+ */
+export const customerTotals = pgTable('customer_totals', {
+  customerId: uuid('customer_id').primaryKey(),
+  orders: integer('orders').notNull(),
+  spentPaise: money('spent_paise').notNull(),
+  owesPaise: money('owes_paise').notNull(),
+  lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+});

@@ -1,7 +1,7 @@
 /** The catalog: products, their variants and images, and the search vocabulary. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { GST_RATES } from '@pumpkart/shared';
+import { GST_RATES, type QuantityBreak } from '@pumpkart/shared';
 import { money, createdAt, updatedAt } from './columns';
 
 export const products = pgTable(
@@ -22,7 +22,14 @@ export const products = pgTable(
     /** With variants: the sum of the variants' stock, kept in step by the products service. */
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
+    /** Business prices (docs/shop-rules.md#business-prices): the least one may order, and the pack it is sold in. */
+    minOrderQty: integer('min_order_qty').notNull().default(1),
+    packSize: integer('pack_size').notNull().default(1),
+    /** Quantity breaks: from minQty units of one line up, percentOff off the buyer's price; ascending minQty. */
+    quantityBreaks: jsonb('quantity_breaks').$type<QuantityBreak[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
+    /** Shown as "Price on request": never added to a cart, only asked for in a quote (docs/shop-rules.md#quotes). */
+    priceOnRequest: boolean('price_on_request').notNull().default(false),
     /** Tax data, shared by the product's variants (docs/shop-rules.md#tax-data): 4, 6 or 8 digits, or not entered. */
     hsnCode: text('hsn_code'),
     /** Percent, one of GST_RATES (0.25 among them, hence numeric). */
@@ -49,6 +56,7 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(title || chr(10) || description)`),
   },
   (table) => [
+    check('products_order_quantities_positive', sql`${table.minOrderQty} >= 1 and ${table.packSize} >= 1`),
     check('products_stock_non_negative', sql`${table.stock} >= 0`),
     check('products_price_non_negative', sql`${table.pricePaise} >= 0`),
     check('products_mrp_not_below_price', sql`${table.mrpPaise} > 0 and ${table.mrpPaise} >= ${table.pricePaise}`),

@@ -7,21 +7,35 @@
  * apps/server`.
  */
 import { appSecrets, loginThrottle, passwordResetTokens, rateLimitHits, users } from './accounts';
-import { auditEvents, dashboardDeltas, dashboardTotals, outboxMessages } from './back-office';
+import { businesses, businessInvitations, businessMembers, businessOutlets } from './business';
+import { auditEvents, customerTotals, dashboardDeltas, dashboardTotals, outboxMessages } from './back-office';
 import { productImages, products, productVariants, searchWords } from './catalog';
 import { documentSequences, storeSettings, taxDocuments } from './invoices';
 import { orderItems, orders, payments, webhookEvents } from './orders';
+import { priceListRules, priceLists } from './price-lists';
+import { orderReturnLines, orderReturns } from './returns';
+import { quoteLines, quoteMessages, quotes, quoteVersions } from './quotes';
 import { cartItems, carts, favorites } from './shopping';
 
 export * from './accounts';
 export * from './back-office';
+export * from './business';
 export * from './catalog';
 export * from './invoices';
 export * from './orders';
+export * from './price-lists';
+export * from './quotes';
+export * from './returns';
 export * from './shopping';
 
 export const schema = {
   users,
+  businesses,
+  businessOutlets,
+  businessMembers,
+  priceLists,
+  priceListRules,
+  businessInvitations,
   products,
   searchWords,
   productVariants,
@@ -32,6 +46,12 @@ export const schema = {
   orders,
   orderItems,
   payments,
+  orderReturns,
+  orderReturnLines,
+  quotes,
+  quoteLines,
+  quoteVersions,
+  quoteMessages,
   webhookEvents,
   loginThrottle,
   rateLimitHits,
@@ -43,5 +63,6 @@ export const schema = {
   auditEvents,
   dashboardDeltas,
   dashboardTotals,
+  customerTotals,
   appSecrets,
 };

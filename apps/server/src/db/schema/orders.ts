@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
@@ -19,13 +21,18 @@ import {
   PAYMENT_MODES,
   PAYMENT_STATUSES,
   type Address,
+  type ApprovalStatus,
   type OrderStatus,
   type PaymentMode,
   type PaymentStatus,
+  type TransferMethod,
+  type TransferStatus,
 } from '@pumpkart/shared';
 import { money, createdAt, updatedAt } from './columns';
 import { users } from './accounts';
 import { productVariants, products } from './catalog';
+import { quotes } from './quotes';
+import { businessOutlets, businesses } from './business';
 
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES as unknown as [OrderStatus, ...OrderStatus[]]);
 export const paymentStatusEnum = pgEnum(
@@ -53,6 +60,13 @@ export const orders = pgTable(
     subtotalPaise: money('subtotal_paise').notNull(),
     shippingPaise: money('shipping_paise').notNull(),
     totalPaise: money('total_paise').notNull(),
+    /**
+     * Payment terms (docs/shop-rules.md#bank-transfer): the percentage due in advance (100: all before anything
+     * moves; below, the balance before dispatch), and the money received so far by confirmed bank transfers,
+     * kept with the order so that its reads and the shared rules need no sum.
+     */
+    advancePercent: integer('advance_percent').notNull().default(100),
+    receivedPaise: money('received_paise').notNull().default(0),
     /** The client's Idempotency-Key of the request that placed it: a retry answers this order. */
     idempotencyKey: text('idempotency_key'),
     /**
@@ -60,11 +74,31 @@ export const orders = pgTable(
      * body is refused (422) instead of answered with this order. Null for orders placed before it was kept.
      */
     idempotencyBodyHash: text('idempotency_body_hash'),
+    /** The quote it was accepted from (docs/shop-rules.md#quotes): its prices, delivery charge and terms. */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'restrict' }),
+    /**
+     * A business person's order (docs/shop-rules.md#business-accounts): the business it was placed for and the
+     * outlet it goes to (its address copied into `address`); both null for a consumer's order.
+     */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'restrict' }),
+    outletId: uuid('outlet_id').references(() => businessOutlets.id, { onDelete: 'set null' }),
+    /**
+     * 'pending' while a buyer's order above the business's approval limit waits for an approver (it cannot be paid
+     * or moved on), then 'approved' or 'rejected' (cancelled); null when it needed no approval.
+     */
+    approvalStatus: text('approval_status').$type<ApprovalStatus>(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The shipment the admin gave with `shipped` (docs/shop-rules.md#order-status); null until shipped. */
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /**
+     * The e-way bill given with `shipped` (CGST Rule 138, docs/shop-rules.md#e-way-bills): its 12-digit number and
+     * the vehicle number or transporter ID, printed on the transporter's copy of the invoice; null when none.
+     */
+    ewayBillNumber: text('eway_bill_number'),
+    vehicleNumber: text('vehicle_number'),
+    transporterId: text('transporter_id'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -98,7 +132,12 @@ export const orders = pgTable(
     index('orders_to_ship_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} in ('pending', 'processing') and ${table.shippedAt} is null`),
+    // A business's orders, newest first (its people's "My orders"), and its approvals queue.
+    index('orders_business_idx').on(table.businessId, table.createdAt),
     unique('orders_user_idempotency_key_unique').on(table.userId, table.idempotencyKey),
+    unique('orders_quote_unique').on(table.quoteId),
+    check('orders_advance_percent_range', sql`${table.advancePercent} between 1 and 100`),
+    check('orders_received_within_total', sql`${table.receivedPaise} between 0 and ${table.totalPaise}`),
   ],
 );
 
@@ -184,3 +223,57 @@ export const webhookEvents = pgTable('webhook_events', {
   event: text('event').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Bank transfers (NEFT/RTGS/IMPS) a buyer recorded against a bank-transfer order (docs/shop-rules.md#bank-transfer):
+ * one row per transfer, by its UTR. Only a transfer the owner confirmed counts as received; a rejected one keeps its
+ * reason; a confirmed one of an order cancelled later is 'returned' (owed back). The dashboard's revenue counts the
+ * confirmed ones, in the month they were confirmed (migration 0035's trigger).
+ */
+export const bankTransfers = pgTable(
+  'bank_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'transfer': recorded by the buyer, confirmed by the owner; 'razorpay': an instalment paid online. */
+    method: text('method').$type<TransferMethod>().notNull().default('transfer'),
+    /** A transfer's bank reference, upper-cased without spaces (12 to 22 letters or digits); null online. */
+    utr: text('utr'),
+    /** An online instalment's gateway order (opened for the amount due then) and, once captured, its payment. */
+    gatewayOrderId: text('gateway_order_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    /** The gateway's refund of an online instalment returned on a cancellation. */
+    refundId: text('refund_id'),
+    amountPaise: money('amount_paise').notNull(),
+    /** The day the buyer says the money left their account (YYYY-MM-DD). */
+    transferredOn: text('transferred_on').notNull(),
+    status: text('status').$type<TransferStatus>().notNull().default('recorded'),
+    rejectReason: text('reject_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('bank_transfers_order_idx').on(table.orderId, table.createdAt),
+    // The owner's queue of transfers to confirm.
+    index('bank_transfers_waiting_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'recorded'`),
+    // One UTR is one transfer: it may be recorded again only after a rejection (a typo corrected).
+    uniqueIndex('bank_transfers_utr_unique')
+      .on(table.utr)
+      .where(sql`${table.status} <> 'rejected'`),
+    // An online instalment is found by its gateway order (verify, webhook, sandbox).
+    uniqueIndex('bank_transfers_gateway_order_unique').on(table.gatewayOrderId),
+    check('bank_transfers_amount_positive', sql`${table.amountPaise} > 0`),
+    check(
+      'bank_transfers_status_known',
+      sql`${table.status} in ('opened', 'recorded', 'confirmed', 'rejected', 'returned')`,
+    ),
+    check(
+      'bank_transfers_method_reference',
+      sql`(${table.method} = 'transfer' and ${table.utr} is not null) or (${table.method} = 'razorpay' and ${table.gatewayOrderId} is not null)`,
+    ),
+  ],
+);

@@ -55,6 +55,8 @@ describe('POST /api/cart/add', () => {
           stock: 7,
           active: true,
           images: [],
+          minOrderQty: 1,
+          packSize: 1,
         },
         variant: null,
         variantId: null,

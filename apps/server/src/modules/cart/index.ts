@@ -5,4 +5,5 @@
  */
 export { default as cartRoutes } from './routes';
 export { CART_MESSAGES } from './service';
+export { BUY_AGAIN_MESSAGES } from './buy-again';
 export { removeLinesOfOrder, removeOrderedLines } from './store';

@@ -6,8 +6,13 @@ import {
   cartResponseSchema,
   cartUpdateBodySchema,
   errorSchema,
+  quickOrderBodySchema,
+  quickOrderResponseSchema,
+  reorderBodySchema,
+  reorderResponseSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
+import { quickOrder, reorder } from './buy-again';
 import { addToCart, clearCart, getCart, removeCartLine, updateCartLine, type CappedLine } from './service';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -79,6 +84,36 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       await removeCartLine(ctx, request.user.sub, request.body);
       return cartOf(request.user.sub);
     },
+  );
+
+  app.post(
+    '/reorder',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "Order again: a past order's lines into the cart at current prices, what changed said per line",
+        security,
+        body: reorderBodySchema,
+        response: { 200: reorderResponseSchema, ...errors },
+      },
+    },
+    async (request) => reorder(ctx, request.user.sub, request.body.orderId),
+  );
+
+  app.post(
+    '/quick-order',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'Quick order: check SKU and quantity lines (CSV or a spreadsheet paste); with add, add the valid ones',
+        security,
+        body: quickOrderBodySchema,
+        response: { 200: quickOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => quickOrder(ctx, request.user.sub, request.body.text, request.body.add),
   );
 
   app.delete(

@@ -6,9 +6,19 @@
  * than was asked. Ordered lines leave the cart through store.ts (removeOrderedLines, removeLinesOfOrder), which
  * the checkout module calls.
  */
-import { clampQuantity, MESSAGES, toRupees, variantChoiceOf, type CartLine, type CartResponse } from '@pumpkart/shared';
+import {
+  buyerUnitPrice,
+  clampQuantity,
+  MESSAGES,
+  orderQuantityProblem,
+  toRupees,
+  variantChoiceOf,
+  type CartLine,
+  type CartResponse,
+} from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { buyerRulesFor } from '../price-lists';
 import { loadProductImages } from '../products';
 import {
   addToLine,
@@ -29,6 +39,8 @@ export const CART_MESSAGES = {
   chooseVariant: (title: string) => `Please choose a size of "${title}".`,
   variantNotOfProduct: (title: string) => `That size is not available for "${title}".`,
   noVariants: (title: string) => `"${title}" has no sizes to choose from.`,
+  /** A product sold only through a quote (docs/shop-rules.md#quotes). */
+  priceOnRequest: (title: string) => `"${title}" is sold on request: ask the shop for a quote instead.`,
 } as const;
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;
@@ -49,9 +61,17 @@ async function resolveLine(db: Ctx['db'], key: LineKey) {
   const { product, variants } = found;
   const choice = variantChoiceOf(variants, key.variantId, (v) => v.id);
   if (choice.problem) throw new BadRequestError(CART_MESSAGES[choice.problem](product.title));
+  if (product.priceOnRequest) throw new ConflictError(CART_MESSAGES.priceOnRequest(product.title));
   const { variant } = choice;
   const stock = product.active ? (variant ? variant.stock : product.stock) : 0;
   return { product, variant, stock };
+}
+
+/** Refuses a quantity below the product's minimum or not a whole number of its packs (docs/shop-rules.md#business-prices). */
+function assertOrderQuantity(line: Awaited<ReturnType<typeof resolveLine>>, quantity: number): void {
+  const label = line.variant?.size ? `${line.product.title} (${line.variant.size})` : line.product.title;
+  const problem = orderQuantityProblem(quantity, line.product, label);
+  if (problem) throw new BadRequestError(problem);
 }
 
 /**
@@ -66,6 +86,14 @@ export async function getCart({ db, storage }: Ctx, userId: string, capped?: Cap
     storage,
     rows.map((row) => row.product.id),
   );
+  // The buyer's prices (docs/shop-rules.md#business-prices): the business's list, then the quantity breaks.
+  const rules = rows.length
+    ? await buyerRulesFor(
+        db,
+        userId,
+        rows.map(({ product }) => ({ productId: product.id, category: product.category })),
+      )
+    : null;
   const items = rows.map(({ item, product, variant }): CartLine => {
     // An inactive product is unavailable: every stock figure the client might read says 0.
     const productStock = product.active ? product.stock : 0;
@@ -77,6 +105,14 @@ export async function getCart({ db, storage }: Ctx, userId: string, capped?: Cap
       capped.variantId === item.variantId &&
       item.quantity >= stock;
     const over = stock > 0 && (item.quantity > stock || cappedHere);
+    const quantity = stock > 0 ? Math.min(item.quantity, stock) : item.quantity;
+    const listPaise = variant ? variant.pricePaise : product.pricePaise;
+    const unitPaise = buyerUnitPrice(
+      { productId: product.id, variantId: variant?.id ?? null, category: product.category, listPaise },
+      rules,
+      product.quantityBreaks,
+      quantity,
+    );
     return {
       _id: item.id,
       product: {
@@ -84,23 +120,26 @@ export async function getCart({ db, storage }: Ctx, userId: string, capped?: Cap
         title: product.title,
         brand: product.brand,
         category: product.category,
-        price: toRupees(product.pricePaise),
+        price: toRupees(variant ? product.pricePaise : unitPaise),
         stock: productStock,
         active: product.active,
         images: images.get(product.id) ?? [],
+        minOrderQty: product.minOrderQty,
+        packSize: product.packSize,
       },
       variant: variant
         ? {
             _id: variant.id,
             size: variant.size,
-            price: toRupees(variant.pricePaise),
+            price: toRupees(unitPaise),
             mrp: variant.mrpPaise === null ? null : toRupees(variant.mrpPaise),
             stock: variantStock,
           }
         : null,
       variantId: item.variantId,
-      quantity: stock > 0 ? Math.min(item.quantity, stock) : item.quantity,
-      price: toRupees(variant ? variant.pricePaise : product.pricePaise),
+      quantity,
+      price: toRupees(unitPaise),
+      ...(unitPaise < listPaise ? { listPrice: toRupees(listPaise) } : {}),
       stock,
       ...(over ? { notice: MESSAGES.cartOnlyNInStock(stock) } : {}),
     };
@@ -117,12 +156,15 @@ export async function addToCart(
   userId: string,
   input: LineKey & { quantity: number },
 ): Promise<CappedLine | undefined> {
-  const { stock } = await resolveLine(db, input);
+  const line = await resolveLine(db, input);
+  const { stock } = line;
   if (stock <= 0) throw new ConflictError(MESSAGES.productOutOfStock);
   const cartId = await ensureCartId(db, userId);
   const asked = Math.max(1, input.quantity);
-  // What the line held, only to tell the buyer when the cap cut what was asked (the write below caps by itself).
+  // What the line held: the line's new quantity must be one the product is sold in, and the buyer is told when the
+  // cap cut what was asked (the write below caps by itself).
   const held = await findLineQuantity(db, cartId, input);
+  assertOrderQuantity(line, asked + (held ?? 0));
   await addToLine(db, cartId, input, Math.min(asked, stock), stock);
   return asked + (held ?? 0) > stock ? { productId: input.productId, variantId: input.variantId, stock } : undefined;
 }
@@ -133,7 +175,10 @@ export async function updateCartLine(
   userId: string,
   input: LineKey & { quantity: number },
 ): Promise<CappedLine | undefined> {
-  const { stock } = await resolveLine(db, input);
+  const line = await resolveLine(db, input);
+  const { stock } = line;
+  // Below 1 is taken as 1 (clamped below), as before order quantities existed.
+  assertOrderQuantity(line, Math.max(1, Math.floor(input.quantity)));
   const cartId = await findCartId(db, userId);
   const quantity = clampQuantity(input.quantity, stock);
   const updated = cartId ? await setLineQuantity(db, cartId, input, quantity) : false;

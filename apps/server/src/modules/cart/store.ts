@@ -2,9 +2,10 @@
  * The cart's rows (docs/shop-rules.md#cart): the only file of the module that reads or writes them. Each function
  * takes the database or the caller's transaction.
  */
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { cartLineKey } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { cartItems, carts, orderItems, products, productVariants } from '../../db/schema';
+import { cartItems, carts, orderItems, orders, products, productVariants } from '../../db/schema';
 import { statement } from '../../db/statement';
 
 export interface LineKey {
@@ -116,4 +117,70 @@ const removeLinesOfOrderQuery = statement(
 /** The same for an order already written (online, once paid): its lines are read by the one DELETE itself. */
 export async function removeLinesOfOrder(tx: DbOrTx, userId: string, orderId: string): Promise<void> {
   await removeLinesOfOrderQuery(tx, { userId, orderId });
+}
+
+/** The lines of one of the buyer's orders, as ordered; undefined when the order is not the buyer's (or not there). */
+export async function findOwnOrderLines(db: DbOrTx, userId: string, orderId: string) {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return undefined;
+  return db
+    .select({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      title: orderItems.title,
+      size: orderItems.size,
+      unitPricePaise: orderItems.unitPricePaise,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Products by id with their sizes (one read each), for lines that name many products at once. */
+export async function findProductsWithVariants(db: DbOrTx, productIds: readonly string[]) {
+  if (productIds.length === 0)
+    return new Map<string, NonNullable<Awaited<ReturnType<typeof findProductWithVariants>>>>();
+  const found = await db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  const variants = found.length
+    ? await db
+        .select()
+        .from(productVariants)
+        .where(
+          inArray(
+            productVariants.productId,
+            found.map((product) => product.id),
+          ),
+        )
+        .orderBy(asc(productVariants.position))
+    : [];
+  return new Map(
+    found.map((product) => [product.id, { product, variants: variants.filter((v) => v.productId === product.id) }]),
+  );
+}
+
+/** Which product each of these size ids belongs to (sizes that are not there are left out). */
+export async function findVariantProducts(db: DbOrTx, variantIds: readonly string[]): Promise<Map<string, string>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...variantIds]));
+  return new Map(rows.map((row) => [row.id, row.productId]));
+}
+
+/** The quantities the cart holds, by cartLineKey. */
+export async function findCartQuantities(db: DbOrTx, cartId: string | undefined): Promise<Map<string, number>> {
+  if (!cartId) return new Map();
+  const rows = await db
+    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  return new Map(rows.map((row) => [cartLineKey(row.productId, row.variantId), row.quantity]));
 }

@@ -9,14 +9,15 @@ import type { CreateOrderBody } from '@pumpkart/shared';
 import type { AppContext, Log } from '../../context';
 import type { PlacedOrder } from '../orders';
 import type { SettleOutcome } from '../payments';
-import { placeOrder } from './place-order';
+import { placeOrder, type PlaceOrderOptions } from './place-order';
 import { settleCapturedPayment, type SettleTarget } from './settle-payment';
 
 export type { SettleTarget } from './settle-payment';
+export type { PlaceOrderOptions } from './place-order';
 
 /** The workflows as the routes call them (ctx.checkout). */
 export interface CheckoutWorkflows {
-  placeOrder(userId: string, body: CreateOrderBody, options?: { idempotencyKey?: string }): Promise<PlacedOrder>;
+  placeOrder(userId: string, body: CreateOrderBody, options?: PlaceOrderOptions): Promise<PlacedOrder>;
   settleCapturedPayment(
     input: SettleTarget & { paymentId: string; signature: string | null },
     log: Log,
@@ -29,3 +30,6 @@ export const checkoutWorkflows = (ctx: AppContext): CheckoutWorkflows => ({
   placeOrder: (...args) => placeOrder(ctx, ...args),
   settleCapturedPayment: (...args) => settleCapturedPayment(ctx, ...args),
 });
+
+/** Accepting a quote writes its order inside the quote's own transaction (modules/quotes). */
+export { writeFixedPriceOrder, type FixedPriceLine, type FixedPriceOrder } from './fixed-price-order';

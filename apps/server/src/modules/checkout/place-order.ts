@@ -4,12 +4,21 @@
  * its payment row (payments), for a COD order its lines leaving the cart (cart), and the e-mails it causes (mail).
  * Any refusal rolls the whole transaction back, so there is never a half-written order. The transaction first locks
  * the buyer's user row, so that one buyer's placements run one at a time: the cap on open unpaid orders and the
- * Idempotency-Key look-up cannot be raced past.
+ * Idempotency-Key look-up cannot be raced past. A business person's order (docs/shop-rules.md#business-accounts)
+ * goes to one of the business's outlets and, from a buyer above the business's approval limit, waits for approval.
  */
-import { SERVER_MESSAGES, type CreateOrderBody } from '@pumpkart/shared';
+import {
+  advancePercentSchema,
+  BANK_MESSAGES,
+  FULL_ADVANCE_PERCENT,
+  needsApproval,
+  SERVER_MESSAGES,
+  type CreateOrderBody,
+} from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError } from '../../lib/errors';
+import { approverEmails, businessOutlet, type BusinessPlacement } from '../business';
 import { removeOrderedLines } from '../cart';
 import { enqueueMails, ownerEmail, type Envelope } from '../mail';
 import {
@@ -31,16 +40,35 @@ import {
   reserveStock,
   type PlacedOrder,
 } from '../orders';
-import { insertPayment } from '../payments';
+import { insertPayment, offeredBankDetails, transferDueMail } from '../payments';
 import { findStoreSettings } from '../settings';
+
+export interface PlaceOrderOptions {
+  idempotencyKey?: string;
+  /**
+   * The payment terms of a bank-transfer order (docs/shop-rules.md#bank-transfer): the percentage due in advance,
+   * 1 to 100 (FULL_ADVANCE_PERCENT, the checkout's, when left out); an accepted quote passes its own. Other payment
+   * modes are paid in full at once, so they keep 100.
+   */
+  advancePercent?: number;
+}
+
+/** A business's order is invoiced to the business (its legal name and GSTIN) unless the buyer typed others. */
+function businessTaxDetails(
+  typed: { businessName: string | null; gstin: string | null },
+  business: BusinessPlacement | null,
+): { businessName: string | null; gstin: string | null } {
+  if (!business) return typed;
+  return { businessName: typed.businessName ?? business.legalName, gstin: typed.gstin ?? business.gstin };
+}
 
 export async function placeOrder(
   ctx: AppContext,
   userId: string,
   body: CreateOrderBody,
-  options: { idempotencyKey?: string } = {},
+  options: PlaceOrderOptions = {},
 ): Promise<PlacedOrder> {
-  const { idempotencyKey } = options;
+  const { idempotencyKey, advancePercent = FULL_ADVANCE_PERCENT } = options;
   const bodyHash = idempotencyKey ? orderBodyHash(body) : null;
   const replay = async (orderId: string): Promise<PlacedOrder> => ({
     order: await getOrder(ctx, orderId),
@@ -55,10 +83,20 @@ export async function placeOrder(
   if (earlier) return replay(earlier);
   // Cash on delivery only when the operator turned it on (docs/shop-rules.md#cod).
   if (body.paymentMode === 'cod' && !ctx.config.COD_ENABLED) throw new BadRequestError(SERVER_MESSAGES.codDisabled);
-  const buyer = buyerTaxDetails(body);
-  const { lines, totals, images } = await priceOrder(ctx.db, ctx.storage, body);
+  const bank = body.paymentMode === 'bank' ? await offeredBankDetails(ctx) : null;
+  if (body.paymentMode === 'bank' && !bank) throw new BadRequestError(BANK_MESSAGES.notOffered);
+  if (!advancePercentSchema.safeParse(advancePercent).success) throw new BadRequestError(BANK_MESSAGES.advancePercent);
+  // A business person's order goes to one of the business's outlets: its address replaces the one sent.
+  const business = await businessOutlet(ctx.db, userId, body.outletId);
+  const priced = business ? { ...body, address: business.address } : body;
+  const buyer = businessTaxDetails(buyerTaxDetails(priced), business);
+  const { lines, totals, images } = await priceOrder(ctx.db, ctx.storage, priced, userId);
   refuseUnitsBeyondLimit(lines, await findStoreSettings(ctx));
   const cod = body.paymentMode === 'cod';
+  // A COD or bank-transfer order is placed for good at once; an online one once paid.
+  const placedNow = body.paymentMode !== 'online';
+  const awaitsApproval =
+    business !== null && needsApproval(business.role, totals.totalPaise, business.approvalLimitPaise);
 
   let placed;
   try {
@@ -79,10 +117,14 @@ export async function placeOrder(
         customerPhone: body.customer.phone,
         customerBusinessName: buyer.businessName,
         customerGstin: buyer.gstin,
-        address: body.address,
+        address: priced.address,
+        businessId: business?.businessId ?? null,
+        outletId: business?.outletId ?? null,
+        approvalStatus: awaitsApproval ? 'pending' : null,
         subtotalPaise: totals.subtotalPaise,
         shippingPaise: totals.shippingPaise,
         totalPaise: totals.totalPaise,
+        advancePercent: bank ? advancePercent : FULL_ADVANCE_PERCENT,
         idempotencyKey: idempotencyKey ?? null,
         idempotencyBodyHash: bodyHash,
       });
@@ -92,10 +134,13 @@ export async function placeOrder(
         orderId: order.id,
         mode: body.paymentMode,
         amountPaise: totals.totalPaise,
-        gateway: cod ? 'cod' : ctx.payments.gateway.name,
+        gateway: cod ? 'cod' : bank ? 'bank' : ctx.payments.gateway.name,
       });
-      // A COD order is placed for good now; an online one leaves the cart only once paid (settle-payment.ts).
-      if (cod) await removeOrderedLines(tx, userId, lines);
+      // A COD or bank-transfer order is placed for good now; an online one leaves the cart only once paid
+      // (settle-payment.ts), so a failed payment keeps the cart. An order waiting for its business's approval is
+      // the buyer's finished part whatever its mode (no payment can fail before the approval), so its lines leave
+      // now: the cart does not offer them to be ordered twice (docs/shop-rules.md#cart).
+      if (placedNow || awaitsApproval) await removeOrderedLines(tx, userId, lines);
       // The e-mails it causes (docs/shop-rules.md#emails): a COD order is told to the buyer and the owner now (an
       // online one once paid); a product it took down to its low-stock threshold, to the owner.
       const owner = ownerEmail(ctx.config);
@@ -103,12 +148,28 @@ export async function placeOrder(
         to: owner,
         message: { kind: 'owner-low-stock', productId, title, size: null, stock, threshold },
       }));
-      if (cod) {
+      // An order waiting for approval is told to its approvers instead; a COD one is told as placed when approved.
+      if (awaitsApproval) {
+        for (const to of await approverEmails(tx, business.businessId)) {
+          mails.push({
+            to,
+            message: {
+              kind: 'approval-needed',
+              orderId: order.id,
+              businessName: business.legalName,
+              buyerName: body.customer.name,
+            },
+          });
+        }
+      } else if (cod) {
         mails.push(
           { to: body.customer.email, message: { kind: 'order-placed', orderId: order.id } },
           { to: owner, message: { kind: 'owner-new-order', orderId: order.id } },
         );
       }
+      // A bank-transfer order: the buyer is sent the bank details and the amount due (the owner hears of each
+      // transfer recorded, and of the order once its advance is in).
+      mails.push(...transferDueMail(order, bank));
       await enqueueMails(tx, mails);
       return {
         orderId: order.id,

@@ -63,7 +63,8 @@ export async function settleCapturedPayment(
     // Paid: the order moves on, its lines leave the cart, and the buyer's receipt (with the invoice) and the owner's
     // new order are written (docs/shop-rules.md#emails), only when the order moves from pending (it is locked).
     if (order.status === 'pending' && (await moveToProcessing(tx, order.id, now))) {
-      await removeLinesOfOrder(tx, order.userId, order.id);
+      // An order that went through its business's approval left the cart when it was placed (place-order.ts).
+      if (order.approvalStatus === null) await removeLinesOfOrder(tx, order.userId, order.id);
       await enqueueMails(tx, [
         { to: order.customerEmail, message: { kind: 'payment-received', orderId: order.id } },
         { to: ownerEmail(ctx.config), message: { kind: 'owner-new-order', orderId: order.id } },

@@ -92,6 +92,16 @@ describe('place of supply as the GSTN writes it', () => {
   });
 });
 
+describe('hsn (table 12): described from the HSN master', () => {
+  it("takes the master's description of the code, cut at 30 characters, not the product's title", async () => {
+    const hsn = await table('hsn', [LAKSHADWEEP, CONSUMER_LARGE]);
+    expect(hsn.rows.map((row) => [row[0], row[1]])).toEqual([
+      ['84131100', 'Pumps for dispensing fuel or l'],
+      ['84139190', 'Parts of pumps'],
+    ]);
+  });
+});
+
 describe('docs (table 13): the documents issued', () => {
   it('counts each nature of document and series, from the first number to the last, none cancelled', async () => {
     const renamed = { ...INTRA_STATE, number: 'PX/26-27/000127' }; // the invoice prefix changed within the month

@@ -4,7 +4,7 @@
  * in India with it). What cannot be issued (no store settings, a line without an HSN code, a delivery state that
  * names no Indian state) is logged as a warning and nothing is written.
  */
-import { GstInputError, SERVER_MESSAGES, type TaxDocument } from '@pumpkart/shared';
+import { einvoicingApplies, GstInputError, SERVER_MESSAGES, type TaxDocument } from '@pumpkart/shared';
 import type { Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { certificatesOf, creditNoteDocument, invoiceDocument, type InvoiceSourceLine } from './snapshot';
@@ -103,10 +103,12 @@ export function issueInvoiceIfAbsent(
       log.warn({ orderId, reason: error.message }, 'no invoice issued: its tax cannot be computed');
       return null;
     }
-    const number = await nextDocumentNumber(sp, 'invoice', now, seller.invoicePrefix);
+    const number = await nextDocumentNumber(sp, 'invoice', now, seller);
+    // A B2B invoice of a store that e-invoices is final once the IRP registers it (the reporter, after commit).
+    const einvoice = einvoicingApplies(seller) && document.buyer.gstin !== null;
     return insertDocument(
       sp,
-      { kind: 'invoice', orderId, document: { ...document, number: number.number }, referenceId: null },
+      { kind: 'invoice', orderId, document: { ...document, number: number.number }, referenceId: null, einvoice },
       number,
       now,
     );
@@ -129,8 +131,20 @@ export function issueCreditNoteIfInvoiced(
     if (!invoice) return null;
     const existing = await documentOf(sp, orderId, 'credit-note');
     if (existing) return existing;
-    const number = await nextDocumentNumber(sp, 'credit-note', now, '');
+    // The note is the invoice's seller's: its series and its GSTR-1 are the invoice's GSTIN's, whatever the store's is now.
+    const number = await nextDocumentNumber(sp, 'credit-note', now, {
+      gstin: invoice.sellerGstin,
+      invoicePrefix: '',
+    });
     const document = creditNoteDocument(invoice.document, number.number, now, reason);
-    return insertDocument(sp, { kind: 'credit-note', orderId, document, referenceId: invoice.id }, number, now);
+    // Reported when its invoice is (or is being): not after the invoice's IRN was cancelled, which already took the
+    // invoice out of the GST system (docs/decisions/0029-e-invoicing.md).
+    const einvoice = invoice.einvoiceStatus === 'pending' || invoice.einvoiceStatus === 'registered';
+    return insertDocument(
+      sp,
+      { kind: 'credit-note', orderId, document, referenceId: invoice.id, einvoice },
+      number,
+      now,
+    );
   });
 }

@@ -5,6 +5,7 @@ import { documentSequences, orders, taxDocuments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { capturedEvent, openPayment, orderBody, placeOrderOk, signedWebhook } from '../../test/commerce-factories';
 import { createTestUser } from '../../test/factories';
+import { demoStoreSettings } from '../../seed/demo-store-settings';
 import { cancelOrderInTransaction } from '../orders';
 import { issueInvoiceIfAbsent } from './issuing';
 import { createTaxedProduct, documentsOf, enterSellerDetails, recordingLog, silentLog } from './test-support';
@@ -109,7 +110,12 @@ describe('invoice numbers', () => {
 
   it('never fails the caller: a series that ran out logs an error, keeps its number and lets the payment through', async () => {
     const [order] = await openedOrders(1);
-    await t.db.insert(documentSequences).values({ series: 'invoice', financialYear: '2035-36', nextValue: 1_000_000 });
+    await t.db.insert(documentSequences).values({
+      sellerGstin: demoStoreSettings().gstin,
+      series: 'invoice',
+      financialYear: '2035-36',
+      nextValue: 1_000_000,
+    });
     const { log, errors } = recordingLog();
     const issued = await t.db.transaction(async (tx) => {
       await tx.update(orders).set({ status: 'processing' }).where(eq(orders.id, order!.orderId));

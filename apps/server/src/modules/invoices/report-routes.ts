@@ -1,15 +1,26 @@
 /**
- * GET /api/admin/gst-report (docs/shop-rules.md#gst-report, #permissions): an admin's GST report of a month, as
- * JSON totals or, with format=csv and a table, one GSTR-1 table as a CSV file written row by row as the
- * documents are read. Routes parse and authorise; report.ts and gstr1.ts compute.
+ * GET /api/admin/gst-report (docs/shop-rules.md#gst-report, #permissions): an admin's GST report of a month and one
+ * seller GSTIN, as JSON totals; with format=csv and a table, one GSTR-1 table as a CSV file written row by row as
+ * the documents are read; with format=gstr1-json, the whole return as the portal's JSON file. Routes parse and
+ * authorise; report.ts and gstr1/ compute.
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema, gstr1FileName, gstReportQuerySchema, gstReportSchema } from '@pumpkart/shared';
+import {
+  errorSchema,
+  gstr1FileName,
+  gstr1JsonFileName,
+  gstReportQuerySchema,
+  gstReportSchema,
+  SERVER_MESSAGES,
+} from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
+import { BadRequestError } from '../../lib/errors';
+import { findStoreSettings } from '../settings';
 import { GSTR1, gstr1Csv } from './gstr1';
-import { gstReport, monthRange } from './report';
-import { documentsIssuedIn } from './store/documents';
+import { gstr1Json } from './gstr1/json';
+import { gstReport, monthRange, noDocuments } from './report';
+import { documentsIssuedIn, sellerGstinsIn } from './store/documents';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
@@ -20,19 +31,39 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       schema: {
         tags: ['invoices'],
         security: [{ bearerAuth: [] }],
-        summary: 'The GST report of a month: totals per rate, net of credit notes, B2B and B2C; or a GSTR-1 CSV',
+        summary:
+          'The GST report of a month and seller GSTIN: totals per rate, net of credit notes, B2B and B2C; a GSTR-1 ' +
+          "CSV; or the GSTR-1 in the portal's JSON format",
         description:
-          'month=YYYY-MM (by the date of issue in India). With format=csv and table=b2b, b2cl, b2cs, cdnr, cdnur, ' +
-          'hsn-b2b, hsn-b2c, hsn or docs it answers text/csv as an attachment (GSTR1-b2b-2026-11.csv) with the ' +
-          "column headings of the GSTN's offline tool.",
+          'month=YYYY-MM (by the date of issue in India); gstin: the seller GSTIN whose documents are reported, the ' +
+          "store's current GSTIN when left out (the answer lists the GSTINs with documents in the month). With " +
+          'format=csv and table=b2b, b2cl, b2cs, cdnr, cdnur, hsn-b2b, hsn-b2c, hsn or docs it answers text/csv as ' +
+          "an attachment (GSTR1-b2b-2026-11.csv) with the column headings of the GSTN's offline tool; with " +
+          "format=gstr1-json, application/json as an attachment (GSTR1-27AAHCP4821K1Z6-2026-11.json) in the portal's " +
+          'GSTR-1 format.',
         querystring: gstReportQuerySchema,
         response: { 200: gstReportSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
       const { month, format, table } = request.query;
-      if (format === 'json' || !table) return gstReport(ctx.db, month);
-      const documents = documentsIssuedIn(ctx.db, monthRange(month), GSTR1[table].kinds);
+      const range = monthRange(month);
+      const gstins = await sellerGstinsIn(ctx.db, range);
+      const gstin = request.query.gstin ?? (await findStoreSettings(ctx))?.gstin ?? gstins[0] ?? null;
+      if (format === 'gstr1-json') {
+        if (!gstin) throw new BadRequestError(SERVER_MESSAGES.gstReportNoGstin);
+        const file = await gstr1Json(gstin, month, (kinds) => documentsIssuedIn(ctx.db, range, gstin, kinds));
+        return (
+          reply
+            .type('application/json; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${gstr1JsonFileName(gstin, month)}"`)
+            .header('cache-control', 'private, no-store')
+            // The file is the portal's shape, not the totals the 200 schema describes.
+            .send(JSON.stringify(file) as never)
+        );
+      }
+      if (format === 'json' || !table) return gstReport(ctx.db, month, gstin, gstins);
+      const documents = gstin ? documentsIssuedIn(ctx.db, range, gstin, GSTR1[table].kinds) : noDocuments();
       return (
         reply
           .type('text/csv; charset=utf-8')

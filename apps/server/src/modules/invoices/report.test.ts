@@ -5,6 +5,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { orderBody, placeOrderOk } from '../../test/commerce-factories';
 import { createTestAdmin, createTestUser, testAddress } from '../../test/factories';
 import { csvAmount, textCell } from '../../lib/csv-stream';
+import { demoStoreSettings } from '../../seed/demo-store-settings';
 import { B2CL_LIMIT_PAISE, classOf, csvLine, gstnDate } from './gstr1';
 import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from './issuing';
 import { monthRange } from './report';
@@ -27,6 +28,8 @@ const issueCreditNote = async (orderId: string, at: Date) =>
   (await t.db.transaction((tx) => issueCreditNoteIfInvoiced(tx, orderId, { log: silentLog, now: at })))!.number;
 
 const BUSINESS_GSTIN = validGstinFor('29');
+/** The demo seller's GSTIN (enterSellerDetails). */
+const SELLER_GSTIN = demoStoreSettings().gstin;
 const BUSINESS_NAME = '=Shree "Fuels", Pune';
 
 beforeAll(async () => {
@@ -524,7 +527,13 @@ describe('the pieces of the report', () => {
       to: new Date('2031-12-31T18:30:00.000Z'),
     });
     const read: string[] = [];
-    for await (const document of documentsIssuedIn(t.db, monthRange('2031-11'), ['invoice', 'credit-note'], 1)) {
+    for await (const document of documentsIssuedIn(
+      t.db,
+      monthRange('2031-11'),
+      SELLER_GSTIN,
+      ['invoice', 'credit-note'],
+      1,
+    )) {
       read.push(document.number);
     }
     expect(read).toEqual([numbers.B, numbers.A, numbers.D, numbers.C, numbers['A-CN']]);
@@ -537,6 +546,15 @@ describe('the pieces of the report', () => {
     expect(classOf(at(B2CL_LIMIT_PAISE + 1))).toBe('b2cl');
     expect(classOf({ ...at(B2CL_LIMIT_PAISE + 1), supplyType: 'intra-state' })).toBe('b2cs');
     expect(classOf({ ...large, buyer: { ...large.buyer, gstin: BUSINESS_GSTIN } })).toBe('b2b');
+    // A note is in its invoice's class, whatever its own value: a partial credit note of a B2CL invoice is B2CL.
+    const note = (invoicePaise?: number) => ({
+      ...at(5_000_00),
+      kind: 'credit-note' as const,
+      reference: { number: large.number, issuedAt: large.issuedAt, totalPaise: invoicePaise },
+    });
+    expect(classOf(note(B2CL_LIMIT_PAISE + 1))).toBe('b2cl');
+    expect(classOf(note(B2CL_LIMIT_PAISE))).toBe('b2cs');
+    expect(classOf(note(undefined))).toBe('b2cs');
 
     expect([csvAmount(0), csvAmount(5), csvAmount(-5), csvAmount(12_345_678_90)]).toEqual([
       '0.00',

@@ -1,7 +1,7 @@
 /**
- * The GST report of one month (docs/shop-rules.md#gst-report): the tax invoices and credit notes issued in that
+ * The GST report of one month (docs/shop-rules.md#gst-report): the tax invoices, credit and debit notes issued in that
  * calendar month in India, read a page at a time from their stored snapshots, and their totals per GST rate, net
- * of credit notes, and for business (B2B, with a GSTIN) and consumer (B2C) buyers. Everything is added up in
+ * of credit notes and with debit notes, and for business (B2B, with a GSTIN) and consumer (B2C) buyers. Everything is added up in
  * paise from the documents' lines, which add up to each document's totals exactly
  * (docs/decisions/0009-gst-tax-computation.md), so the report reconciles to the paisa with the documents.
  */
@@ -14,10 +14,14 @@ import {
   type GstRateRow,
   type GstReport,
   type TaxAmounts,
+  type TaxDocument,
   type TaxedLine,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { documentsIssuedIn } from './store/documents';
+
+/** The month's documents: invoices, and the credit and debit notes that correct them (CGST Act s.34). */
+const DOCUMENT_KINDS: TaxDocument['kind'][] = ['invoice', 'credit-note', 'debit-note'];
 
 /** A calendar month in India: from its first moment up to (not including) the next month's first moment. */
 export interface MonthRange {
@@ -36,6 +40,9 @@ export function monthRange(month: string): MonthRange {
     to: new Date(`${next}-01T00:00:00+05:30`),
   };
 }
+
+/** Nothing to read: the report of no seller. */
+export async function* noDocuments(): AsyncGenerator<TaxDocument> {}
 
 export const ZERO_AMOUNTS: TaxAmounts = sumTaxAmounts([]);
 
@@ -89,53 +96,67 @@ class ByRate {
 const rateRows = (rates: readonly GstRate[], amountsOf: (rate: GstRate) => TaxAmounts): GstRateRow[] =>
   [...new Set(rates)].sort((a, b) => a - b).map((rate) => ({ rate, ...inRupees(amountsOf(rate)) }));
 
-/** The month's totals (GET /api/admin/gst-report). */
-export async function gstReport(db: DbOrTx, month: string): Promise<GstReport> {
+/**
+ * The month's totals of the seller `gstin` (GET /api/admin/gst-report); `gstins` are the seller GSTINs with
+ * documents in the month. No GSTIN (no store details, no documents): all zeros.
+ */
+export async function gstReport(
+  db: DbOrTx,
+  month: string,
+  gstin: string | null,
+  gstins: readonly string[],
+): Promise<GstReport> {
   const range = monthRange(month);
-  const kinds = { invoice: new ByRate(), 'credit-note': new ByRate() };
-  const counts = { invoice: 0, 'credit-note': 0 };
-  const split = {
-    b2b: { invoice: [] as TaxAmounts[], 'credit-note': [] as TaxAmounts[] },
-    b2c: { invoice: [] as TaxAmounts[], 'credit-note': [] as TaxAmounts[] },
-  };
-  for await (const document of documentsIssuedIn(db, range)) {
+  const kinds = { invoice: new ByRate(), 'credit-note': new ByRate(), 'debit-note': new ByRate() };
+  const emptySide = () => ({
+    invoice: [] as TaxAmounts[],
+    'credit-note': [] as TaxAmounts[],
+    'debit-note': [] as TaxAmounts[],
+  });
+  const split = { b2b: emptySide(), b2c: emptySide() };
+  const documents = gstin ? documentsIssuedIn(db, range, gstin, DOCUMENT_KINDS) : noDocuments();
+  for await (const document of documents) {
     kinds[document.kind].add(document.lines);
-    counts[document.kind] += 1;
     split[document.buyer.gstin ? 'b2b' : 'b2c'][document.kind].push(document.totals);
   }
 
-  const invoices = kinds.invoice;
-  const notes = kinds['credit-note'];
-  const buyers = (side: (typeof split)['b2b']) => {
+  const { invoice: invoices, 'credit-note': credits, 'debit-note': debits } = kinds;
+  const count = (kind: TaxDocument['kind']) => split.b2b[kind].length + split.b2c[kind].length;
+  const documentSet = (kind: TaxDocument['kind']) => ({
+    count: count(kind),
+    byRate: rateRows(kinds[kind].rateList(), (rate) => kinds[kind].get(rate)),
+    totals: inRupees(kinds[kind].total()),
+  });
+  const netOf = (invoiced: TaxAmounts, credited: TaxAmounts, debited: TaxAmounts) =>
+    sumTaxAmounts([subtractAmounts(invoiced, credited), debited]);
+  const buyers = (side: ReturnType<typeof emptySide>) => {
     const invoiced = sumTaxAmounts(side.invoice);
     const credited = sumTaxAmounts(side['credit-note']);
+    const debited = sumTaxAmounts(side['debit-note']);
     return {
       invoiceCount: side.invoice.length,
       creditNoteCount: side['credit-note'].length,
+      debitNoteCount: side['debit-note'].length,
       invoices: inRupees(invoiced),
       creditNotes: inRupees(credited),
-      net: inRupees(subtractAmounts(invoiced, credited)),
+      debitNotes: inRupees(debited),
+      net: inRupees(netOf(invoiced, credited, debited)),
     };
   };
   return {
     month,
+    gstin,
+    gstins: [...gstins],
     from: range.from.toISOString(),
     to: range.to.toISOString(),
-    invoices: {
-      count: counts.invoice,
-      byRate: rateRows(invoices.rateList(), (rate) => invoices.get(rate)),
-      totals: inRupees(invoices.total()),
-    },
-    creditNotes: {
-      count: counts['credit-note'],
-      byRate: rateRows(notes.rateList(), (rate) => notes.get(rate)),
-      totals: inRupees(notes.total()),
-    },
+    invoices: documentSet('invoice'),
+    creditNotes: documentSet('credit-note'),
+    debitNotes: documentSet('debit-note'),
     net: {
-      byRate: rateRows([...invoices.rateList(), ...notes.rateList()], (rate) =>
-        subtractAmounts(invoices.get(rate), notes.get(rate)),
+      byRate: rateRows([...invoices.rateList(), ...credits.rateList(), ...debits.rateList()], (rate) =>
+        netOf(invoices.get(rate), credits.get(rate), debits.get(rate)),
       ),
-      totals: inRupees(subtractAmounts(invoices.total(), notes.total())),
+      totals: inRupees(netOf(invoices.total(), credits.total(), debits.total())),
     },
     b2b: buyers(split.b2b),
     b2c: buyers(split.b2c),

@@ -7,6 +7,8 @@
  */
 import {
   computeTax,
+  documentTotalPaise,
+  gstinRegisteredState,
   orderNumber,
   placeOfSupplyOf,
   rupeesInWords,
@@ -99,6 +101,7 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
       : { ...taxed, unit: DELIVERY_UNIT, unitPricePaise: 0, certificates: [] },
   );
   const address = order.address;
+  const gstinState = gstinRegisteredState(order.customerGstin);
   return {
     kind: 'invoice',
     number,
@@ -128,6 +131,7 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
       email: order.customerEmail,
       businessName: order.customerBusinessName,
       gstin: order.customerGstin,
+      gstinState: gstinState ? { code: gstinState.code, name: gstinState.name } : null,
       address: {
         line1: address.line1,
         line2: address.line2 || null,
@@ -161,7 +165,7 @@ export function creditNoteDocument(invoice: TaxDocument, number: string, issuedA
     kind: 'credit-note',
     number,
     issuedAt: issuedAt.toISOString(),
-    reference: { number: invoice.number, issuedAt: invoice.issuedAt },
+    reference: { number: invoice.number, issuedAt: invoice.issuedAt, totalPaise: documentTotalPaise(invoice) },
     reason,
     irn: null,
     signedQrCode: null,

@@ -13,6 +13,7 @@ import { MAIL_TEMPLATES } from './templates';
 import {
   FIXTURE_ORDER_ID,
   FIXTURE_SHOP_URL,
+  FIXTURE_QUOTE_ID,
   FIXTURE_STORE,
   fixtureOrder,
   MAIL_FIXTURES,
@@ -129,6 +130,21 @@ const EXPECTED: Record<MailKind, Expected> = {
     ],
     links: [MAIL_FIXTURES['staff-invite'].message.setPasswordUrl],
   },
+  'business-invite': {
+    subject: 'Join Sharma Fuels Pvt Ltd on PumpKart',
+    facts: ['Join Sharma Fuels Pvt Ltd', 'as buyer', 'valid for 7 days', 'Accept the invitation'],
+    links: [MAIL_FIXTURES['business-invite'].message.acceptUrl],
+  },
+  'approval-needed': {
+    subject: 'Order #a1b2c3 waits for your approval',
+    facts: ['An order waits for your approval', 'Ravi Kumar placed order #a1b2c3', 'Review the order'],
+    links: [`${FIXTURE_SHOP_URL}/account/approvals`],
+  },
+  'approval-decided': {
+    subject: 'Order #a1b2c3 approved',
+    facts: ['Your order was approved', 'Hi Priya Sharma,', 'approved by your business and goes ahead'],
+    links: [ORDER_URL],
+  },
   welcome: {
     subject: 'Welcome to PumpKart',
     facts: ['Welcome to PumpKart!', 'Hi Priya Sharma,', 'Start shopping'],
@@ -161,6 +177,87 @@ const EXPECTED: Record<MailKind, Expected> = {
       ...ORDER_FACTS,
     ],
     links: [ADMIN_ORDERS_URL],
+  },
+  'owner-quote-requested': {
+    subject: 'Quote requested: #q1w2e3 by Priya Sharma',
+    facts: ['A buyer asks for a quote', 'Priya Sharma sent request #q1w2e3.'],
+    links: [`${FIXTURE_SHOP_URL}/admin/quotes/${FIXTURE_QUOTE_ID}`],
+  },
+  'quote-answered': {
+    subject: 'Revised quote #q1w2e3: ₹5,95,000/-',
+    facts: ['Your quote was revised', 'Hi Priya Sharma,', 'valid until 2026-04-15', 'can no longer be accepted'],
+    links: [`${FIXTURE_SHOP_URL}/quotes/${FIXTURE_QUOTE_ID}`],
+  },
+  'owner-quote-accepted': {
+    subject: 'Quote accepted: #q1w2e3 is order #a1b2c3',
+    facts: ['A quote was accepted', 'accepted version 2 of quote #q1w2e3', 'order #a1b2c3'],
+    links: [`${FIXTURE_SHOP_URL}/admin/quotes/${FIXTURE_QUOTE_ID}`],
+  },
+  'return-requested': {
+    subject: 'We have your request: return 1 of order #a1b2c3',
+    facts: [
+      'Return requested',
+      'Hi Priya Sharma,',
+      'Your reason: The nozzles are 1 inch',
+      '2 × Brass fuel nozzle (3/4 inch)',
+    ],
+    links: [ORDER_URL],
+  },
+  'owner-return-requested': {
+    subject: 'Return requested: order #a1b2c3 (return 1)',
+    facts: [
+      'Priya Sharma asks to return items of order #a1b2c3.',
+      'Reason: The nozzles are 1 inch',
+      '2 × Brass fuel nozzle (3/4 inch)',
+    ],
+    links: [ADMIN_ORDERS_URL],
+  },
+  'return-approved': {
+    subject: 'Approved: return 1 of order #a1b2c3',
+    facts: ['Return approved', 'send them back to the shop', '2 × Brass fuel nozzle (3/4 inch)'],
+    links: [ORDER_URL],
+  },
+  'return-refused': {
+    subject: 'Refused: return 1 of order #a1b2c3',
+    facts: ['Return refused', "The shop's reason: The nozzle has been used", '2 × Brass fuel nozzle (3/4 inch)'],
+    links: [ORDER_URL],
+  },
+  'return-received': {
+    subject: 'Items received: return 1 of order #a1b2c3',
+    facts: ['Returned items received', 'Your refund of ₹1,862.03/- follows.'],
+    links: [ORDER_URL],
+  },
+  'return-refunded': {
+    subject: 'Refund of ₹1,862.03/-: return 1 of order #a1b2c3',
+    facts: [
+      'Return refunded',
+      'reach your original payment method',
+      'Refund reference: rfnd_R7cDe12FgHi3J',
+      'Credit note CN/26-27/000004 has been issued',
+    ],
+    links: [ORDER_URL],
+  },
+  'bank-transfer-due': {
+    subject: 'Pay ₹600/- by bank transfer for order #a1b2c3',
+    facts: [
+      'Pay by bank transfer',
+      'Please transfer the advance of',
+      'Account number: 50200012345678',
+      'IFSC: HDFC0001234',
+      'Bank transfer · awaiting transfer',
+      ...ORDER_FACTS,
+    ],
+    links: [ORDER_URL],
+  },
+  'owner-transfer-recorded': {
+    subject: 'Bank transfer to confirm: ₹600/- for order #a1b2c3',
+    facts: ['A bank transfer to confirm', 'UTR HDFCN52026032012, made on 2026-03-20.', ...ORDER_FACTS],
+    links: [ADMIN_ORDERS_URL],
+  },
+  'bank-transfer-decided': {
+    subject: 'Transfer received: ₹600/- for order #a1b2c3',
+    facts: ['Your transfer was received', '(UTR HDFCN52026032012)', 'Still due now: ₹9,839.41/-', ...ORDER_FACTS],
+    links: [ORDER_URL],
   },
 };
 

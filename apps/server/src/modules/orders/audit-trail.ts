@@ -1,6 +1,6 @@
 /**
  * What the audit trail records of an admin's order changes (docs/shop-rules.md#audit): the status change, from
- * and to, with the courier and tracking when shipped; and the refund an admin's cancellation issues (a captured
+ * and to, with the courier, tracking and e-way bill (or the reason there is none) when shipped; and the refund an admin's cancellation issues (a captured
  * online payment through the gateway, collected cash by hand). Each is recorded inside the change's transaction.
  */
 import { formatAmount, orderStatusLabel, toRupees, type OrderStatus, type ShipmentInput } from '@pumpkart/shared';
@@ -26,6 +26,9 @@ export async function recordStatusChange(
         courier: shipment.courier,
         trackingNumber: shipment.trackingNumber,
         trackingUrl: shipment.trackingUrl ?? null,
+        ewayBillNumber: shipment.ewayBillNumber ?? null,
+        vehicleNumber: shipment.vehicleNumber ?? null,
+        transporterId: shipment.transporterId ?? null,
       }
     : { ...before, status };
   await recordAudit(tx, actor, {
@@ -36,6 +39,10 @@ export async function recordStatusChange(
     changes: {
       ...changedFields({ ...before }, { ...after }),
       ...(reason ? { reason: { before: null, after: reason } } : {}),
+      // A consignment above ₹50,000 shipped without an e-way bill: why (docs/shop-rules.md#e-way-bills).
+      ...(shipment?.noEwayBillReason && !shipment.ewayBillNumber
+        ? { noEwayBillReason: { before: null, after: shipment.noEwayBillReason } }
+        : {}),
     },
   });
 }

@@ -8,6 +8,7 @@
  * payments module implements. The dependency between the two runs one way, payments -> orders.
  */
 export { default as orderRoutes } from './routes';
+export { default as approvalRoutes } from './approval-routes';
 export { cancelOrderInTransaction } from './lifecycle';
 export { loadOrder } from './store/order-dto';
 export { orderItemRows } from './pricing';

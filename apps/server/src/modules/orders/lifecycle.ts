@@ -10,13 +10,18 @@
  */
 import {
   adminStatusChangeRefusal,
+  BUSINESS_MESSAGES,
   BUYER_CANCELLABLE_STATUSES,
   buyerMayCancel,
+  ewayBillRequired,
+  formatAmount,
   isMoveBack,
   MESSAGES,
   ORDER_STATUSES,
   orderStatusLabel,
   SERVER_MESSAGES,
+  termsOfOrderRow,
+  toRupees,
   type OrderDto,
   type OrderStatus,
   type ShipmentInput,
@@ -34,9 +39,11 @@ import {
   findOrderRow,
   findPaymentOfOrder,
   findStockLinesOfOrder,
+  hasOpenReturn,
   lockedStatusOf,
   markCashOwedBack,
   markRefundDue,
+  markTransfersOwedBack,
   REFUND_DUE,
   setOrderStatus,
   type PaymentRow,
@@ -57,12 +64,22 @@ export const ORDER_MESSAGES = {
       : `This order has already been ${status === 'delivered' || !shippedAt ? status : 'shipped'} and can no longer be cancelled.`,
   alreadyCancelled: 'This order has been cancelled and its stock returned, so its status can no longer be changed.',
   paymentNotComplete: "This order's payment is not complete yet, so its status cannot be changed.",
+  balanceDue: (balance: string) =>
+    `The balance of ${balance} has not been received yet, so this order cannot be shipped or delivered.`,
+  hasReturns:
+    'This order has returns: refund the returned goods through its returns instead of cancelling the whole order.',
 } as const;
 
-const STATUS_CHANGE_REFUSALS = {
-  cancelled: ORDER_MESSAGES.alreadyCancelled,
-  paymentNotComplete: ORDER_MESSAGES.paymentNotComplete,
-} as const;
+/** The refusal's message; a bank-transfer order's names the balance still due (docs/shop-rules.md#bank-transfer). */
+function statusChangeRefusalMessage(
+  refusal: 'cancelled' | 'paymentNotComplete' | 'balanceDue',
+  order: { totalPaise: number; receivedPaise: number },
+): string {
+  if (refusal === 'balanceDue') {
+    return ORDER_MESSAGES.balanceDue(formatAmount(toRupees(order.totalPaise - order.receivedPaise)));
+  }
+  return refusal === 'cancelled' ? ORDER_MESSAGES.alreadyCancelled : ORDER_MESSAGES.paymentNotComplete;
+}
 
 /** An admin's move to one of these issues the order's invoice if it has none yet (docs/shop-rules.md#invoices). */
 const INVOICE_DUE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
@@ -120,9 +137,11 @@ export async function cancelOrderInTransaction(
   await markRefundDue(tx, orderId, now);
   // Cash already collected for a cancelled COD order is owed back: it no longer counts as revenue.
   await markCashOwedBack(tx, orderId, reason, now);
+  // Money received by bank transfer is owed back too, by a transfer the owner makes.
+  const returned = await markTransfersOwedBack(tx, orderId, reason, now);
   const payment = await findPaymentOfOrder(tx, orderId);
   await issueCreditNoteIfInvoiced(tx, orderId, { log, now });
-  await enqueueMails(tx, cancellationMails(order, payment, by, owner));
+  await enqueueMails(tx, cancellationMails(order, payment, by, owner, returned));
   return { order, payment, availabilityChanged };
 }
 
@@ -146,10 +165,13 @@ function cancellationMails(
   payment: PaymentRow | undefined,
   by: CancelOptions['by'],
   owner: string,
+  { byHandPaise, onlinePaise } = { byHandPaise: 0, onlinePaise: 0 },
 ): Envelope[] {
   const online = payment?.mode === 'online' && payment.failureReason === REFUND_DUE;
   const cash = payment?.mode === 'cod' && payment.status === 'refunded';
-  const refundPaise = online || cash ? payment!.amountPaise : null;
+  // A bank-transfer order's instalments: transfers go back by the owner's transfer, online ones through the gateway.
+  const bank = byHandPaise + onlinePaise > 0;
+  const refundPaise = bank ? byHandPaise + onlinePaise : online || cash ? payment!.amountPaise : null;
   const mails: Envelope[] = [
     {
       to: order.customerEmail,
@@ -158,10 +180,21 @@ function cancellationMails(
         orderId: order.id,
         by,
         refundPaise,
-        refundMode: online ? 'online' : cash ? 'cash' : null,
+        refundMode: byHandPaise > 0 ? 'bank' : online || onlinePaise > 0 ? 'online' : cash ? 'cash' : null,
       },
     },
   ];
+  if (byHandPaise > 0) {
+    mails.push({
+      to: owner,
+      message: {
+        kind: 'owner-refund-action',
+        orderId: order.id,
+        amountPaise: byHandPaise,
+        reason: 'The money received by bank transfer for this order must be transferred back to the buyer.',
+      },
+    });
+  }
   if (cash) {
     mails.push({
       to: owner,
@@ -211,6 +244,8 @@ async function cancelAndRefund(
   if (result.availabilityChanged) ctx.catalogCache.invalidate();
   const refundPending = result.payment?.failureReason === REFUND_DUE;
   if (refundPending) ctx.refunds.requestRefund(result.payment!.id, log);
+  // Instalments paid online are refunded through the gateway (none: nothing is done).
+  if (result.order.paymentMode === 'bank') ctx.refunds.refundInstalments(orderId, log);
   return { cancelled: true, refundPending };
 }
 
@@ -246,7 +281,8 @@ export async function cancelByBuyer(
  * An admin sets any status once the order's payment is 'success' (docs/shop-rules.md#order-status).
  * 'cancelled' returns the stock once and refunds a paid online order; a cancelled order keeps its
  * status. 'shipped' stores the shipment (the body schema requires it), replacing earlier tracking
- * data, so setting 'shipped' again corrects it; 'delivered' records its time. A move back from
+ * data, so setting 'shipped' again corrects it; above ₹50,000 it needs the e-way bill number or the reason
+ * there is none (400 without, docs/shop-rules.md#e-way-bills); 'delivered' records its time. A move back from
  * shipped or delivered (isMoveBack) needs `reason` (400 without), checked against the locked row:
  * it is recorded with the reason, sends no e-mail, keeps the shipment and moves no stock or money.
  * `now` is injectable for tests.
@@ -265,11 +301,22 @@ export async function setStatusByAdmin(
 ): Promise<{ message: string; data: OrderDto }> {
   const order = await orderRow(ctx, orderId);
   if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  // A business's order above its approval limit waits for its approver: the owner may only cancel it meanwhile.
+  if (order.approvalStatus === 'pending' && status !== 'cancelled') {
+    throw new ConflictError(BUSINESS_MESSAGES.awaitingApproval);
+  }
   const payment = await findPaymentOfOrder(ctx.db, orderId);
-  const refusal = adminStatusChangeRefusal({ ...order, payment: payment ?? null });
-  if (refusal) throw new ConflictError(STATUS_CHANGE_REFUSALS[refusal]);
+  const refusal = adminStatusChangeRefusal({ ...order, payment: payment ?? null }, status, termsOfOrderRow(order));
+  if (refusal) throw new ConflictError(statusChangeRefusalMessage(refusal, order));
+  // Goods worth more than ₹50,000 move under an e-way bill (CGST Rule 138), or the admin says why not.
+  if (status === 'shipped' && shipment && ewayBillRequired(order.totalPaise)) {
+    if (!shipment.ewayBillNumber && !shipment.noEwayBillReason) {
+      throw new BadRequestError(SERVER_MESSAGES.ewayBillRequired(formatAmount(toRupees(order.totalPaise))));
+    }
+  }
 
   if (status === 'cancelled') {
+    if (await hasOpenReturn(ctx.db, orderId)) throw new ConflictError(ORDER_MESSAGES.hasReturns);
     const outcome = await cancelAndRefund(ctx, orderId, NOT_CANCELLED, 'cancelled by admin', log, 'admin', { actor });
     if (!outcome.cancelled) throw new ConflictError(ORDER_MESSAGES.alreadyCancelled);
     const message = outcome.refundPending ? ORDER_MESSAGES.cancelledRefundPending : ORDER_MESSAGES.cancelled;

@@ -1,10 +1,12 @@
 /**
- * The admin's order list reads its orders as json rows (store/order-dto.ts, ordersJson), maps them with orderDtoOf, the one home
- * of the DTO, and serializes them with a serializer compiled from its response schema (lib/compiled-serializer.ts).
- * Its JSON must stay what the schema's serializer makes of the same orders: each order as GET /api/orders/{id}
- * (serialized through orderResponseSchema) answers it, byte for byte, with every part an order can carry: lines
- * with a size, with images in display order and with a permanently deleted product, the payment, invoice, credit
- * note, shipment and delivery time, the buyer's business name and GSTIN, and `payBy`.
+ * The admin's order list sends its page as JSON text the database builds (store/order-json.ts; decision 0011, seventh
+ * part), while every other read maps its orders with orderDtoOf (store/order-dto.ts). The page must stay the mapper's
+ * JSON byte for byte: JSON.stringify of loadOrders' DTOs and of orderDtoOf over the rows drizzle reads, and each
+ * order as GET /api/orders/{id} answers it, with every part an order can carry: lines with a size, with images in
+ * display order (renditions at, below, above and without the primary width) and with a permanently deleted product,
+ * the payment, invoice, credit note, shipment (tracking URL, e-way bill) and delivery time, the buyer's business
+ * name and GSTIN, `payBy`, addresses with and without their optional keys, (line2 is optional; country is required by the contract) and names with quotes, backslashes,
+ * control characters and other scripts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders as ordersTable, payments, productImages, products, users } from '../../db/schema';
 import { taxDocumentsOfOrders } from '../invoices';
 import { loadProductImages } from '../products';
-import { orderDtoOf } from './store/order-dto';
+import { loadOrders, orderDtoOf } from './store/order-dto';
 import { demoStoreSettings } from '../../seed/demo-store-settings';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import {
@@ -26,7 +28,13 @@ import {
   placeOrderOk,
   statusBody,
 } from '../../test/commerce-factories';
-import { createTestAdmin, createTestProduct, createTestUser, type TestProductInput } from '../../test/factories';
+import {
+  createTestAdmin,
+  createTestProduct,
+  createTestUser,
+  testAddress,
+  type TestProductInput,
+} from '../../test/factories';
 import { ensureStoreSettings } from '../settings';
 
 let t: TestApp;
@@ -79,6 +87,21 @@ beforeAll(async () => {
       width: 640,
       height: 480,
       renditions: [1024, 320, 640],
+      position,
+    });
+  }
+  // Renditions below the primary width only, above it only, and none (an image toImageDto gives an empty url).
+  for (const [position, renditions, height] of [
+    [2, [480, 320], 360],
+    [3, [1024, 800], null],
+    [4, [], 480],
+  ] as const) {
+    await t.db.insert(productImages).values({
+      productId: imaged.product.id,
+      publicId: `products/${imaged.product.id}-${position}`,
+      width: 640,
+      height,
+      renditions: [...renditions],
       position,
     });
   }
@@ -144,6 +167,28 @@ beforeAll(async () => {
   ids.cod = (
     await placeOrderOk(t.app, buyer.token, orderBody([{ product: imaged.product }], { paymentMode: 'cod' }))
   )._id;
+
+  // Text JSON must escape, and addresses with and without their optional keys, written straight into the rows.
+  const awkward = 'Zoë "Q" O\\Brien\u0001\t\n — नमस्ते 😀';
+  await t.db.update(users).set({ name: awkward }).where(eq(users.id, buyer.user.id));
+  await t.db
+    .update(products)
+    .set({ title: `${awkward} pump` })
+    .where(eq(products.id, sized.product.id));
+  await t.db
+    .update(ordersTable)
+    .set({ customerName: awkward, address: { ...testAddress(), line2: 'Flat 4 "B"', recipientName: awkward } })
+    .where(eq(ordersTable.id, ids.cod));
+  // An address stored without line2 (optional in the contract: a row written before its default).
+  const { line2: _line2, ...bare } = testAddress();
+  await t.db
+    .update(ordersTable)
+    .set({ address: bare as ReturnType<typeof testAddress> })
+    .where(eq(ordersTable.id, ids.unpaid));
+  await t.db
+    .update(ordersTable)
+    .set({ ewayBillNumber: '123456789012', vehicleNumber: 'KA01AB1234', transporterId: null })
+    .where(eq(ordersTable.id, ids.delivered));
 });
 afterAll(() => t?.close());
 
@@ -199,7 +244,14 @@ async function referenceDtos(orderIds: string[]): Promise<Map<string, string>> {
   );
 }
 
-describe('GET /api/orders: its JSON through the compiled serializer', () => {
+describe("GET /api/orders: the database's JSON text", () => {
+  it("is JSON.stringify of loadOrders' DTOs (orderDtoOf), byte for byte, in the list's order", async () => {
+    const { body } = await listed();
+    const dtos = await loadOrders(t.app.ctx, inArray(ordersTable.id, Object.values(ids)));
+    expect(dtos).toHaveLength(4);
+    expect(body).toBe(JSON.stringify({ data: dtos, total: 4 }));
+  });
+
   it("is orderDtoOf's JSON of each order, byte for byte, from the rows drizzle reads", async () => {
     const { body } = await listed();
     const reference = await referenceDtos(Object.values(ids));
@@ -246,6 +298,9 @@ describe('GET /api/orders: its JSON through the compiled serializer', () => {
         courier: 'Blue Dart',
         trackingNumber: '12345 678901',
         trackingUrl: 'https://bluedart.com/t?n=1',
+        ewayBillNumber: '123456789012',
+        vehicleNumber: 'KA01AB1234',
+        transporterId: null,
         shippedAt: row.shippedAt!.toISOString(),
       },
       payment: {
@@ -264,7 +319,7 @@ describe('GET /api/orders: its JSON through the compiled serializer', () => {
     const withImages = delivered.items.find((item) => item.product?._id === imagedProductId)!;
     // The images in display order, as the product's own page shows them.
     const product = (await get(`/api/products/${imagedProductId}`)).json() as { images: unknown[] };
-    expect(withImages.product!.images).toHaveLength(2);
+    expect(withImages.product!.images).toHaveLength(5);
     expect(withImages.product!.images).toEqual(product.images);
     expect(withImages.image).toBe((product.images[0] as { url: string }).url);
     expect(delivered.items.find((item) => item.variant?.size === 'L')).toMatchObject({ quantity: 1, price: 600 });

@@ -1,12 +1,14 @@
 /**
- * Server-side pricing of an order (docs/shop-rules.md#orders, #delivery): every line is priced from
- * the database (variant price, else product price), the delivery charge and total come from the
+ * Server-side pricing of an order (docs/shop-rules.md#orders, #delivery, #business-prices): every line is priced
+ * from the database (variant price, else product price, at the buyer's price list and the quantity break), the delivery charge and total come from the
  * shared orderTotals, and the client's figures are only checked. Duplicate lines for one
  * product+variant are merged into one line (quantities added; each sent line's price is still
  * checked).
  */
 import {
+  buyerUnitPrice,
   cartLineKey,
+  orderQuantityProblem,
   orderTotals,
   SERVER_MESSAGES,
   toPaise,
@@ -19,6 +21,7 @@ import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CART_MESSAGES } from '../cart';
 import { certificatesOf } from '../invoices';
+import { buyerRulesFor } from '../price-lists';
 import { imagesFromJson } from '../products';
 import { findProductsForPricing, type DbOrTx } from './store/orders';
 import { STOCK_MESSAGES } from './store/stock';
@@ -76,6 +79,8 @@ export async function priceOrder(
   db: DbOrTx,
   storage: ImageStorage,
   body: Pick<CreateOrderBody, 'items' | 'shipping' | 'total'>,
+  /** The buyer, whose business's price list prices the lines (docs/shop-rules.md#business-prices). */
+  userId: string,
 ): Promise<PricedOrder> {
   // Merge duplicate lines, keeping the first one's position.
   const merged = new Map<string, { input: ItemInput; quantity: number }>();
@@ -90,6 +95,11 @@ export async function priceOrder(
   const productRows = await findProductsForPricing(db, productIds);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const images = new Map(productRows.map((row) => [row.id, imagesFromJson(storage, row.images)]));
+  const rules = await buyerRulesFor(
+    db,
+    userId,
+    productRows.map((row) => ({ productId: row.id, category: row.category })),
+  );
 
   const lines: PricedLine[] = [];
   for (const { input, quantity } of merged.values()) {
@@ -98,6 +108,8 @@ export async function priceOrder(
       const name = product?.title ?? input.title ?? 'A product in your cart';
       throw new ConflictError(STOCK_MESSAGES.unavailable(name));
     }
+    // Sold only through a quote, whose accepted order is written at the quoted prices (docs/shop-rules.md#quotes).
+    if (product.priceOnRequest) throw new ConflictError(CART_MESSAGES.priceOnRequest(product.title));
     const choice = variantChoiceOf(product.variants, input.variantId, (v) => v.id);
     if (choice.problem) throw new BadRequestError(CART_MESSAGES[choice.problem](product.title));
     const variant = choice.variant;
@@ -106,6 +118,9 @@ export async function priceOrder(
     const stock = variant ? variant.stock : product.stock;
     if (stock <= 0) throw new ConflictError(STOCK_MESSAGES.outOfStock(label));
     if (quantity > stock) throw new ConflictError(STOCK_MESSAGES.onlyNLeft(stock, label));
+    const quantityProblem = orderQuantityProblem(quantity, product, label);
+    if (quantityProblem) throw new BadRequestError(quantityProblem);
+    const listPaise = variant ? variant.pricePaise : product.pricePaise;
 
     lines.push({
       productId: product.id,
@@ -113,7 +128,13 @@ export async function priceOrder(
       title: product.title,
       size: variant?.size ?? null,
       imageUrl: images.get(product.id)?.[0]?.url ?? null,
-      unitPricePaise: variant ? variant.pricePaise : product.pricePaise,
+      // The unit price charged: the buyer's list, then the quantity break at the line's quantity.
+      unitPricePaise: buyerUnitPrice(
+        { productId: product.id, variantId: variant?.id ?? null, category: product.category, listPaise },
+        rules,
+        product.quantityBreaks,
+        quantity,
+      ),
       quantity,
       hsnCode: product.hsnCode,
       gstRate: product.gstRate,

@@ -20,11 +20,19 @@ import {
 import type { ModuleOptions } from '../../context';
 import { sendCsv } from '../../lib/csv-stream';
 import { BadRequestError } from '../../lib/errors';
-import { compiledSerializer } from '../../lib/compiled-serializer';
+import { sendJsonText } from '../../lib/json-reply';
 import { listOrdersForAdmin } from './store/admin-list';
 import { ORDER_CSV_COLUMNS, orderCsvBatches, orderCsvFileName } from './export';
 import { cancelByBuyer, setStatusByAdmin } from './lifecycle';
-import { getOrderFor, listMyOrders, ORDER_PLACED_MESSAGE, orderTaxDocumentPdf } from './service';
+import { getOrderFor, listMyOrders, ORDER_PLACED_MESSAGE, orderEwayBillFile, orderTaxDocumentPdf } from './service';
+
+/** Which copy of the invoice (CGST Rule 48(1)): the original for the recipient, or the duplicate for the transporter. */
+const invoiceCopyQuerySchema = z.object({
+  copy: z
+    .enum(['recipient', 'transporter'], { error: "copy is 'recipient' or 'transporter'." })
+    .default('recipient')
+    .describe("'transporter': the duplicate for the transporter, with the e-way bill and vehicle recorded at shipping"),
+});
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 100 printable characters.';
@@ -98,12 +106,12 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         querystring: adminOrderListQuerySchema,
         response: { 200: orderListResponseSchema, ...errors },
       },
-      serializerCompiler: compiledSerializer,
     },
     async (request, reply) => {
+      // The page's JSON as the database wrote it (decision 0011): sent as it is, past the schema.
       const page = await listOrdersForAdmin(ctx, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return page;
+      return sendJsonText(reply, page.json);
     },
   );
 
@@ -157,15 +165,17 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     {
       path: '/:id/invoice',
       kind: 'invoice',
-      summary: "The order's tax invoice as a PDF (its buyer or the orders area)",
+      summary: "The order's tax invoice as a PDF (its buyer or the orders area); ?copy=transporter for the duplicate",
+      querystring: invoiceCopyQuerySchema,
     },
     {
       path: '/:id/credit-note',
       kind: 'credit-note',
       summary: "The credit note of the order's cancelled invoice as a PDF (its buyer or the orders area)",
+      querystring: z.object({}),
     },
   ] as const;
-  for (const { path, kind, summary } of documentRoutes) {
+  for (const { path, kind, summary, querystring } of documentRoutes) {
     app.get(
       path,
       {
@@ -176,11 +186,18 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
           description: 'Answers application/pdf as an attachment; 404 before the document is issued.',
           security,
           params: idParamsSchema,
-          response: { 200: z.unknown().describe('The PDF file (application/pdf)'), 401: errorSchema, 404: errorSchema },
+          querystring,
+          response: {
+            200: z.unknown().describe('The PDF file (application/pdf)'),
+            400: errorSchema,
+            401: errorSchema,
+            404: errorSchema,
+          },
         },
       },
       async (request, reply) => {
-        const { fileName, pdf } = await orderTaxDocumentPdf(ctx, request.user, request.params.id, kind);
+        const copy = 'copy' in request.query ? request.query.copy : 'recipient';
+        const { fileName, pdf } = await orderTaxDocumentPdf(ctx, request.user, request.params.id, kind, copy);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -189,6 +206,32 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       },
     );
   }
+
+  app.get(
+    '/:id/eway-bill.json',
+    {
+      onRequest: app.requireArea('orders'),
+      schema: {
+        tags: ['orders'],
+        summary: "Part A of the invoice's e-way bill as the e-way bill portal's bulk generation JSON (admin)",
+        description:
+          'Format version 1.0.0621 (docs/e-way-bill-format.md), built from the issued invoice, with the vehicle or ' +
+          'transporter the order was shipped with; upload it at ewaybillgst.gov.in (Generate Bulk). Answers an ' +
+          'attachment (EWB-PK-26-27-000123.json); 404 before the invoice is issued (docs/shop-rules.md#e-way-bills).',
+        security,
+        params: idParamsSchema,
+        response: { 200: z.unknown().describe('The JSON file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, file } = await orderEwayBillFile(ctx, request.params.id);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(JSON.stringify(file, null, 2));
+    },
+  );
 
   app.patch(
     '/:id/cancel',

@@ -22,11 +22,12 @@ import {
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableEntityError } from '../../lib/errors';
-import { taxDocumentPdf } from '../invoices';
+import { invoiceEwayBillFile, taxDocumentPdf, type DocumentCopy, type TransportDetails } from '../invoices';
 import { loadOrder, loadOrdersOfBuyer, type OrderRows } from './store/order-dto';
 import { ORDER_MESSAGES } from './lifecycle';
 import type { PricedLine } from './pricing';
-import { findOrderBuyerId, type OrderItemRow } from './store/orders';
+import { findOrderOwners, findOrderTransport, type OrderItemRow } from './store/orders';
+import { isColleague, membershipOf } from '../business';
 
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully';
 
@@ -135,9 +136,15 @@ export async function getOrder(ctx: AppContext, orderId: string): Promise<OrderD
   return order;
 }
 
-/** Whoever may open the orders area (docs/shop-rules.md#staff), or the order's buyer. */
-const mayRead = (caller: { sub: string; role: Role }, buyerId: string) =>
-  mayOpen(caller.role, 'orders') || buyerId === caller.sub;
+/**
+ * Whoever may open the orders area (docs/shop-rules.md#staff), the order's buyer, or a colleague in the business it
+ * was placed for (docs/shop-rules.md#business-accounts).
+ */
+const mayRead = async (
+  db: AppContext['db'],
+  caller: { sub: string; role: Role },
+  order: { userId: string; businessId: string | null },
+) => mayOpen(caller.role, 'orders') || order.userId === caller.sub || isColleague(db, caller.sub, order.businessId);
 
 /** The orders area, or the buyer; anyone else gets 404 so that order ids cannot be probed. */
 export async function getOrderFor(
@@ -145,9 +152,9 @@ export async function getOrderFor(
   caller: { sub: string; role: Role },
   orderId: string,
 ): Promise<OrderDto> {
-  const order = await getOrder(ctx, orderId);
-  if (!mayRead(caller, order.user._id)) throw new NotFoundError(ORDER_MESSAGES.notFound);
-  return order;
+  const owners = await findOrderOwners(ctx.db, orderId);
+  if (!owners || !(await mayRead(ctx.db, caller, owners))) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  return getOrder(ctx, orderId);
 }
 
 /**
@@ -159,12 +166,30 @@ export async function orderTaxDocumentPdf(
   caller: { sub: string; role: Role },
   orderId: string,
   kind: 'invoice' | 'credit-note',
+  copy: DocumentCopy = 'recipient',
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const buyerId = await findOrderBuyerId(ctx.db, orderId);
-  if (!buyerId || !mayRead(caller, buyerId)) {
+  const owners = await findOrderOwners(ctx.db, orderId);
+  if (!owners || !(await mayRead(ctx.db, caller, owners))) {
     throw new NotFoundError(ORDER_MESSAGES.notFound);
   }
-  return taxDocumentPdf(ctx.db, orderId, kind);
+  // The transporter's copy prints the e-way bill recorded when the order was shipped (CGST Rule 48(1), 138).
+  const transport = copy === 'transporter' ? await orderTransport(ctx, orderId) : null;
+  return taxDocumentPdf(ctx.db, orderId, kind, { copy, transport });
 }
 
-export const listMyOrders = (ctx: AppContext, userId: string) => loadOrdersOfBuyer(ctx, userId);
+async function orderTransport(ctx: AppContext, orderId: string): Promise<TransportDetails> {
+  const transport = await findOrderTransport(ctx.db, orderId);
+  if (!transport) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  return transport;
+}
+
+/** The e-way bill portal's bulk generation file of the order's invoice, with the order's vehicle or transporter. */
+export async function orderEwayBillFile(ctx: AppContext, orderId: string) {
+  return invoiceEwayBillFile(ctx.db, orderId, await orderTransport(ctx, orderId));
+}
+
+/** The caller's orders; for a person in a business, all of the business's orders, whoever placed them. */
+export async function listMyOrders(ctx: AppContext, userId: string): Promise<OrderDto[]> {
+  const membership = await membershipOf(ctx.db, userId);
+  return loadOrdersOfBuyer(ctx, userId, membership?.businessId ?? null);
+}

@@ -258,7 +258,7 @@ describe('GET /api/payments: bad queries', () => {
     ['limit=101', 'limit must be at most 100.'],
     ['limit=1.5', 'limit must be a whole number from 1.'],
     ['status=paid', "status must be one of 'pending', 'success', 'failed', 'refunded'."],
-    ['mode=card', "mode must be one of 'online', 'cod'."],
+    ['mode=card', "mode must be one of 'online', 'cod', 'bank'."],
     ['from=01-03-2026', 'from must be a date as YYYY-MM-DD.'],
     ['to=2026-02-30', 'to is not a date of the calendar.'],
     ['from=2026-03-02&to=2026-03-01', 'from must not be after to.'],

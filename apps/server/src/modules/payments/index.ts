@@ -9,5 +9,8 @@ export { default as paymentRoutes } from './routes';
 export { refundInBackground, REFUND_IN_PROGRESS } from './refund';
 export { sweepExpiredOrders } from './sweeper';
 export { refundCapturedPayment } from './refund';
+export { NO_ONLINE_PAYMENT, refundPartOfPayment } from './refund-part';
 export type { SettleOutcome } from './settle';
 export { insertPayment, lockOrderAndPayment, recordCapture, setSignature, type LockedPayment } from './store/payments';
+export { offeredBankDetails, transferDueMail } from './bank-transfers';
+export { refundInstalmentsInBackground } from './bank-online';

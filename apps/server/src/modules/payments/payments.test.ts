@@ -59,6 +59,8 @@ describe('GET /api/payments/config', () => {
       key: 'rzp_test_sandbox',
       currency: 'INR',
       codEnabled: false,
+      // Not offered until the owner enters the store's bank details (docs/shop-rules.md#bank-transfer).
+      bankTransfer: null,
       shopName: 'PumpKart',
       themeColor: '#1d4ed8',
     });

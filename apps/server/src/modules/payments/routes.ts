@@ -24,8 +24,10 @@ import { compiledSerializer } from '../../lib/compiled-serializer';
 import { listPayments } from './store/admin-list';
 import { checkoutConfig, createGatewayPayment, markCodPaid, PAYMENT_MESSAGES, verifyPayment } from './service';
 import { refundsSettled } from './refund';
+import { offeredBankDetails } from './bank-transfers';
 import { startSweeper } from './sweeper';
 import webhookRoutes from './webhook';
+import bankRoutes from './bank-routes';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const security = [{ bearerAuth: [] }];
@@ -48,7 +50,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         response: { 200: checkoutConfigSchema },
       },
     },
-    async () => checkoutConfig(ctx),
+    async () => checkoutConfig(ctx, await offeredBankDetails(ctx)),
   );
 
   app.post(
@@ -125,6 +127,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   );
 
   await app.register(webhookRoutes, { ctx });
+  await app.register(bankRoutes, { prefix: '/bank', ctx });
 
   const { gateway } = ctx.payments;
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { prefix: '/sandbox', ctx, gateway });

@@ -19,7 +19,8 @@ import type { SandboxGateway } from '../../gateways/sandbox';
 import { randomGatewayId } from '../../gateways/signature';
 import { WEBHOOK_PATH } from '../../gateways/webhook-sender';
 import { SHOP_NAME } from './service';
-import { claimSandboxPayment, findSandboxPayment, findSandboxPaymentWithBuyer } from './store/payments';
+import { claimSandboxInstalment, findInstalmentByGatewayOrder } from './store/bank-transfers';
+import { claimSandboxPayment, findSandboxPaymentWithBuyer } from './store/payments';
 
 const gatewayOrderIdSchema = textSchema('order_id').min(1).max(100);
 const gatewayOrderBodySchema = z.object({ order_id: gatewayOrderIdSchema });
@@ -69,17 +70,37 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
   app.get('/window', { schema: { hide: true } }, serve('window.html'));
   app.get('/window.js', { schema: { hide: true } }, serve('window.js'));
 
-  async function findPayment(gatewayOrderId: string) {
-    const payment = await findSandboxPayment(ctx.db, gatewayOrderId);
-    if (!payment) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
-    return payment;
+  /**
+   * The gateway order the sandbox plays: an online order's payment, or an online instalment of a bank-terms order
+   * (bank-online.ts); `claim` records that it was paid as a payment id (once, even on a double click).
+   */
+  async function findGatewayOrder(gatewayOrderId: string) {
+    const payment = await findSandboxPaymentWithBuyer(ctx.db, gatewayOrderId);
+    if (payment) {
+      const row = payment.payment;
+      return {
+        userId: payment.userId,
+        amountPaise: row.amountPaise,
+        payable: row.status === 'pending' && !row.gatewayPaymentId,
+        claim: (paymentId: string) => claimSandboxPayment(ctx.db, row.id, paymentId),
+      };
+    }
+    const instalment = await findInstalmentByGatewayOrder(ctx.db, gatewayOrderId);
+    if (!instalment) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
+    const row = instalment.row;
+    return {
+      userId: instalment.userId,
+      amountPaise: row.amountPaise,
+      payable: row.status === 'opened' && !row.gatewayPaymentId,
+      claim: (paymentId: string) => claimSandboxInstalment(ctx.db, row.id, paymentId),
+    };
   }
 
-  /** The caller's own sandbox payment; another buyer's is 404, as if it did not exist. */
-  async function findOwnPayment(gatewayOrderId: string, userId: string) {
-    const row = await findSandboxPaymentWithBuyer(ctx.db, gatewayOrderId);
-    if (!row || row.userId !== userId) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
-    return row.payment;
+  /** The caller's own sandbox gateway order; another buyer's is 404, as if it did not exist. */
+  async function findOwnGatewayOrder(gatewayOrderId: string, userId: string) {
+    const found = await findGatewayOrder(gatewayOrderId);
+    if (found.userId !== userId) throw new NotFoundError(SANDBOX_MESSAGES.unknownOrder);
+    return found;
   }
 
   /** Signs and schedules a webhook, as Razorpay does after the payment window's answer. */
@@ -134,12 +155,12 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
       },
     },
     async (request) => {
-      const payment = await findPayment(request.params.orderId);
+      const found = await findGatewayOrder(request.params.orderId);
       return {
-        order_id: payment.gatewayOrderId!,
-        amount: payment.amountPaise,
+        order_id: request.params.orderId,
+        amount: found.amountPaise,
         currency: 'INR' as const,
-        payable: payment.status === 'pending' && !payment.gatewayPaymentId,
+        payable: found.payable,
         shopName: SHOP_NAME,
       };
     },
@@ -159,11 +180,10 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
     },
     async (request) => {
       const gatewayOrderId = request.body.order_id;
-      const payment = await findOwnPayment(gatewayOrderId, request.user.sub);
+      const payment = await findOwnGatewayOrder(gatewayOrderId, request.user.sub);
       const paymentId = randomGatewayId('pay');
       // The sandbox's record that this order was paid: one payment per order, even on a double click.
-      if (!(await claimSandboxPayment(ctx.db, payment.id, paymentId)))
-        throw new ConflictError(SANDBOX_MESSAGES.notPayable);
+      if (!(await payment.claim(paymentId))) throw new ConflictError(SANDBOX_MESSAGES.notPayable);
       sendWebhook('payment.captured', paymentEntity(paymentId, gatewayOrderId, payment.amountPaise, 'captured'));
       return {
         razorpay_payment_id: paymentId,
@@ -187,9 +207,8 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRouteOptions> = async (app, { 
     },
     async (request) => {
       const gatewayOrderId = request.body.order_id;
-      const payment = await findOwnPayment(gatewayOrderId, request.user.sub);
-      if (payment.status !== 'pending' || payment.gatewayPaymentId)
-        throw new ConflictError(SANDBOX_MESSAGES.notPayable);
+      const payment = await findOwnGatewayOrder(gatewayOrderId, request.user.sub);
+      if (!payment.payable) throw new ConflictError(SANDBOX_MESSAGES.notPayable);
       const paymentId = randomGatewayId('pay');
       const error = {
         code: 'BAD_REQUEST_ERROR',

@@ -4,8 +4,9 @@
  * and the admin's "Mark as Paid" for cash on delivery, which issues the order's tax
  * invoice (docs/shop-rules.md#invoices).
  */
-import { formatAmount, toRupees } from '@pumpkart/shared';
+import { BUSINESS_MESSAGES, formatAmount, toRupees } from '@pumpkart/shared';
 import type {
+  BankDetails,
   CheckoutConfig,
   CreatePaymentResponse,
   PaymentDto,
@@ -15,6 +16,7 @@ import type {
 import type { AppContext, Log } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { loadPayment } from './store/dto';
+import { settleCapturedInstalment } from './bank-online';
 import { recordAudit, type AuditActor } from '../audit';
 import { issueInvoiceIfAbsent } from '../invoices';
 import {
@@ -47,7 +49,8 @@ export const PAYMENT_MESSAGES = {
   codPaid: 'COD payment marked as paid',
 } as const;
 
-export function checkoutConfig(ctx: AppContext): CheckoutConfig {
+/** The checkout's configuration; `bank`: the store's bank details when bank transfer is offered (bank-transfers.ts). */
+export function checkoutConfig(ctx: AppContext, bank: BankDetails | null = null): CheckoutConfig {
   const { gateway } = ctx.payments;
   return {
     gateway: gateway.name,
@@ -55,6 +58,7 @@ export function checkoutConfig(ctx: AppContext): CheckoutConfig {
     key: gateway.keyId,
     currency: 'INR',
     codEnabled: ctx.config.COD_ENABLED,
+    bankTransfer: bank,
     shopName: SHOP_NAME,
     themeColor: THEME_COLOR,
   };
@@ -80,6 +84,8 @@ export async function createGatewayPayment(
   if (order.paymentMode !== 'online' || payment.mode !== 'online') throw new ConflictError(PAYMENT_MESSAGES.notOnline);
   if (payment.status === 'success') throw new ConflictError(PAYMENT_MESSAGES.alreadyPaid);
   if (order.status !== 'pending') throw new ConflictError(PAYMENT_MESSAGES.notPayable(order.status));
+  // Its business's approver decides first (docs/shop-rules.md#business-accounts).
+  if (order.approvalStatus === 'pending') throw new ConflictError(BUSINESS_MESSAGES.awaitingApproval);
   if (payment.status !== 'pending') throw new ConflictError(PAYMENT_MESSAGES.paymentClosed(payment.status));
 
   const { gateway } = ctx.payments;
@@ -114,6 +120,25 @@ export async function verifyPayment(
   body: VerifyPaymentBody,
   log: Log,
 ): Promise<{ message: string; status: PaymentStatus; orderId: string }> {
+  // An instalment of a bank-terms order paid online (bank-online.ts) is verified the same way, on its own row.
+  const instalment = await settleCapturedInstalment(
+    ctx,
+    {
+      gatewayOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      accept: (row, buyerId) => {
+        if (buyerId !== userId || row.orderId !== body.orderId) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
+        const valid = ctx.payments.gateway.verifyPaymentSignature({
+          gatewayOrderId: row.gatewayOrderId!,
+          paymentId: body.razorpay_payment_id,
+          signature: body.razorpay_signature,
+        });
+        if (!valid) throw new BadRequestError(PAYMENT_MESSAGES.verificationFailed);
+      },
+    },
+    log,
+  );
+  if (instalment) return { message: verifiedMessage(instalment), status: instalment.status, orderId: body.orderId };
   // Checked on the locked rows (the checkout's settlement reads the order and its payment once, FOR UPDATE): a
   // refusal rolls back.
   const accept = ({ order, payment }: LockedPayment) => {
@@ -132,14 +157,15 @@ export async function verifyPayment(
     log,
   );
   if (!outcome) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
-  const message =
-    outcome.status === 'refunded'
-      ? PAYMENT_MESSAGES.refundedAfterCancel
-      : outcome.changed
-        ? PAYMENT_MESSAGES.verified
-        : PAYMENT_MESSAGES.verifiedAlready;
-  return { message, status: outcome.status, orderId: body.orderId };
+  return { message: verifiedMessage(outcome), status: outcome.status, orderId: body.orderId };
 }
+
+const verifiedMessage = (outcome: { status: PaymentStatus; changed: boolean }) =>
+  outcome.status === 'refunded'
+    ? PAYMENT_MESSAGES.refundedAfterCancel
+    : outcome.changed
+      ? PAYMENT_MESSAGES.verified
+      : PAYMENT_MESSAGES.verifiedAlready;
 
 /**
  * The admin's "Mark as Paid" for a cash-on-delivery order (docs/shop-rules.md#cod); the id is the order's.
@@ -159,6 +185,7 @@ export async function markCodPaid(
     if (!order || !payment) throw new NotFoundError(PAYMENT_MESSAGES.orderNotFound);
     if (payment.mode !== 'cod') throw new ConflictError(PAYMENT_MESSAGES.notCod);
     if (order.status === 'cancelled') throw new ConflictError(PAYMENT_MESSAGES.codCancelled);
+    if (order.approvalStatus === 'pending') throw new ConflictError(BUSINESS_MESSAGES.awaitingApproval);
     // Marking a paid one again changes nothing (a double click keeps the first paid_at) and records nothing.
     if (await markPaid(tx, payment.id, now)) {
       await recordAudit(tx, actor, {

@@ -34,7 +34,13 @@ export async function settleFailedPayment(
 /** A refund reported by the gateway (refund.processed / payment.refunded). */
 export async function settleRefundedPayment(
   ctx: AppContext,
-  input: { gatewayPaymentId: string; refundId: string | null },
+  input: { gatewayPaymentId: string; refundId: string | null; refundPaise?: number | null },
 ): Promise<boolean> {
-  return markRefunded(ctx, { gatewayPaymentId: input.gatewayPaymentId }, input.refundId, new Date());
+  // A refund of less than the payment (a return's part, docs/shop-rules.md#returns) does not refund the payment.
+  return markRefunded(
+    ctx,
+    { gatewayPaymentId: input.gatewayPaymentId, atLeastPaise: input.refundPaise ?? undefined },
+    input.refundId,
+    new Date(),
+  );
 }

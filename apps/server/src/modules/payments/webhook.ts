@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { errorSchema } from '@pumpkart/shared';
 import type { AppContext, Log, ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
+import { instalmentWebhookCapture } from './bank-online';
 import { settleFailedPayment, settleRefundedPayment } from './settle';
 import { findCapturedPayment, forgetWebhookEvent, recordWebhookEvent, type CapturedPayment } from './store/payments';
 
@@ -26,7 +27,8 @@ const paymentEntitySchema = z.object({
   error_description: z.string().nullish(),
   error_reason: z.string().nullish(),
 });
-const refundEntitySchema = z.object({ id: z.string(), payment_id: z.string() });
+/** `amount` in paise: a refund of part of a payment (a return) leaves the payment as it is. */
+const refundEntitySchema = z.object({ id: z.string(), payment_id: z.string(), amount: z.number().nullish() });
 
 const eventSchema = z.object({
   event: z.string(),
@@ -89,7 +91,11 @@ async function dispatch(
     case 'payment.refunded': {
       const gatewayPaymentId = refund?.payment_id ?? payment?.id;
       if (!gatewayPaymentId) return 'ignored';
-      const changed = await settleRefundedPayment(ctx, { gatewayPaymentId, refundId: refund?.id ?? null });
+      const changed = await settleRefundedPayment(ctx, {
+        gatewayPaymentId,
+        refundId: refund?.id ?? null,
+        refundPaise: refund?.amount ?? null,
+      });
       return changed ? 'processed' : 'ignored';
     }
     default:
@@ -122,6 +128,11 @@ export async function handleWebhook(
   const captured = event.event === 'payment.captured' ? event.payload.payment?.entity : undefined;
   const ours = captured?.order_id ? await findCapturedPayment(ctx.db, captured.order_id) : undefined;
   if (captured && settledBy(ours, captured.id)) return 'duplicate';
+  // An instalment of a bank-terms order (bank-online.ts): counted once by its own row, whatever the event id.
+  if (captured?.order_id && !ours) {
+    const instalment = await instalmentWebhookCapture(ctx, { ...captured, order_id: captured.order_id }, log);
+    if (instalment) return instalment;
+  }
 
   if (!(await recordWebhookEvent(ctx.db, eventId, event.event))) return 'duplicate';
   try {

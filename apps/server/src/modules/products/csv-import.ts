@@ -5,12 +5,14 @@
  * dry run) and writes. A row with an id updates that product, a row without one creates a product.
  */
 import {
+  hsnDigitsProblem,
   idSchema,
   MAX_IMAGES_PER_PRODUCT,
   missingForSale,
   productFormSchema,
   saleRequirementsText,
   toPaise,
+  type AggregateTurnoverBand,
   type ImportAction,
   type ProductForm,
 } from '@pumpkart/shared';
@@ -30,6 +32,7 @@ import {
   type CsvProduct,
 } from './csv-format';
 import { publicIdOfImageUrl } from './images';
+import { turnoverBand } from './hsn-digits';
 import type { ProductRow } from './store/catalog';
 import { findAllCategories, findProductsWithParts, findStoredImages, type StoredImageRow } from './store/products';
 import { productValues } from './edits';
@@ -152,13 +155,14 @@ export async function judgeImport(ctx: Ctx, lines: CsvLine[]): Promise<ProductPl
     })),
   );
   const publicIds = [...new Set(references.flat().flatMap(({ publicId }) => (publicId ? [publicId] : [])))];
-  const [categories, current, images] = await Promise.all([
+  const [categories, current, images, band] = await Promise.all([
     knownCategories(ctx),
     currentProducts(ctx, ids),
     storedImages(ctx, publicIds),
+    turnoverBand(ctx),
   ]);
 
-  const context: JudgeContext = { categories, current, images, idRows: new Map(), titleSizeRows: new Map() };
+  const context: JudgeContext = { categories, current, images, band, idRows: new Map(), titleSizeRows: new Map() };
   return groups.map((group, index) => judgeProduct(group, context, references[index]!));
 }
 
@@ -166,6 +170,8 @@ interface JudgeContext {
   categories: Set<string>;
   current: Map<string, CurrentProduct>;
   images: Map<string, StoredImageRow>;
+  /** The store's turnover band: how many HSN digits a product needs. */
+  band: AggregateTurnoverBand;
   /** The first row of each id met so far, and of each new product's title and size. */
   idRows: Map<string, number>;
   titleSizeRows: Map<string, number>;
@@ -250,6 +256,8 @@ function judgeProduct(
     }
   } else {
     plan.form = parsed.data;
+    const hsnProblem = hsnDigitsProblem(parsed.data.hsnCode, context.band);
+    if (hsnProblem) refuse(describeIssue('hsn_code', hsnProblem));
     if (!context.categories.has(parsed.data.category)) {
       refuse(
         `Unknown category '${parsed.data.category}': no product has it yet. ` +

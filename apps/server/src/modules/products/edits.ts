@@ -1,16 +1,14 @@
 /**
- * The admin's edits of the catalog (docs/shop-rules.md#catalog, #images): create, update, switch on or off, remove a
- * picture, delete. Every write runs in one transaction, processes images before it (removing them again if it
+ * The admin's edits of the catalog (docs/shop-rules.md#catalog, #images): create, update, remove a picture (switching
+ * on or off and deleting are in activation.ts). Every write runs in one transaction, processes images before it (removing them again if it
  * fails), records itself in the audit trail and invalidates the catalog cache after it.
  */
 import {
   draftNotice,
   MAX_IMAGES_PER_PRODUCT,
   missingForSale,
-  notReadyForSale,
   PRODUCT_CHANGED_MESSAGE,
   toPaise,
-  toRupees,
   type ProductDto,
   type ProductForm,
   type ProductSavedDto,
@@ -20,22 +18,14 @@ import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuditActor } from '../audit';
-import {
-  productSnapshot,
-  recordProductActive,
-  recordProductCreated,
-  recordProductDeleted,
-  recordProductEdited,
-} from './audit-trail';
+import { productSnapshot, recordProductCreated, recordProductEdited } from './audit-trail';
 import { processImages, removeStoredImages, type ImageUpload, type StoredImage } from './images';
 import { taxValues } from './store/tax-data';
 import { findProductRow } from './store/catalog';
 import {
   countImages,
   deleteImage,
-  deleteProductRow,
   deleteVariantsExcept,
-  findImageIds,
   findOpenOrderLine,
   findVariants,
   insertImages,
@@ -57,7 +47,7 @@ export const PRODUCT_HAS_OPEN_ORDERS =
  * Orders that still hold stock and may yet be cancelled by their buyer or an admin: their lines must
  * keep pointing at their variant and product, or the cancellation could not put the units back.
  */
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
+export type Ctx = Pick<AppContext, 'db' | 'storage' | 'catalogCache'>;
 
 /** An MRP of the form in paise, null when none (docs/shop-rules.md#mrp). */
 const mrpPaiseOf = (mrp: number | null) => (mrp === null ? null : toPaise(mrp));
@@ -91,8 +81,13 @@ export function productValues(form: ProductForm) {
     brand: form.brand,
     lowStockThreshold: form.lowStockThreshold,
     active: form.active,
+    priceOnRequest: form.priceOnRequest,
     ...denormalised(form),
     ...taxValues(form),
+    // Business prices: a field the form left out keeps what is stored (the column's default for a new product).
+    ...(form.minOrderQty === undefined ? {} : { minOrderQty: form.minOrderQty }),
+    ...(form.packSize === undefined ? {} : { packSize: form.packSize }),
+    ...(form.quantityBreaks === undefined ? {} : { quantityBreaks: form.quantityBreaks }),
   };
 }
 
@@ -263,39 +258,6 @@ export async function updateProduct(
   return savedProduct(ctx, id, missing);
 }
 
-/** The admin card's Active/Inactive toggle. */
-export async function setProductActive(ctx: Ctx, id: string, active: boolean, actor: AuditActor): Promise<ProductDto> {
-  await setActiveRecorded(ctx, id, active, actor);
-  return getProduct(ctx, id, { includeInactive: true });
-}
-
-/** Refuses (409) to switch on a product that lacks what a product on sale needs (docs/shop-rules.md#on-sale). */
-async function checkReadyForSale(
-  tx: Transaction,
-  row: { id: string; title: string; pricePaise: number; category: string },
-): Promise<void> {
-  const variants = await findVariants(tx, row.id);
-  const missing = missingForSale({
-    price: toRupees(row.pricePaise),
-    category: row.category,
-    variants: variants.map((variant) => ({ price: toRupees(variant.pricePaise) })),
-    pictures: (await countImages(tx, row.id)).count,
-  });
-  if (missing.length) throw new ConflictError(notReadyForSale(row.title, missing, variants.length > 0));
-}
-
-/** Sets the active flag, recording the change (none when it already was so); 404 for an unknown product. */
-async function setActiveRecorded(ctx: Ctx, id: string, active: boolean, actor: AuditActor): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const current = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
-    if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    if (active) await checkReadyForSale(tx, current);
-    await updateProductRow(tx, id, { active });
-    if (current.active !== active) await recordProductActive(tx, actor, id, current.title, active);
-  });
-  ctx.catalogCache.invalidate();
-}
-
 /**
  * Removes one picture: an edit like any other (docs/shop-rules.md#audit), so it is recorded with the number of
  * pictures before and after and bumps the version, which the catalog cache, ETags, the edit form and the CSV
@@ -322,40 +284,4 @@ export async function removeProductImage(
   ctx.catalogCache.invalidate();
   await removeStoredImages(ctx.storage, [removed]);
   return getProduct(ctx, productId, { includeInactive: true });
-}
-
-/** Soft delete (docs/shop-rules.md#catalog): the product stays, inactive, for past orders and the admin. */
-export async function softDeleteProduct(
-  ctx: Ctx,
-  id: string,
-  actor: AuditActor,
-): Promise<{ message: string; _id: string }> {
-  await setActiveRecorded(ctx, id, false, actor);
-  return { message: 'Product deactivated.', _id: id };
-}
-
-/**
- * Permanent delete: the product, its variants and images (rows and files). Order lines keep their
- * copied title and price (order_items.product_id becomes null); cart lines and favorites go.
- * Refused (409) while an open order holds the product: its cancellation must find the stock rows.
- */
-export async function destroyProduct(
-  ctx: Ctx,
-  id: string,
-  actor: AuditActor,
-): Promise<{ message: string; _id: string }> {
-  const publicIds = await ctx.db.transaction(async (tx) => {
-    // Locked first, so an order being placed for it (its lines reference this row) is either
-    // committed and seen by the check below, or waits and then fails to reference it.
-    const current = await findProductRow(tx, id, { includeInactive: true, forUpdate: true });
-    if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    if (await findOpenOrderLine(tx, { productId: id })) throw new ConflictError(PRODUCT_HAS_OPEN_ORDERS);
-    const images = await findImageIds(tx, id);
-    if (!(await deleteProductRow(tx, id))) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    await recordProductDeleted(tx, actor, id, current.title);
-    return images;
-  });
-  ctx.catalogCache.invalidate();
-  await removeStoredImages(ctx.storage, publicIds);
-  return { message: 'Product deleted permanently.', _id: id };
 }

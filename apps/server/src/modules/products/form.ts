@@ -134,6 +134,7 @@ const FIELD_NOTES: Record<FormField, string> = {
   stock: "Whole number; 0 when empty. With variants, the sum of the variants' stock is used.",
   lowStockThreshold: "Whole number: 'Hurry! Only n left!' shows below it; 0 when empty.",
   active: "'true' (default) or 'false'.",
+  priceOnRequest: "'true' or 'false' (default): sold only through a quote, shown as 'Price on request'.",
   version:
     "Edit only: the product's `version` as the form loaded it. Every edit and every order or " +
     'cancellation of the product changes it; when sent and no longer current, the edit is refused ' +
@@ -148,6 +149,10 @@ const FIELD_NOTES: Record<FormField, string> = {
   bisLicence: 'BIS licence number (CM/L-...), up to 100 characters.',
   pesoApproval: 'PESO approval number, up to 100 characters.',
   legalMetrologyApproval: 'Legal Metrology model approval number, up to 100 characters.',
+  // Business prices (docs/shop-rules.md#business-prices): not sent keeps the stored value.
+  minOrderQty: 'Minimum order quantity: a whole number of 1 or more; 1 for a new product.',
+  packSize: 'Pack size: orders are a multiple of it; 1 for a new product.',
+  quantityBreaks: "Quantity breaks '10:5, 50:10' (from 10 units 5 % off, from 50 units 10 % off); empty clears them.",
 };
 
 const VARIANT_NOTES: Record<VariantField, string> = {

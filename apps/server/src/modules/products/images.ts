@@ -48,6 +48,8 @@ export interface ProcessImageOptions {
   allowSvg?: boolean;
   /** WebP encoding effort, 0 (fastest) to 6; the demo catalog trades a little size for start-up time. */
   webpEffort?: number;
+  /** The key's folder: 'products' by default, 'returns' for a return's photos (docs/shop-rules.md#returns). */
+  keyPrefix?: 'products' | 'returns';
 }
 
 export const renditionKey = (publicId: string, width: number) => `${publicId}/${width}.webp`;
@@ -114,7 +116,7 @@ export async function processImage(
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
   const widths = [...new Set(RENDITION_WIDTHS.map((target) => Math.min(target, raw.width)))];
 
-  const publicId = `products/${randomUUID()}`;
+  const publicId = `${options.keyPrefix ?? 'products'}/${randomUUID()}`;
   // Every rendition's call is let finish (each has the storage's time limit) before a failure is cleaned up, so
   // that no put lands after the removal.
   const settled = await Promise.allSettled(

@@ -6,8 +6,14 @@
  * answers it (a category page's first cards) and one product as the API answers it (a product page's first screen). Depends on no other module.
  */
 export { default as productRoutes } from './routes';
-export { imagesFromJson, loadProductImages, productImagesJson, type ProductImageJson } from './store/product-images';
-export { PRIMARY_WIDTH, processImages, removeStoredImages, renditionKey, toImageDto } from './images';
+export {
+  imageDtosJson,
+  imagesFromJson,
+  loadProductImages,
+  productImagesJson,
+  type ProductImageJson,
+} from './store/product-images';
+export { PRIMARY_WIDTH, processImages, removeStoredImages, renditionKey, toImageDto, type ImageUpload } from './images';
 export { getProduct, listProducts } from './service';
 export { productValues } from './edits';
 export { distinctActiveValues, NEWEST_FIRST } from './store/catalog';

@@ -28,17 +28,13 @@ import type { ModuleOptions } from '../../context';
 import { BadRequestError } from '../../lib/errors';
 import { compiledSerializer } from '../../lib/compiled-serializer';
 import { documentedBody } from '../../plugins/docs';
-import { sendCatalogRead } from './cached-reply';
+import { loadPriceListRules, repriceCatalogPayload, requestPriceListId } from '../price-lists';
+import { sendCatalogRead, type BuyerPricing } from './cached-reply';
 import csvRoutes from './csv-routes';
 import { parseOrThrow, parseProductForm, productFormBodyDoc, readProductForm } from './form';
-import {
-  createProduct,
-  destroyProduct,
-  removeProductImage,
-  setProductActive,
-  softDeleteProduct,
-  updateProduct,
-} from './edits';
+import { assertHsnDigits } from './hsn-digits';
+import { destroyProduct, setProductActive, softDeleteProduct } from './activation';
+import { createProduct, removeProductImage, updateProduct } from './edits';
 import {
   getProduct,
   homeView,
@@ -67,6 +63,12 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // The CSV export and import (their own scope: the import's text/csv body parser is theirs alone).
   await app.register(csvRoutes, { ctx });
 
+  // The listing and the product page at the logged-in buyer's prices (docs/shop-rules.md#business-prices).
+  const pricing: BuyerPricing = {
+    listIdOf: (request) => requestPriceListId(ctx.db, request),
+    reprice: async (listId, payload) => repriceCatalogPayload(payload, await loadPriceListRules(ctx.db, listId)),
+  };
+
   app.get(
     '/',
     {
@@ -79,13 +81,20 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     },
     (request, reply) => {
       const query = request.query;
-      return sendCatalogRead(ctx.catalogCache, request, reply, `products:${JSON.stringify(query)}`, async () => {
-        if (query.view === 'home') return { payload: await homeView(ctx, query) };
-        const page = await listProducts(ctx, query);
-        const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(page.total) };
-        if (page.correctedSearch) headers[CORRECTED_SEARCH_HEADER] = encodeURIComponent(page.correctedSearch);
-        return { payload: page.products, headers };
-      });
+      return sendCatalogRead(
+        ctx.catalogCache,
+        request,
+        reply,
+        `products:${JSON.stringify(query)}`,
+        async () => {
+          if (query.view === 'home') return { payload: await homeView(ctx, query) };
+          const page = await listProducts(ctx, query);
+          const headers: Record<string, string> = { [TOTAL_COUNT_HEADER]: String(page.total) };
+          if (page.correctedSearch) headers[CORRECTED_SEARCH_HEADER] = encodeURIComponent(page.correctedSearch);
+          return { payload: page.products, headers };
+        },
+        pricing,
+      );
     },
   );
 
@@ -191,9 +200,14 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     },
     // A catalog read like the lists (docs/shop-rules.md#catalog-cache): every product view and every checkout reads it.
     (request, reply) =>
-      sendCatalogRead(ctx.catalogCache, request, reply, `product:${request.params.id}`, async () => ({
-        payload: await getProduct(ctx, request.params.id),
-      })),
+      sendCatalogRead(
+        ctx.catalogCache,
+        request,
+        reply,
+        `product:${request.params.id}`,
+        async () => ({ payload: await getProduct(ctx, request.params.id) }),
+        pricing,
+      ),
   );
 
   app.post(
@@ -212,7 +226,9 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const { fields, files } = await readProductForm(request);
-      const product = await createProduct(ctx, parseProductForm(fields), files, { id: request.user.sub });
+      const form = parseProductForm(fields);
+      await assertHsnDigits(ctx, form.hsnCode);
+      const product = await createProduct(ctx, form, files, { id: request.user.sub });
       return reply.code(201).send(product);
     },
   );
@@ -244,7 +260,9 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       const { id } = request.params;
       if (request.isMultipart()) {
         const { fields, files } = await readProductForm(request);
-        return updateProduct(ctx, id, parseProductForm(fields), files, { id: request.user.sub });
+        const form = parseProductForm(fields);
+        await assertHsnDigits(ctx, form.hsnCode);
+        return updateProduct(ctx, id, form, files, { id: request.user.sub });
       }
       if (!/json/i.test(request.headers['content-type'] ?? '')) {
         throw new BadRequestError('This call expects a multipart/form-data body, or JSON { active } to toggle.');

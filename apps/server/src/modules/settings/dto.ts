@@ -27,6 +27,10 @@ export function toStoreSettingsDto(row: Row): StoreSettingsDto {
     computedOriginalPrice: row.computedOriginalPrice,
     maxUnitsPerProduct: row.maxUnitsPerProduct,
     deliveryTaxMethod: row.deliveryTaxMethod,
+    aggregateTurnoverBand: row.aggregateTurnoverBand,
+    einvoiceEnabled: row.einvoiceEnabled,
+    returnWindowDays: row.returnWindowDays,
+    bankDetails: row.bankDetails ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -54,5 +58,13 @@ export function storeSettingsColumns(values: StoreSettingsValues): StoreSettings
     maxUnitsPerProduct: values.maxUnitsPerProduct,
     // Not sent: the stored method stays (a new row takes the column's default, apportioned).
     ...(values.deliveryTaxMethod === undefined ? {} : { deliveryTaxMethod: values.deliveryTaxMethod }),
+    // Not sent: the stored band stays (a new row takes the column's default, up to ₹5 crore).
+    ...(values.aggregateTurnoverBand === undefined ? {} : { aggregateTurnoverBand: values.aggregateTurnoverBand }),
+    // Not sent: the stored switch stays (a new row takes the column's default, off).
+    ...(values.einvoiceEnabled === undefined ? {} : { einvoiceEnabled: values.einvoiceEnabled }),
+    // Not sent: the stored window stays (a new row takes the column's default, DEFAULT_RETURN_WINDOW_DAYS).
+    ...(values.returnWindowDays === undefined ? {} : { returnWindowDays: values.returnWindowDays }),
+    // Not sent: the stored bank details stay (a new row has none).
+    ...(values.bankDetails === undefined ? {} : { bankDetails: values.bankDetails }),
   };
 }

@@ -238,6 +238,17 @@ describe('the delivery charge tax method', () => {
     expect(refused.body).toContain('deliveryTaxMethod must be apportioned or highest-rate.');
     expect((await put({ ...DEMO_STORE_SETTINGS_INPUT, deliveryTaxMethod: 'apportioned' })).statusCode).toBe(200);
   });
+
+  it('keeps the turnover band up to ₹5 crore for a new store, as sent, and as stored when not sent', async () => {
+    const admin = (await createTestAdmin(t.app)).token;
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/settings/store', headers: bearer(admin), payload: body });
+    expect((await put(DEMO_STORE_SETTINGS_INPUT)).json().aggregateTurnoverBand).toBe('up-to-5-crore');
+    const above = await put({ ...DEMO_STORE_SETTINGS_INPUT, aggregateTurnoverBand: 'above-5-crore' });
+    expect(above.json().aggregateTurnoverBand).toBe('above-5-crore');
+    expect((await put(DEMO_STORE_SETTINGS_INPUT)).json().aggregateTurnoverBand).toBe('above-5-crore');
+    await put({ ...DEMO_STORE_SETTINGS_INPUT, aggregateTurnoverBand: 'up-to-5-crore' });
+  });
 });
 
 describe('the API document', () => {
@@ -246,10 +257,18 @@ describe('the API document', () => {
     const path = doc.paths['/api/settings/store'];
     expect(path.get.responses).toHaveProperty('200');
     const body = path.put.requestBody.content['application/json'].schema;
-    // The demo's details, and the settings of the struck-through price and of the delivery charge's tax
-    // (optional: not sent, they are kept).
+    // The demo's details, and the settings of the struck-through price, of the delivery charge's tax, of the
+    // turnover band, of e-invoicing, the return window and the bank details (optional: not sent, they are kept).
     expect(Object.keys(body.properties).sort()).toEqual(
-      [...Object.keys(DEMO_STORE_SETTINGS_INPUT), 'computedOriginalPrice', 'deliveryTaxMethod'].sort(),
+      [
+        ...Object.keys(DEMO_STORE_SETTINGS_INPUT),
+        'computedOriginalPrice',
+        'deliveryTaxMethod',
+        'aggregateTurnoverBand',
+        'einvoiceEnabled',
+        'returnWindowDays',
+        'bankDetails',
+      ].sort(),
     );
   });
 });

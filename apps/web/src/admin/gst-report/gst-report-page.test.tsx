@@ -21,8 +21,14 @@ const amounts = (taxable: number, cgst: number, sgst: number, igst: number): Gst
 const ZERO = amounts(0, 0, 0, 0);
 
 /** November 2026: four invoices (one to a business, cancelled in the month by a credit note). */
+const SELLER = '27AAHCP4821K1Z6';
+/** The seller's GSTIN before it moved to Chandigarh (a made-up one of the right shape). */
+const OLD_SELLER = '04AAHCP4821K1Z2';
+
 const NOVEMBER: GstReport = {
   month: '2026-11',
+  gstin: SELLER,
+  gstins: [SELLER],
   from: '2026-10-31T18:30:00.000Z',
   to: '2026-11-30T18:30:00.000Z',
   invoices: {
@@ -41,6 +47,7 @@ const NOVEMBER: GstReport = {
     ],
     totals: amounts(2000, 0, 0, 230),
   },
+  debitNotes: { count: 0, byRate: [], totals: ZERO },
   net: {
     byRate: [
       { rate: 5, ...ZERO },
@@ -51,17 +58,31 @@ const NOVEMBER: GstReport = {
   b2b: {
     invoiceCount: 1,
     creditNoteCount: 1,
+    debitNoteCount: 0,
     invoices: amounts(2000, 0, 0, 230),
     creditNotes: amounts(2000, 0, 0, 230),
+    debitNotes: ZERO,
     net: ZERO,
   },
   b2c: {
     invoiceCount: 3,
     creditNoteCount: 0,
+    debitNoteCount: 0,
     invoices: amounts(151_372.88, 90, 90, 27_067.12),
     creditNotes: ZERO,
+    debitNotes: ZERO,
     net: amounts(151_372.88, 90, 90, 27_067.12),
   },
+};
+
+const EMPTY_SIDE = {
+  invoiceCount: 0,
+  creditNoteCount: 0,
+  debitNoteCount: 0,
+  invoices: ZERO,
+  creditNotes: ZERO,
+  debitNotes: ZERO,
+  net: ZERO,
 };
 
 const EMPTY: GstReport = {
@@ -69,9 +90,10 @@ const EMPTY: GstReport = {
   month: '2026-10',
   invoices: { count: 0, byRate: [], totals: ZERO },
   creditNotes: { count: 0, byRate: [], totals: ZERO },
+  debitNotes: { count: 0, byRate: [], totals: ZERO },
   net: { byRate: [], totals: ZERO },
-  b2b: { invoiceCount: 0, creditNoteCount: 0, invoices: ZERO, creditNotes: ZERO, net: ZERO },
-  b2c: { invoiceCount: 0, creditNoteCount: 0, invoices: ZERO, creditNotes: ZERO, net: ZERO },
+  b2b: EMPTY_SIDE,
+  b2c: EMPTY_SIDE,
 };
 
 const CSV = 'GSTIN/UIN of Recipient,Receiver Name\r\n';
@@ -87,6 +109,18 @@ const csvAnswer = (filename: string) =>
       }),
     )) as unknown as FakeResponse;
 
+const jsonAnswer = (url: URL) =>
+  (() =>
+    Promise.resolve(
+      new Response(JSON.stringify({ gstin: url.searchParams.get('gstin'), fp: '112026' }), {
+        status: 200,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-disposition': `attachment; filename="GSTR1-${url.searchParams.get('gstin')}-2026-11.json"`,
+        },
+      }),
+    )) as unknown as FakeResponse;
+
 /** Answers the report of each month asked for; a CSV file for format=csv. */
 function reportRoute(reports: Record<string, GstReport | number>) {
   return (_init: RequestInit | undefined, url: URL): FakeResponse => {
@@ -94,6 +128,7 @@ function reportRoute(reports: Record<string, GstReport | number>) {
     if (url.searchParams.get('format') === 'csv') {
       return csvAnswer(`GSTR1-${url.searchParams.get('table')}-${month}.csv`);
     }
+    if (url.searchParams.get('format') === 'gstr1-json') return jsonAnswer(url);
     const answer = reports[month];
     if (typeof answer === 'number') return { status: answer, body: { message: 'Database unavailable' } };
     return { body: answer ?? { ...EMPTY, month } };
@@ -160,12 +195,13 @@ describe('Admin GST report page', () => {
     const documents = screen.getByRole('region', { name: `${GST_TOTALS_TEXT.documents} table` });
     expect(within(documents).getByRole('row', { name: /^Invoices 4/ })).toHaveTextContent('₹1,53,372.88');
     expect(within(documents).getByRole('row', { name: /^Credit notes 1/ })).toHaveTextContent('₹2,000.00');
+    expect(within(documents).getByRole('row', { name: /^Debit notes 0/ })).toHaveTextContent('₹0.00');
     const buyers = screen.getByRole('region', { name: `${GST_TOTALS_TEXT.buyers} table` });
     expect(within(buyers).getByRole('row', { name: /B2B/ }).textContent).toBe(
-      `${GST_TOTALS_TEXT.b2b}11₹0.00₹0.00₹0.00`,
+      `${GST_TOTALS_TEXT.b2b}110₹0.00₹0.00₹0.00`,
     );
     expect(within(buyers).getByRole('row', { name: /B2C/ }).textContent).toBe(
-      `${GST_TOTALS_TEXT.b2c}30₹1,51,372.88₹27,247.12₹1,78,620.00`,
+      `${GST_TOTALS_TEXT.b2c}300₹1,51,372.88₹27,247.12₹1,78,620.00`,
     );
   });
 
@@ -208,7 +244,12 @@ describe('Admin GST report page', () => {
     await user.click(screen.getByRole('button', { name: /B2B invoices \(4A\)/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const csvCall = reportCalls(fetchMock).find(({ url }) => url.searchParams.get('format') === 'csv')!;
-    expect(Object.fromEntries(csvCall.url.searchParams)).toEqual({ month: '2026-11', format: 'csv', table: 'b2b' });
+    expect(Object.fromEntries(csvCall.url.searchParams)).toEqual({
+      month: '2026-11',
+      gstin: SELLER,
+      format: 'csv',
+      table: 'b2b',
+    });
     expect(csvCall.init.headers).toMatchObject({ authorization: 'Bearer test-token' });
     expect(saved[0]!.download).toBe('GSTR1-b2b-2026-11.csv');
     expect(await blobs[0]!.text()).toBe(CSV);
@@ -221,6 +262,43 @@ describe('Admin GST report page', () => {
     for (const name of ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn-b2b', 'hsn-b2c', 'hsn', 'docs']) {
       expect(screen.getByText(`GSTR1-${name}-2026-11.csv`)).toBeInTheDocument();
     }
+  });
+
+  it("downloads the whole GSTR-1 as the portal's JSON file, of the GSTIN the report is of", async () => {
+    const fetchMock = mockFetch({ 'GET /api/admin/gst-report': reportRoute({ '2026-11': NOVEMBER }) });
+    renderPage();
+    await screen.findByTestId('gst-totals');
+    await userEvent.setup().click(screen.getByRole('button', { name: new RegExp(`GSTR-1 ${SELLER}`) }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const call = reportCalls(fetchMock).find(({ url }) => url.searchParams.get('format') === 'gstr1-json')!;
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({
+      month: '2026-11',
+      gstin: SELLER,
+      format: 'gstr1-json',
+    });
+    expect(saved[0]!.download).toBe(`GSTR1-${SELLER}-2026-11.json`);
+    expect(JSON.parse(await blobs[0]!.text())).toEqual({ gstin: SELLER, fp: '112026' });
+  });
+
+  it('offers the GSTINs of a month with documents of several, and reports the one picked', async () => {
+    const both = { ...NOVEMBER, gstins: [OLD_SELLER, SELLER] };
+    const fetchMock = mockFetch({
+      'GET /api/admin/gst-report': (_init, url) => ({
+        body: { ...both, gstin: url.searchParams.get('gstin') ?? SELLER },
+      }),
+    });
+    renderPage();
+    const picker = await screen.findByLabelText(GST_REPORT_TEXT.gstin);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([OLD_SELLER, SELLER]);
+    await userEvent.setup().selectOptions(picker, OLD_SELLER);
+    await waitFor(() =>
+      expect(reportCalls(fetchMock).some(({ url }) => url.searchParams.get('gstin') === OLD_SELLER)).toBe(true),
+    );
+    expect(await screen.findByText(`GSTR1-${OLD_SELLER}-2026-11.json`)).toBeInTheDocument();
   });
 
   it("says so in a notice when a file cannot be downloaded, with the server's message", async () => {

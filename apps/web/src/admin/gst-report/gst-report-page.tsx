@@ -1,18 +1,14 @@
 /**
  * Admin GST report (/admin/gst-report, docs/shop-rules.md#gst-report): a month picker (the previous month in India
- * by default, kept in the address as ?month=), the month's totals of tax invoices and credit notes per GST rate and
- * for B2B and B2C buyers, and a download button for each GSTR-1 table as a CSV file. The files are fetched with the
- * bearer token and saved as the invoices are (shop/orders/order-documents.tsx saveBlob); a failure is said in an
- * on-page notice.
+ * by default, kept in the address as ?month=), the seller GSTIN (?gstin=, the store's by default; a choice when the
+ * month has documents of several), the month's totals of tax invoices and credit notes per GST rate and for B2B and
+ * B2C buyers, and the GSTR-1 files (gst-downloads.tsx).
  */
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { GSTR1_TABLE_LABELS, GSTR1_TABLES, gstr1FileName, MESSAGES, type Gstr1Table } from '@pumpkart/shared';
-import { errorMessage } from '../../api/http';
-import { fetchGstr1Csv, useGetGstReportQuery } from './gst-report-api';
-import { saveBlob } from '../../shop/orders/order-documents';
+import { MESSAGES, type GstReport } from '@pumpkart/shared';
+import { useGetGstReportQuery } from './gst-report-api';
+import { GstDownloads } from './gst-downloads';
 import { LoadFailed } from '../../ui/page-states';
-import { useNotify } from '../../store/hooks';
 import { LoadingText, PageHeader } from '../ui/page-header';
 import { addMonths, longMonthLabel, monthOf, previousMonth, validMonth } from './month';
 import { GstTotals } from './gst-totals';
@@ -26,8 +22,8 @@ export const GST_REPORT_TEXT = {
   previous: 'Previous month',
   next: 'Next month',
   loading: 'Loading the GST report…',
-  downloads: 'GSTR-1 files (CSV)',
-  downloadsHint: 'One file per table of the return. B2C small rows are net of their credit notes.',
+  gstin: 'Seller GSTIN',
+  gstinHint: 'The month has documents of more than one GSTIN: each GSTIN files its own GSTR-1.',
 } as const;
 
 const buttonClass =
@@ -70,63 +66,37 @@ function MonthPicker({ month, onChange }: { month: string; onChange: (month: str
   );
 }
 
-/** One button per GSTR-1 table; each fetches its CSV file and saves it. */
-function Downloads({ month }: { month: string }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState<Gstr1Table | null>(null);
-
-  const download = async (table: Gstr1Table) => {
-    if (busy) return;
-    setBusy(table);
-    try {
-      const { blob, filename } = await fetchGstr1Csv(month, table);
-      saveBlob(blob, filename ?? gstr1FileName(table, month));
-    } catch (error) {
-      console.error(`Failed to download the GSTR-1 ${table} file`, error);
-      notify(errorMessage(error, MESSAGES.gstReportDownloadFailed), 'error');
-    } finally {
-      setBusy(null);
-    }
-  };
-
+/** The seller GSTINs to choose from, shown once the month has documents of more than one (a change of GSTIN). */
+function GstinPicker({ report, onChange }: { report: GstReport; onChange: (gstin: string) => void }) {
+  const choices = [...new Set([...(report.gstin ? [report.gstin] : []), ...report.gstins])].sort();
+  if (choices.length < 2) return null;
   return (
-    <section
-      aria-labelledby="gst-report-downloads"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <h2 id="gst-report-downloads" className="text-base font-semibold text-slate-800">
-        {GST_REPORT_TEXT.downloads}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{GST_REPORT_TEXT.downloadsHint}</p>
-      <ul className="mt-3 grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
-        {GSTR1_TABLES.map((table) => (
-          <li key={table}>
-            <button
-              type="button"
-              onClick={() => void download(table)}
-              // Only aria-disabled while a download runs, so focus stays on the button.
-              aria-disabled={busy !== null || undefined}
-              className="flex h-full w-full flex-col items-start rounded-lg border border-slate-300 bg-white px-3 py-2 text-left hover:bg-slate-50 aria-disabled:opacity-60"
-            >
-              <span className="text-sm font-semibold text-slate-900">
-                <span aria-hidden="true">⬇ </span>
-                {GSTR1_TABLE_LABELS[table]}
-              </span>
-              <span className="break-all text-xs text-slate-600">
-                {busy === table ? MESSAGES.downloadingDocument : gstr1FileName(table, month)}
-              </span>
-            </button>
-          </li>
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <label htmlFor="gst-report-gstin" className="block text-sm font-medium text-slate-700">
+        {GST_REPORT_TEXT.gstin}
+      </label>
+      <select
+        id="gst-report-gstin"
+        value={report.gstin ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+        className="mt-1 rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm text-slate-900"
+      >
+        {choices.map((gstin) => (
+          <option key={gstin} value={gstin}>
+            {gstin}
+          </option>
         ))}
-      </ul>
-    </section>
+      </select>
+      <p className="mt-1 text-sm text-slate-600">{GST_REPORT_TEXT.gstinHint}</p>
+    </div>
   );
 }
 
 export function GstReportPage() {
   const [params, setParams] = useSearchParams();
   const month = validMonth(params.get('month')) ?? previousMonth(new Date());
-  const report = useGetGstReportQuery(month);
+  const gstin = params.get('gstin') ?? undefined;
+  const report = useGetGstReportQuery({ month, gstin });
   // The figures of the month on screen only, never those of the month picked before.
   const data = report.currentData;
 
@@ -135,7 +105,13 @@ export function GstReportPage() {
       <PageHeader title={GST_REPORT_TEXT.title} />
       <p className="-mt-3 mb-5 max-w-3xl text-sm text-slate-600">{GST_REPORT_TEXT.intro}</p>
       <div className="space-y-5">
-        <MonthPicker month={month} onChange={(next) => setParams({ month: next }, { replace: true })} />
+        <MonthPicker
+          month={month}
+          onChange={(next) => setParams(gstin ? { month: next, gstin } : { month: next }, { replace: true })}
+        />
+        {data && (
+          <GstinPicker report={data} onChange={(next) => setParams({ month, gstin: next }, { replace: true })} />
+        )}
         {report.isError && !report.isFetching ? (
           <LoadFailed message={MESSAGES.gstReportLoadFailed} onRetry={() => void report.refetch()} />
         ) : data ? (
@@ -143,7 +119,7 @@ export function GstReportPage() {
         ) : (
           <LoadingText text={GST_REPORT_TEXT.loading} />
         )}
-        <Downloads month={month} />
+        <GstDownloads month={month} gstin={data?.gstin ?? gstin ?? null} />
       </div>
     </div>
   );

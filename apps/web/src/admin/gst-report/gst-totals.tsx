@@ -1,6 +1,7 @@
 /**
  * The figures of one month's GST report (docs/shop-rules.md#gst-report): counts and net amounts in cards, the
- * amounts per GST rate net of credit notes with their total, invoices against credit notes, and B2B against B2C.
+ * amounts per GST rate net of credit notes and with debit notes, with their total, each kind of document, and B2B
+ * against B2C.
  * Each table scrolls sideways inside its own box on a phone instead of widening the page.
  */
 import type { ReactNode } from 'react';
@@ -10,16 +11,17 @@ import { rupees } from '../lib/format';
 export const GST_TOTALS_TEXT = {
   invoices: 'Invoices',
   creditNotes: 'Credit notes',
+  debitNotes: 'Debit notes',
   netTaxable: 'Net taxable value',
   netTax: 'Net GST',
-  byRate: 'By GST rate, net of credit notes',
-  documents: 'Invoices and credit notes',
+  byRate: 'By GST rate, net of credit and debit notes',
+  documents: 'Invoices, credit and debit notes',
   buyers: 'B2B and B2C',
   b2b: 'B2B (buyers with a GSTIN)',
   b2c: 'B2C (consumers)',
   net: 'Net',
   total: 'Total',
-  empty: (month: string) => `No tax invoices or credit notes were issued in ${month}.`,
+  empty: (month: string) => `No tax invoices, credit or debit notes were issued in ${month}.`,
 } as const;
 
 const AMOUNT_COLUMNS: { key: keyof GstAmounts; header: string }[] = [
@@ -127,7 +129,7 @@ export function GstTotals({ report, label }: { report: GstReport; label: string 
       <Card label={text.netTax} value={rupees(report.net.totals.tax)} />
     </div>
   );
-  if (report.invoices.count === 0 && report.creditNotes.count === 0) {
+  if (report.invoices.count === 0 && report.creditNotes.count === 0 && report.debitNotes.count === 0) {
     return (
       <div className="space-y-5" data-testid="gst-totals">
         {cards}
@@ -139,6 +141,7 @@ export function GstTotals({ report, label }: { report: GstReport; label: string 
   const split = (side: GstReport['b2b']) => [
     String(side.invoiceCount),
     String(side.creditNoteCount),
+    String(side.debitNoteCount),
     rupees(side.net.taxable),
     rupees(side.net.tax),
     rupees(side.net.total),
@@ -166,12 +169,25 @@ export function GstTotals({ report, label }: { report: GstReport; label: string 
             label: text.creditNotes,
             cells: [String(report.creditNotes.count), ...amounts(report.creditNotes.totals)],
           },
+          {
+            key: 'debit-notes',
+            label: text.debitNotes,
+            cells: [String(report.debitNotes.count), ...amounts(report.debitNotes.totals)],
+          },
         ]}
         footer={{ key: 'net', label: text.net, cells: ['', ...amounts(report.net.totals)] }}
       />
       <FiguresTable
         title={text.buyers}
-        headers={['Buyers', text.invoices, text.creditNotes, 'Net taxable value', 'Net GST', 'Net value with GST']}
+        headers={[
+          'Buyers',
+          text.invoices,
+          text.creditNotes,
+          text.debitNotes,
+          'Net taxable value',
+          'Net GST',
+          'Net value with GST',
+        ]}
         rows={[
           { key: 'b2b', label: text.b2b, cells: split(report.b2b) },
           { key: 'b2c', label: text.b2c, cells: split(report.b2c) },

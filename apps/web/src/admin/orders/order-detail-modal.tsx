@@ -10,12 +10,16 @@
  * tax invoice and credit note download once issued (docs/shop-rules.md#invoices). Choosing "shipped" first
  * opens the shipment form (courier, tracking number, optional tracking URL; shipment-form.tsx) and sends the
  * change with it; the stored tracking data and delivery time show under the status, and a shipped order's
- * tracking data can be corrected (docs/shop-rules.md#order-status). Moving a shipped or delivered order back to an
+ * tracking data can be corrected (docs/shop-rules.md#order-status). Above ₹50,000 the form also asks for the e-way
+ * bill, and an invoiced order offers the transporter's copy and the e-way bill JSON (shipping-files.tsx,
+ * docs/shop-rules.md#e-way-bills). Moving a shipped or delivered order back to an
  * earlier status asks for a reason first (move-back-dialog.tsx); the shipment stays shown whatever the status.
  * The statuses read as the spec's lists name them (Pending, Processing, ...). The History section lists the admin changes
- * recorded for the order (ui/history.tsx, docs/shop-rules.md#audit).
+ * recorded for the order (ui/history.tsx, docs/shop-rules.md#audit). A bank-transfer order shows its terms and
+ * transfers with Confirm and Reject (bank-transfers-admin.tsx, docs/shop-rules.md#bank-transfer).
  */
 import {
+  ewayBillRequired,
   isMoveBack,
   MESSAGES,
   ORDER_STATUS_LABELS,
@@ -23,6 +27,7 @@ import {
   type OrderDto,
   type OrderStatus,
   type ShipmentInput,
+  toPaise,
 } from '@pumpkart/shared';
 import { useId, useState } from 'react';
 import { useLazyGetOrderQuery } from '../../shop/orders/orders-api';
@@ -33,6 +38,8 @@ import { useConfirm } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
 import { useNotify } from '../../store/hooks';
 import { hasDocuments, OrderDocuments } from '../../shop/orders/order-documents';
+import { AdminOrderReturns } from './order-returns-admin';
+import { AdminBankTransfers } from './bank-transfers-admin';
 import { formatDateTime, orDash, rupees, shortId } from '../lib/format';
 import { modeLabel, OrderStatusBadge, PaymentStatusBadge } from '../ui/badges';
 import { DetailList } from '../ui/detail-list';
@@ -41,6 +48,7 @@ import { buyerOf, canMarkCodPaid, isPaid, mayChangeStatus, modeOf, paymentOf } f
 import { useMoveBackReason } from './move-back-dialog';
 import { ShipmentDetails } from './shipment-details';
 import { ShipmentForm } from './shipment-form';
+import { ShippingFiles } from './shipping-files';
 
 export interface OrderDetailModalProps {
   order: OrderDto;
@@ -215,12 +223,17 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
           )}
         </section>
 
+        {mode === 'bank' && <AdminBankTransfers order={order} onChanged={() => void reload()} />}
+
         {hasDocuments(order) && (
           <section aria-label="Tax documents">
             <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Tax documents</h3>
             <OrderDocuments order={order} variant="admin" />
+            <ShippingFiles order={order} />
           </section>
         )}
+
+        <AdminOrderReturns order={order} />
 
         <section aria-label="Order status" className="border-t border-slate-100 pt-4">
           <div className="flex flex-wrap items-center gap-3">
@@ -242,13 +255,18 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
             </select>
             <OrderStatusBadge status={order.status} />
           </div>
-          {!isPaid(order) && (
-            <p className="mt-2 text-xs text-slate-500">The status can be changed once the payment has succeeded.</p>
+          {(mode === 'bank' ? !mayChangeStatus(order) && order.status !== 'cancelled' : !isPaid(order)) && (
+            <p className="mt-2 text-xs text-slate-500">
+              {mode === 'bank'
+                ? 'The status can be changed once the advance has been received (the order may be cancelled before).'
+                : 'The status can be changed once the payment has succeeded.'}
+            </p>
           )}
           {shipping ? (
             <ShipmentForm
               orderLabel={shortId(order._id)}
               initial={order.shipment}
+              ewayBillDue={ewayBillRequired(toPaise(order.total))}
               busy={busy}
               onSubmit={(shipment) => void changeStatus('shipped', shipment)}
               onCancel={() => setShipping(false)}

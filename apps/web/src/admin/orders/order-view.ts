@@ -2,7 +2,7 @@
  * Reading an order in the admin area: its payment through the shared paymentOf (the only place the
  * API sends it), the buyer under `customer` or `user`.
  */
-import { adminMayChangeStatus, paymentOf, type OrderDto } from '@pumpkart/shared';
+import { adminMayChangeStatus, paymentOf, termsOfOrderDto, type OrderDto } from '@pumpkart/shared';
 
 export { paymentOf };
 
@@ -24,9 +24,10 @@ export const isPaid = (order: OrderDto) => paymentOf(order).status === 'success'
 
 /**
  * The status dropdown is enabled when the shared rule lets an admin change the status
- * (docs/shop-rules.md#order-status): the payment succeeded and the order is not cancelled.
+ * (docs/shop-rules.md#order-status): the payment succeeded and the order is not cancelled; a bank-transfer order's
+ * once its advance is received (the server refuses shipping it before the balance, with its message).
  */
-export const mayChangeStatus = (order: OrderDto) => adminMayChangeStatus(order);
+export const mayChangeStatus = (order: OrderDto) => adminMayChangeStatus(order, termsOfOrderDto(order));
 
 /** 'Mark as Paid' is offered for a COD payment not yet successful (docs/shop-rules.md#cod). */
 export const canMarkCodPaid = (order: OrderDto) => modeOf(order) === 'cod' && !isPaid(order);

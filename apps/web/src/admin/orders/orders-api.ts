@@ -62,4 +62,21 @@ export async function fetchOrdersCsv({
   return { blob: answer.data, filename: filenameOf(answer.headers.get('content-disposition')) };
 }
 
+/**
+ * The files a shipment needs (docs/shop-rules.md#e-way-bills): the invoice's duplicate for the transporter (CGST
+ * Rule 48(1)) as a PDF, and the e-way bill portal's bulk generation JSON of the invoice, with the server's names.
+ */
+export async function fetchShippingFile(
+  orderId: string,
+  file: 'transporter-copy' | 'eway-bill',
+): Promise<DownloadedDocument> {
+  const id = encodeURIComponent(orderId);
+  const answer = await api.get<Blob>(file === 'eway-bill' ? `/orders/${id}/eway-bill.json` : `/orders/${id}/invoice`, {
+    query: file === 'transporter-copy' ? { copy: 'transporter' } : undefined,
+    responseType: 'blob',
+    headers: { accept: file === 'eway-bill' ? 'application/json' : 'application/pdf, application/json' },
+  });
+  return { blob: answer.data, filename: filenameOf(answer.headers.get('content-disposition')) };
+}
+
 export const { useGetAdminOrdersQuery, useSetOrderStatusMutation } = ordersApi;

@@ -41,6 +41,7 @@ export const ORDERS_TABLE = tableSpec({
     sort: choiceParam(ADMIN_ORDER_SORTS, 'newest'),
     codPage: pageParam(),
     onlinePage: pageParam(),
+    bankPage: pageParam(),
     page: pageParam(),
     order: textParam(36),
   },

@@ -226,8 +226,9 @@ describe('Admin orders: detail modal', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Order status' })).toBeEnabled();
     expect(calls(fetchMock, 'PATCH', `/api/payments/${codUnpaid._id}/cod`)).toHaveLength(1);
     expect(calls(fetchMock, 'GET', `/api/orders/${codUnpaid._id}`)).toHaveLength(1);
-    // Both tables and the to-ship count load, then all three reload after the change (a paid COD order is to ship).
-    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(6));
+    // The three tables (COD, online, bank transfer) and the to-ship count load, then all four reload after the
+    // change (a paid COD order is to ship).
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(8));
     await waitFor(() => expect(within(rowsOf('COD Orders')[0]!).getAllByRole('cell')[3]).toHaveTextContent('success'));
   });
 
@@ -484,6 +485,9 @@ describe('Admin orders: shipment tracking', () => {
       courier: 'Blue Dart',
       trackingNumber: '12345678901',
       trackingUrl: 'https://www.bluedart.com/track?no=12345678901',
+      ewayBillNumber: null,
+      vehicleNumber: null,
+      transporterId: null,
       shippedAt: '2026-06-06T09:00:00.000Z',
     },
   });
@@ -550,7 +554,16 @@ describe('Admin orders: shipment tracking', () => {
       [`GET /api/orders/${shipped._id}`]: () => ({ body: { data: current } }),
       [`PUT /api/orders/${shipped._id}/status`]: (init) => {
         const body = JSON.parse(String(init?.body));
-        current = { ...shipped, shipment: { ...body.shipment, shippedAt: '2026-06-07T09:00:00.000Z' } };
+        current = {
+          ...shipped,
+          shipment: {
+            ewayBillNumber: null,
+            vehicleNumber: null,
+            transporterId: null,
+            ...body.shipment,
+            shippedAt: '2026-06-07T09:00:00.000Z',
+          },
+        };
         return { body: { message: 'Order status updated', data: current } };
       },
     });
@@ -722,5 +735,64 @@ describe('Admin orders: pages, filters and sort held in the address', () => {
     expect(within(form).getByLabelText('Placed to')).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.search).toBe('');
     expect(calls(fetchMock, 'GET', '/api/orders')).toHaveLength(before);
+  });
+});
+
+describe('Admin orders: e-way bill above ₹50,000 (docs/shop-rules.md#e-way-bills)', () => {
+  const large = makeOrder('ord-large-FFF666', {
+    status: 'processing',
+    payment: { status: 'success', transactionId: 'pay_TXN77' },
+    total: 75_000,
+    invoice: { number: 'PK/26-27/000321', issuedAt: '2026-06-06T09:00:00.000Z' },
+  });
+
+  it('offers the e-way bill JSON and transporter copy, and asks for the number or a reason before shipping', async () => {
+    const { user, fetchMock } = renderOrders({
+      'GET /api/orders': ordersRoute([large]),
+      [`PUT /api/orders/${large._id}/status`]: { status: 400, body: { message: 'stop here', details: [] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order FFF666' }));
+    const dialog = screen.getByRole('dialog');
+    const files = within(dialog).getByTestId('shipping-files');
+    expect(within(files).getByRole('button', { name: /Transporter's copy/ })).toBeInTheDocument();
+    expect(within(files).getByRole('button', { name: /E-way bill JSON/ })).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Order status' }), 'shipped');
+    const form = within(dialog).getByRole('form', { name: 'Ship order #FFF666' });
+    await user.type(within(form).getByLabelText('Courier'), 'VRL Logistics');
+    await user.type(within(form).getByLabelText('Tracking number'), 'LR4471');
+    await user.click(within(form).getByRole('button', { name: MESSAGES.shipmentFormSubmit }));
+    expect(within(form).getByLabelText('E-way bill number')).toHaveAccessibleDescription(MESSAGES.ewayBillOrReason);
+    expect(calls(fetchMock, 'PUT', `/api/orders/${large._id}/status`)).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('E-way bill number'), '1312 3456 7890');
+    await user.click(within(form).getByRole('button', { name: MESSAGES.shipmentFormSubmit }));
+    expect(within(form).getByLabelText('Vehicle number')).toHaveAccessibleDescription(
+      SERVER_MESSAGES.ewayBillTransportRequired,
+    );
+    await user.type(within(form).getByLabelText('Vehicle number'), 'mh12 ab 1234');
+    await user.click(within(form).getByRole('button', { name: MESSAGES.shipmentFormSubmit }));
+    const put = calls(fetchMock, 'PUT', `/api/orders/${large._id}/status`);
+    expect(JSON.parse(String(put[0]![1]!.body))).toEqual({
+      status: 'shipped',
+      shipment: {
+        courier: 'VRL Logistics',
+        trackingNumber: 'LR4471',
+        trackingUrl: null,
+        ewayBillNumber: '131234567890',
+        vehicleNumber: 'MH12AB1234',
+      },
+    });
+  });
+
+  it('offers only the transporter copy at or below ₹50,000, and no e-way bill fields', async () => {
+    const small = { ...large, total: 50_000 };
+    const { user } = renderOrders({ 'GET /api/orders': ordersRoute([small]) });
+    await user.click(await screen.findByRole('button', { name: 'View order FFF666' }));
+    const dialog = screen.getByRole('dialog');
+    const files = within(dialog).getByTestId('shipping-files');
+    expect(within(files).queryByRole('button', { name: /E-way bill JSON/ })).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Order status' }), 'shipped');
+    expect(within(dialog).queryByLabelText('E-way bill number')).not.toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ interface TableSpec {
   key: string;
   title: string;
   noun: string;
-  pageKey: 'codPage' | 'onlinePage' | 'page';
+  pageKey: 'codPage' | 'onlinePage' | 'bankPage' | 'page';
   query: (state: OrdersState) => Parameters<typeof useGetAdminOrdersQuery>[0];
 }
 const modeTable = (mode: PaymentMode, title: string, noun: string, pageKey: TableSpec['pageKey']): TableSpec => ({
@@ -49,6 +49,7 @@ const modeTable = (mode: PaymentMode, title: string, noun: string, pageKey: Tabl
 const ALL_TABLES = [
   modeTable('cod', 'COD Orders', 'COD orders', 'codPage'),
   modeTable('online', 'Online Orders', 'online orders', 'onlinePage'),
+  modeTable('bank', 'Bank Transfer Orders', 'bank transfer orders', 'bankPage'),
 ];
 const TO_SHIP_TABLES: TableSpec[] = [
   {
@@ -65,10 +66,11 @@ const NO_ORDERS: OrderDto[] = [];
 export function OrdersPage() {
   const { state, change } = useTableState(ORDERS_TABLE);
   const tables = state.view === 'to-ship' ? TO_SHIP_TABLES : ALL_TABLES;
-  // Always two list requests (the second skipped in the one-table view), so the hooks' order never changes.
+  // Always three list requests (the others skipped in the one-table view), so the hooks' order never changes.
   const first = useGetAdminOrdersQuery(tables[0]!.query(state));
   const second = useGetAdminOrdersQuery(ALL_TABLES[1]!.query(state), { skip: tables.length < 2 });
-  const lists = tables.length < 2 ? [first] : [first, second];
+  const third = useGetAdminOrdersQuery(ALL_TABLES[2]!.query(state), { skip: tables.length < 3 });
+  const lists = tables.length < 2 ? [first] : [first, second, third];
   const notify = useNotify();
 
   const closeOrder = useCallback(() => change({ order: '' }), [change]);
@@ -83,7 +85,7 @@ export function OrdersPage() {
   const viewing = useOpenedOrder(state.order, onScreen, onMissing);
 
   const showView = (view: AdminOrderView | '') =>
-    change({ view, page: 1, codPage: 1, onlinePage: 1, sort: defaultSortOf(view) });
+    change({ view, page: 1, codPage: 1, onlinePage: 1, bankPage: 1, sort: defaultSortOf(view) });
 
   const columns: Column<OrderDto>[] = [
     { header: 'Order ID', cell: (order) => <span className="font-mono">{shortId(order._id)}</span> },
@@ -130,7 +132,7 @@ export function OrdersPage() {
         <OrderViews view={state.view} onView={showView} />
         <OrderFiltersForm
           filters={state}
-          onApply={(filters) => change({ ...filters, codPage: 1, onlinePage: 1, page: 1 })}
+          onApply={(filters) => change({ ...filters, codPage: 1, onlinePage: 1, bankPage: 1, page: 1 })}
         />
         {failed && <ErrorText text={MESSAGES.ordersLoadFailed} />}
         {!failed && !loaded && <LoadingText text="Loading orders..." />}

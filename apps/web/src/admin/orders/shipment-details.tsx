@@ -1,6 +1,7 @@
 /**
  * The stored shipment of an order in the admin's order detail (docs/shop-rules.md#order-status): courier,
- * tracking number, tracking URL (a link opening in a new tab), when it was shipped, and when it was delivered.
+ * tracking number, tracking URL (a link opening in a new tab), when it was shipped, the e-way bill with the vehicle or
+ * transporter when given, and when it was delivered.
  */
 import type { OrderDto } from '@pumpkart/shared';
 import type { ReactNode } from 'react';
@@ -31,6 +32,10 @@ export function ShipmentDetails({ order }: { order: Pick<OrderDto, 'shipment' | 
       ],
       ['Shipped', formatDateTime(shipment.shippedAt)],
     );
+    // The e-way bill recorded with the shipment (docs/shop-rules.md#e-way-bills).
+    if (shipment.ewayBillNumber) items.push(['E-way bill', shipment.ewayBillNumber]);
+    if (shipment.vehicleNumber) items.push(['Vehicle', shipment.vehicleNumber]);
+    if (shipment.transporterId) items.push(['Transporter ID', shipment.transporterId]);
   }
   if (deliveredAt) items.push(['Delivered', formatDateTime(deliveredAt)]);
   return <DetailList items={items} />;

@@ -30,7 +30,10 @@ export const paymentOrderId = (payment: PaymentDto) => payment.orderId ?? paymen
 export const PAYMENTS_PAGE_SIZE = 20;
 
 /** The address's key of each table's page. */
-export const PAGE_KEY = { cod: 'codPage', online: 'onlinePage' } as const satisfies Record<PaymentMode, string>;
+export const PAGE_KEY = { cod: 'codPage', online: 'onlinePage', bank: 'bankPage' } as const satisfies Record<
+  PaymentMode,
+  string
+>;
 
 /**
  * The page's keys: the filters and order of both tables (an empty filter is not applied; `mode` shows only the
@@ -47,6 +50,7 @@ export const PAYMENTS_TABLE = tableSpec({
     sort: choiceParam(PAYMENT_SORTS, 'newest'),
     [PAGE_KEY.cod]: pageParam(),
     [PAGE_KEY.online]: pageParam(),
+    [PAGE_KEY.bank]: pageParam(),
   },
   // A range that ends before it starts is refused by the server: keep its start only.
   refine: (state) => (state.from && state.to && state.to < state.from ? { ...state, to: '' } : state),
@@ -73,7 +77,7 @@ export function listParams(mode: PaymentMode, filters: PaymentsView): PaymentLis
 
 /** The tables the mode filter shows. */
 export const shownModes = (filters: PaymentFilters): PaymentMode[] =>
-  filters.mode ? [filters.mode] : ['cod', 'online'];
+  filters.mode ? [filters.mode] : ['cod', 'online', 'bank'];
 
 export const hasFilters = (filters: PaymentFilters) =>
   Boolean(filters.status || filters.mode || filters.from || filters.to || filters.search.trim());

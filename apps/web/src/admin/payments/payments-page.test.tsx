@@ -168,11 +168,12 @@ describe('Admin payments: pages and filters in the address', () => {
     renderWithStore(<PaymentsPage />, { route: '/admin/PaymentInfo' });
     await screen.findByRole('region', { name: 'COD Payments' });
     const calls = listCalls(fetchMock);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     expect(calls).toEqual(
       expect.arrayContaining([
         { page: '1', limit: '20', mode: 'cod', sort: 'newest' },
         { page: '1', limit: '20', mode: 'online', sort: 'newest' },
+        { page: '1', limit: '20', mode: 'bank', sort: 'newest' },
       ]),
     );
     expect(within(table('COD Payments')).getByRole('heading')).toHaveTextContent('COD Payments (45)');

@@ -31,6 +31,7 @@ import {
 const TABLES: Record<PaymentMode, { title: string; noun: string }> = {
   cod: { title: 'COD Payments', noun: 'COD payments' },
   online: { title: 'Online Payments', noun: 'online payments' },
+  bank: { title: 'Bank Transfer Payments', noun: 'bank transfer payments' },
 };
 
 /** One mode's table and its pager, or nothing until its page has come. */
@@ -116,6 +117,8 @@ export function PaymentsPage() {
   const columns: Record<PaymentMode, Column<PaymentDto>[]> = {
     cod: [...common, viewButton],
     online: [...common, txnId, viewButton],
+    // What was received so far by confirmed transfers (docs/shop-rules.md#bank-transfer).
+    bank: [...common, { header: 'Received', cell: (payment) => rupees(payment.order.received) }, viewButton],
   };
 
   return (
@@ -123,7 +126,10 @@ export function PaymentsPage() {
       <PageHeader title="Payments" />
       <div className="space-y-5">
         {/* A new filter or order starts both tables again at their first page. */}
-        <PaymentFilters filters={view} onApply={(filters) => change({ ...filters, codPage: 1, onlinePage: 1 })} />
+        <PaymentFilters
+          filters={view}
+          onApply={(filters) => change({ ...filters, codPage: 1, onlinePage: 1, bankPage: 1 })}
+        />
         <LoadState view={view} />
         {modes.map((mode) => (
           <PaymentsTable

@@ -133,6 +133,43 @@ export function PriceStockFields({ values, errors, set, fieldId, invalid }: Form
           {...invalid('lowStockThreshold')}
         />
       </Field>
+      <Field label="Minimum order quantity" htmlFor={fieldId('minOrderQty')} error={errors.minOrderQty}>
+        <input
+          id={fieldId('minOrderQty')}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          value={values.minOrderQty}
+          onChange={(event) => set('minOrderQty', event.target.value)}
+          className={inputClass}
+          {...invalid('minOrderQty')}
+        />
+      </Field>
+      <Field label="Pack size" htmlFor={fieldId('packSize')} error={errors.packSize}>
+        <input
+          id={fieldId('packSize')}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          value={values.packSize}
+          onChange={(event) => set('packSize', event.target.value)}
+          className={inputClass}
+          {...invalid('packSize')}
+        />
+      </Field>
+      <Field label="Quantity breaks (units:% off)" htmlFor={fieldId('quantityBreaks')} error={errors.quantityBreaks}>
+        <input
+          id={fieldId('quantityBreaks')}
+          type="text"
+          placeholder="10:5, 50:10"
+          value={values.quantityBreaks}
+          onChange={(event) => set('quantityBreaks', event.target.value)}
+          className={inputClass}
+          {...invalid('quantityBreaks')}
+        />
+      </Field>
       <div>
         <span className="mb-1 block text-sm font-medium text-slate-700">Status</span>
         <Switch
@@ -140,6 +177,15 @@ export function PriceStockFields({ values, errors, set, fieldId, invalid }: Form
           label="Active"
           checked={values.active === 'true'}
           onChange={(checked) => set('active', checked ? 'true' : 'false')}
+        />
+      </div>
+      <div>
+        <span className="mb-1 block text-sm font-medium text-slate-700">Selling</span>
+        <Switch
+          id={fieldId('priceOnRequest')}
+          label="Price on request (quote only)"
+          checked={values.priceOnRequest === 'true'}
+          onChange={(checked) => set('priceOnRequest', checked ? 'true' : 'false')}
         />
       </div>
     </div>

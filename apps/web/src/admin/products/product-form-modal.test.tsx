@@ -171,7 +171,12 @@ describe('Admin product form: adding', () => {
       ['mrp', ''],
       ['stock', '0'],
       ['lowStockThreshold', '0'],
+      // Changed on purpose: order quantities (docs/shop-rules.md#business-prices) and price on request (#quotes).
+      ['minOrderQty', '1'],
+      ['packSize', '1'],
+      ['quantityBreaks', ''],
       ['active', 'true'],
+      ['priceOnRequest', 'false'],
       // Changed on purpose: the form now sends the tax data too.
       ...DEFAULT_TAX_ENTRIES,
     ]);
@@ -237,7 +242,12 @@ describe('Admin product form: adding', () => {
       ['mrp', ''],
       ['stock', '7'],
       ['lowStockThreshold', '3'],
+      // Changed on purpose: order quantities (docs/shop-rules.md#business-prices) and price on request (#quotes).
+      ['minOrderQty', '1'],
+      ['packSize', '1'],
+      ['quantityBreaks', ''],
       ['active', 'false'],
+      ['priceOnRequest', 'false'],
       ['variants[0][size]', '5 m'],
       ['variants[0][price]', '1200'],
       ['variants[0][mrp]', ''],

@@ -18,7 +18,7 @@
  *   as text; an empty field clears the value (the rate and the country go back to their defaults). A product
  *   whose answer carried no tax data sends only the tax fields typed, so the stored ones are never wiped.
  */
-import { productFormSchema, type Product } from '@pumpkart/shared';
+import { formatQuantityBreaks, productFormSchema, type Product } from '@pumpkart/shared';
 
 export interface VariantRow {
   /** A stable React key for the row. */
@@ -42,7 +42,13 @@ export interface ProductFormValues {
   mrp: string;
   stock: string;
   lowStockThreshold: string;
+  /** Business prices (docs/shop-rules.md#business-prices): whole numbers from 1, and breaks as '10:5, 50:10'. */
+  minOrderQty: string;
+  packSize: string;
+  quantityBreaks: string;
   active: 'true' | 'false';
+  /** Sold only through a quote (docs/shop-rules.md#quotes). */
+  priceOnRequest: 'true' | 'false';
   variants: VariantRow[];
   hsnCode: string;
   /** One of GST_RATES as text, e.g. '18'. */
@@ -124,7 +130,11 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       mrp: '',
       stock: '',
       lowStockThreshold: '',
+      minOrderQty: '1',
+      packSize: '1',
+      quantityBreaks: '',
       active: 'true',
+      priceOnRequest: 'false',
       variants: [],
       ...taxValuesOf(),
     };
@@ -139,7 +149,11 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
     mrp: product.variants.length ? '' : mrpText(product.mrp),
     stock: String(product.stock),
     lowStockThreshold: String(product.lowStockThreshold),
+    minOrderQty: String(product.minOrderQty),
+    packSize: String(product.packSize),
+    quantityBreaks: formatQuantityBreaks(product.quantityBreaks),
     active: product.active ? 'true' : 'false',
+    priceOnRequest: product.priceOnRequest ? 'true' : 'false',
     variants: product.variants.map((variant) => ({
       key: variant._id || `existing-${++rowCounter}`,
       _id: variant._id || undefined,
@@ -170,7 +184,11 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
     mrp: values.variants.length ? '' : values.mrp,
     stock: values.stock,
     lowStockThreshold: values.lowStockThreshold,
+    minOrderQty: values.minOrderQty,
+    packSize: values.packSize,
+    quantityBreaks: values.quantityBreaks,
     active: values.active,
+    priceOnRequest: values.priceOnRequest,
     variants: values.variants.map(({ size, price, mrp, stock }) => ({ size, price, mrp, stock })),
     ...Object.fromEntries(TAX_FIELDS.map((field) => [field, values[field]])),
   });
@@ -203,7 +221,11 @@ export function buildProductFormData(
   form.append('mrp', values.variants.length ? '' : values.mrp.trim());
   form.append('stock', String(numberOrZero(values.stock)));
   form.append('lowStockThreshold', String(numberOrZero(values.lowStockThreshold)));
+  form.append('minOrderQty', values.minOrderQty.trim());
+  form.append('packSize', values.packSize.trim());
+  form.append('quantityBreaks', values.quantityBreaks.trim());
   form.append('active', values.active);
+  form.append('priceOnRequest', values.priceOnRequest);
   if (version !== undefined) form.append('version', String(version));
   values.variants.forEach((variant, index) => {
     if (variant._id) form.append(`variants[${index}][_id]`, variant._id);

@@ -168,4 +168,5 @@ export const {
   useRemoveProductImageMutation,
   useDestroyProductMutation,
   useLazyGetAdminProductQuery,
+  useLazyGetAdminProductsQuery,
 } = productsApi;

@@ -117,6 +117,8 @@ export function errorsFromAnswer(data: unknown): { fields: SettingsErrors; other
   for (const detail of details) {
     if (typeof detail.message !== 'string') continue;
     const path = typeof detail.path === 'string' ? detail.path : '';
+    // The bank details' own fields show them (bank-details-fields.tsx).
+    if (path.startsWith('bankDetails.')) continue;
     if (isField(path)) fields[path] ??= detail.message;
     else other.push(detail.message);
   }

@@ -7,6 +7,8 @@ import { storeSettingsDto } from '../../test/store-settings';
 import { Notices } from '../../shop/layout/notices';
 import AdminApp from '../admin-app';
 import { SettingsPage, SETTINGS_TEXT } from './settings-page';
+import { TURNOVER_TEXT } from './turnover-band-field';
+import { EINVOICE_SETTING_TEXT } from './einvoice-setting';
 
 const SETTINGS = storeSettingsDto({ grievanceOfficer: { name: 'Meera Kulkarni', designation: 'Grievance Officer' } });
 
@@ -31,7 +33,8 @@ const putCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   );
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
 
-describe('Admin Settings page', () => {
+// The form holds every business detail and the bank account: rendering and typing take a while on a busy machine.
+describe('Admin Settings page', { timeout: 15_000 }, () => {
   it('shows every saved field, saves the edited details and says so in a notice', async () => {
     const saved = { ...SETTINGS, tradeName: 'PumpKart Pune', updatedAt: '2026-06-06T10:00:00.000Z' };
     const fetchMock = mockFetch({
@@ -66,6 +69,9 @@ describe('Admin Settings page', () => {
     await user.type(within(form).getByLabelText('Trade name'), 'PumpKart Pune');
     await user.clear(within(form).getByLabelText('Most units of one product per unpaid order'));
     await user.type(within(form).getByLabelText('Most units of one product per unpaid order'), '25');
+    const turnover = within(form).getByRole('group', { name: TURNOVER_TEXT.legend });
+    expect(within(turnover).getByLabelText('Up to ₹5 crore')).toBeChecked();
+    await user.click(within(turnover).getByLabelText('Above ₹5 crore'));
     await user.click(within(form).getByRole('button', { name: SETTINGS_TEXT.save }));
 
     expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
@@ -82,11 +88,16 @@ describe('Admin Settings page', () => {
       invoicePrefix: 'PK',
       authorisedSignatory: SETTINGS.authorisedSignatory,
       grievanceOfficer: SETTINGS.grievanceOfficer,
-      // Changed on purpose: the settings of the struck-through price and the delivery charge's tax are saved with
-      // the details.
+      // Changed on purpose: the settings of the struck-through price, the delivery charge's tax, e-invoicing and the
+      // return window are saved with the details.
       computedOriginalPrice: true,
       deliveryTaxMethod: 'apportioned',
+      aggregateTurnoverBand: 'above-5-crore',
+      einvoiceEnabled: false,
+      returnWindowDays: 7,
       maxUnitsPerProduct: 25,
+      // No bank details entered: none stored (bank-details-fields.test.tsx fills them).
+      bankDetails: null,
     });
     expect(within(form).getByLabelText('Trade name')).toHaveValue('PumpKart Pune');
   });
@@ -126,6 +137,25 @@ describe('Admin Settings page', () => {
     expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
     expect(bodyOf(putCalls(fetchMock)[0]!)).toMatchObject({ deliveryTaxMethod: 'highest-rate' });
     expect(highest).toBeChecked();
+  });
+
+  it('turns e-invoicing on, saying when the law requires it', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/settings/store': { body: SETTINGS },
+      'PUT /api/settings/store': { body: { ...SETTINGS, einvoiceEnabled: true } },
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Store settings' });
+    const toggle = within(form).getByRole('checkbox', { name: EINVOICE_SETTING_TEXT.label });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(EINVOICE_SETTING_TEXT.hint);
+    expect(EINVOICE_SETTING_TEXT.hint).toContain('Notification 10/2023–Central Tax');
+    const user = userEvent.setup();
+    await user.click(toggle);
+    await user.click(within(form).getByRole('button', { name: SETTINGS_TEXT.save }));
+    expect(await screen.findByText(TAX_DATA_MESSAGES.storeSettingsSaved)).toBeInTheDocument();
+    expect(bodyOf(putCalls(fetchMock)[0]!)).toMatchObject({ einvoiceEnabled: true });
+    expect(toggle).toBeChecked();
   });
 
   it('names a units limit that is not a whole number from 1 to 1000 under its field, and sends nothing', async () => {

@@ -1,12 +1,14 @@
 /**
  * The store settings' form (docs/shop-rules.md#store-settings), the body of the Settings page: the business, the
  * registered address, the contact, the tax invoices, the grievance officer, the struck-through prices and the
- * orders' unit limit. Every field is checked with the server's own schema first (settings-form.ts); a 400 from the
+ * orders' unit limit, and the bank account of bank transfers (bank-details-fields.tsx). Every field is checked with the server's own schema first (settings-form.ts); a 400 from the
  * server puts each of its `details` under its field (anything else at the top); a save says so in a notice and
  * shows the details as stored.
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
+  DEFAULT_AGGREGATE_TURNOVER_BAND,
+  DEFAULT_RETURN_WINDOW_DAYS,
   DELIVERY_TAX_METHODS,
   MESSAGES,
   TAX_DATA_MESSAGES,
@@ -16,9 +18,22 @@ import {
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useSaveStoreSettingsMutation } from './settings-api';
 import { StateSelect } from './state-select';
+import { TurnoverBandField } from './turnover-band-field';
+import { ReturnWindowField, returnWindowOf } from './return-window-field';
 import { useNotify } from '../../store/hooks';
 import { formatDateTime } from '../lib/format';
 import { Field, inputClass } from '../products/form-field';
+import { EinvoiceSetting } from './einvoice-setting';
+import {
+  BANK_FIELDS,
+  bankBody,
+  BankDetailsFields,
+  bankErrorsOfAnswer,
+  bankFieldId,
+  bankValuesOf,
+  validateBank,
+  type BankErrors,
+} from './bank-details-fields';
 import {
   errorsFromAnswer,
   panOfGstin,
@@ -62,6 +77,14 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
   const [deliveryTaxMethod, setDeliveryTaxMethod] = useState<DeliveryTaxMethod>(
     settings?.deliveryTaxMethod ?? 'apportioned',
   );
+  const [turnoverBand, setTurnoverBand] = useState(settings?.aggregateTurnoverBand ?? DEFAULT_AGGREGATE_TURNOVER_BAND);
+
+  // E-invoicing (docs/decisions/0029-e-invoicing.md): off until the owner turns it on.
+  const [einvoiceEnabled, setEinvoiceEnabled] = useState(settings?.einvoiceEnabled ?? false);
+  const [returnWindow, setReturnWindow] = useState(String(settings?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS));
+
+  const [bank, setBank] = useState(() => bankValuesOf(settings));
+  const [bankErrors, setBankErrors] = useState<BankErrors>({});
 
   const fieldId = (name: SettingsField) => `${id}-${name.replace('.', '-')}`;
 
@@ -75,34 +98,53 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  const focusFirstInvalid = (found: SettingsErrors) => {
+  const focusFirstInvalid = (found: SettingsErrors, foundBank: BankErrors = {}) => {
     const first = SETTINGS_FIELDS.find((name) => found[name]);
-    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+    const firstBank = BANK_FIELDS.find((name) => foundBank[name]);
+    const target = first ? fieldId(first) : firstBank ? bankFieldId(id, firstBank) : null;
+    if (target) requestAnimationFrame(() => document.getElementById(target)?.focus());
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateSettings(values);
+    const foundBank = validateBank(bank);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
+    setBankErrors(foundBank);
+    if (Object.keys(found).length > 0 || Object.keys(foundBank).length > 0) {
       setProblems([MESSAGES.storeSettingsFixFields]);
-      focusFirstInvalid(found);
+      focusFirstInvalid(found, foundBank);
       return;
     }
     setProblems([]);
     setSaving(true);
     try {
-      const saved = await save({ ...settingsBody(values), computedOriginalPrice, deliveryTaxMethod }).unwrap();
+      const returnWindowDays = returnWindowOf(returnWindow);
+      const saved = await save({
+        ...settingsBody(values),
+        computedOriginalPrice,
+        deliveryTaxMethod,
+        einvoiceEnabled,
+        aggregateTurnoverBand: turnoverBand,
+        returnWindowDays,
+        bankDetails: bankBody(bank),
+      }).unwrap();
+      setBank(bankValuesOf(saved));
       setValues(valuesFromSettings(saved));
       setComputedOriginalPrice(saved.computedOriginalPrice);
       setDeliveryTaxMethod(saved.deliveryTaxMethod);
+      setTurnoverBand(saved.aggregateTurnoverBand);
+      setEinvoiceEnabled(saved.einvoiceEnabled);
+      setReturnWindow(String(saved.returnWindowDays));
       notify(TAX_DATA_MESSAGES.storeSettingsSaved, 'success');
     } catch (error) {
       if (isHttpFailure(error) && error.status === 400) {
         const { fields, other } = errorsFromAnswer(error.data);
+        const fromBank = bankErrorsOfAnswer(error.data);
         setErrors(fields);
+        setBankErrors(fromBank);
         setProblems(other.length > 0 ? other : [MESSAGES.storeSettingsFixFields]);
-        focusFirstInvalid(fields);
+        focusFirstInvalid(fields, fromBank);
       } else {
         setProblems([errorMessage(error, MESSAGES.storeSettingsSaveFailed)]);
       }
@@ -220,7 +262,7 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
         <legend className={legend}>Tax invoices</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           {input('invoicePrefix', 'Invoice prefix', {
-            hint: '1 to 3 letters or digits, e.g. PK gives PK/26-27/000123. CN is kept for credit notes.',
+            hint: '1 to 3 letters or digits, e.g. PK gives PK/26-27/000123. CN and DN are kept for credit and debit notes.',
             attributes: { autoCapitalize: 'characters', spellCheck: false, maxLength: 3 },
             className: '[&_input]:uppercase',
           })}
@@ -280,6 +322,15 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
         </div>
       </fieldset>
 
+      <TurnoverBandField
+        name={`${id}-aggregateTurnoverBand`}
+        value={turnoverBand}
+        onChange={setTurnoverBand}
+        className={section}
+        legendClassName={legend}
+      />
+      <EinvoiceSetting id={`${id}-einvoiceEnabled`} checked={einvoiceEnabled} onChange={setEinvoiceEnabled} />
+
       <fieldset className={section}>
         <legend className={legend}>Orders</legend>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -289,8 +340,24 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
               'A buyer who needs more is asked to contact you.',
             attributes: { inputMode: 'numeric' },
           })}
+          <ReturnWindowField value={returnWindow} onChange={setReturnWindow} />
         </div>
       </fieldset>
+
+      <BankDetailsFields
+        id={id}
+        values={bank}
+        errors={bankErrors}
+        onChange={(patch) => {
+          setBank((current) => ({ ...current, ...patch }));
+          setBankErrors((current) => ({
+            ...current,
+            ...Object.fromEntries(Object.keys(patch).map((key) => [key, undefined])),
+          }));
+        }}
+        className={section}
+        legendClassName={legend}
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <button

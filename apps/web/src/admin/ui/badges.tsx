@@ -40,4 +40,4 @@ export function PaymentStatusBadge({ status }: { status: string | null | undefin
 
 /** 'cod' reads as COD, 'online' as Online. */
 export const modeLabel = (mode: string | null | undefined) =>
-  mode === 'cod' ? 'COD' : mode === 'online' ? 'Online' : mode || '—';
+  mode === 'cod' ? 'COD' : mode === 'online' ? 'Online' : mode === 'bank' ? 'Bank transfer' : mode || '—';

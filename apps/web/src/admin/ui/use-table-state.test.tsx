@@ -44,6 +44,7 @@ describe('readTableState and writeTableState', () => {
       to: '2026-06-30',
       sort: 'total_desc',
       codPage: 2,
+      bankPage: 1,
       onlinePage: 3,
       page: 4,
       order: 'ord-1',
@@ -101,6 +102,7 @@ describe('readTableState and writeTableState', () => {
       search: 'pay_1',
       sort: 'amount_desc',
       codPage: 1,
+      bankPage: 1,
       onlinePage: 2,
     });
     expect(write(PAYMENTS_TABLE, read(PAYMENTS_TABLE, payments))).toBe(payments);

@@ -13,6 +13,8 @@ import {
   linePrice,
   lineStock,
   MESSAGES,
+  orderQuantityProblem,
+  smallestOrderQuantity,
   toPaise,
   toRupees,
   type CartLine,
@@ -40,9 +42,18 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
   // What the buyer is typing (null: the line's quantity), and the limit a typed quantity ran into.
   const [typed, setTyped] = useState<string | null>(null);
   const [typedOver, setTypedOver] = useState(false);
-  const notice = line.notice ?? (overStock || typedOver ? MESSAGES.cartOnlyNInStock(stock) : null);
+  // Business prices (docs/shop-rules.md#business-prices): the minimum and the pack size the quantity keeps to.
+  const orderRules = { minOrderQty: line.product?.minOrderQty ?? 1, packSize: line.product?.packSize ?? 1 };
+  const pack = orderRules.packSize;
+  const least = smallestOrderQuantity(orderRules);
+  const label = `${title}${size ? ` (${size})` : ''}`;
+  const [quantityProblem, setQuantityProblem] = useState<string | null>(null);
+  const notice = quantityProblem ?? line.notice ?? (overStock || typedOver ? MESSAGES.cartOnlyNInStock(stock) : null);
 
-  /** A typed quantity counts once it is committed: a whole number from 1 to the stock (the stock's limit said). */
+  /**
+   * A typed quantity counts once it is committed: a whole number from 1 to the stock (the stock's limit said), and
+   * one the product is sold in (at least its minimum, whole packs), else it says why and is not sent.
+   */
   const commit = () => {
     if (typed === null) return;
     setTyped(null);
@@ -51,7 +62,9 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
     const over = available && value > stock;
     setTypedOver(over);
     const quantity = Math.max(1, over ? stock : value);
-    if (quantity !== line.quantity) onQuantity(quantity);
+    const problem = orderQuantityProblem(quantity, orderRules, label);
+    setQuantityProblem(problem);
+    if (!problem && quantity !== line.quantity) onQuantity(quantity);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') commit();
@@ -59,6 +72,7 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
   };
   const step = (quantity: number) => {
     setTypedOver(false);
+    setQuantityProblem(null);
     onQuantity(quantity);
   };
   const button =
@@ -96,6 +110,12 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
             {size && <p className="text-sm text-slate-600">Size: {size}</p>}
             <p className="text-sm text-slate-600">
               <span className="tabular-nums">{formatPrice(price)}</span> each
+              {line.listPrice !== undefined && line.listPrice > price && (
+                <s className="ml-2 tabular-nums text-slate-500" data-testid="line-list-price">
+                  <span className="sr-only">{MESSAGES.listPriceLabel} </span>
+                  {formatPrice(line.listPrice)}
+                </s>
+              )}
             </p>
           </div>
           <p className="font-semibold tabular-nums text-slate-900" aria-label={`Amount for ${title}`}>
@@ -117,8 +137,8 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
             <button
               type="button"
               className={button}
-              onClick={() => step(line.quantity - 1)}
-              disabled={locked || line.quantity <= 1}
+              onClick={() => step(line.quantity - pack)}
+              disabled={locked || line.quantity - pack < least}
               aria-label={`Decrease quantity of ${title}`}
             >
               −
@@ -126,23 +146,23 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
             <input
               type="number"
               inputMode="numeric"
-              min={1}
+              min={least}
               max={Math.max(stock, 1)}
-              step={1}
+              step={pack}
               value={typed ?? String(line.quantity)}
               onChange={(event) => setTyped(event.target.value)}
               onBlur={commit}
               onKeyDown={onKeyDown}
               disabled={locked || !available}
-              aria-label={`Quantity of ${title}${size ? ` (${size})` : ''}`}
+              aria-label={`Quantity of ${label}`}
               data-testid="quantity"
               className="h-9 w-16 rounded-lg border border-slate-300 px-1 text-center tabular-nums text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:opacity-60 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
             />
             <button
               type="button"
               className={button}
-              onClick={() => step(line.quantity + 1)}
-              disabled={locked || line.quantity >= stock}
+              onClick={() => step(line.quantity + pack)}
+              disabled={locked || line.quantity + pack > stock}
               aria-label={`Increase quantity of ${title}`}
             >
               +

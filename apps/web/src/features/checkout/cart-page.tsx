@@ -9,6 +9,8 @@
  * While a payment window is open the cart is locked, with a short note why (docs/shop-rules.md#payments).
  */
 import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals, type CartLine } from '@pumpkart/shared';
 import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../shop/cart/cart-api';
 import { EmptyState, ListSkeleton, LoadFailed } from '../../ui/page-states';
@@ -18,6 +20,7 @@ import { CheckoutModal } from './checkout-modal';
 import { usePaymentScript } from '../../shop/payment/use-payment-script';
 import { CartLineRow } from './cart-line';
 import { OrderSummary } from './order-summary';
+import { RequestQuoteDialog } from './request-quote-dialog';
 
 /** Either every in-stock line except `keys`, or only `keys`. */
 interface Selection {
@@ -37,6 +40,7 @@ export function CartPage() {
   const { config, loaded } = usePaymentScript();
   const [selection, setSelection] = useState<Selection>(ALL_SELECTED);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [quoting, setQuoting] = useState(false);
 
   const availableKeys = useMemo(() => new Set(items.filter(isLineAvailable).map(keyOfLine)), [items]);
   // Lines that left the cart or went out of stock drop out of the selection by themselves.
@@ -92,13 +96,23 @@ export function CartPage() {
         <h1 className="mb-4 text-2xl font-semibold text-slate-900">Shopping Cart</h1>
         {errorText}
         <EmptyState message={MESSAGES.emptyCart} />
+        <p className="mt-3 text-center">
+          <Link to={paths.quickOrder} className="font-medium text-brand-800 underline">
+            Quick order: add items by SKU
+          </Link>
+        </p>
       </div>
     );
   }
 
   return (
     <div>
-      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Shopping Cart</h1>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">Shopping Cart</h1>
+        <Link to={paths.quickOrder} className="font-medium text-brand-800 underline">
+          Quick order: add items by SKU
+        </Link>
+      </div>
       {errorText}
       <div role="status" aria-live="polite">
         {locked && (
@@ -150,6 +164,29 @@ export function CartPage() {
           locked={locked}
         />
       </div>
+      <p className="mt-4 text-sm text-slate-700">
+        Buying in quantity or for a business?{' '}
+        <button
+          type="button"
+          onClick={() => setQuoting(true)}
+          disabled={locked}
+          className="font-semibold text-brand-800 underline disabled:opacity-50"
+        >
+          Request a quote for this cart
+        </button>
+      </p>
+      {quoting && (
+        <RequestQuoteDialog
+          lines={items.map((line) => ({
+            productId: line.product._id,
+            variantId: line.variantId ?? line.variant?._id ?? null,
+            title: line.product.title,
+            size: line.variant?.size ?? null,
+            quantity: line.quantity,
+          }))}
+          onClose={() => setQuoting(false)}
+        />
+      )}
       <CheckoutModal
         open={checkoutOpen}
         onClose={closeCheckout}

@@ -1,16 +1,18 @@
 /**
  * The checkout form's three parts: the customer's details (with the optional business name and GSTIN of the
  * profile, docs/decisions/0009-gst-tax-computation.md), the shipping address (a saved one or a new one) and the
- * payment method (cash on delivery only when the server offers it, docs/shop-rules.md#cod).
+ * payment method (cash on delivery only when the server offers it, docs/shop-rules.md#cod; bank transfer only when
+ * the owner entered the store's bank details, docs/shop-rules.md#bank-transfer).
  */
-import { MESSAGES, type Address, type PaymentMode } from '@pumpkart/shared';
+import { MESSAGES, type Address, type CheckoutConfig, type PaymentMode } from '@pumpkart/shared';
+import { BankDetailsList } from '../../shop/payment/bank-parts';
 import { formatAddress } from '../../lib/address';
 import { AddressFields } from '../../shop/address/address-fields';
 import type { BusinessErrors, CustomerInfo } from './checkout-form';
 import { CustomerField } from './customer-field';
 
 export const SECTION_TITLE = 'text-base font-semibold text-slate-900';
-const RADIO_ROW =
+export const RADIO_ROW =
   'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50';
 
 /** A saved address (its index in the list) or a newly typed one. */
@@ -149,12 +151,15 @@ export function PaymentFieldset({
   paymentMode,
   setPaymentMode,
   codEnabled,
+  bankTransfer = null,
 }: {
   formId: string;
   busy: boolean;
   paymentMode: PaymentMode;
   setPaymentMode: (mode: PaymentMode) => void;
   codEnabled: boolean;
+  /** The store's bank details when bank transfer is offered (GET /api/payments/config), else null. */
+  bankTransfer?: CheckoutConfig['bankTransfer'];
 }) {
   return (
     <fieldset className="space-y-3" disabled={busy}>
@@ -189,7 +194,34 @@ export function PaymentFieldset({
             <span className="block text-slate-600">{codEnabled ? 'Pay when it arrives' : '(unavailable)'}</span>
           </span>
         </label>
+        {bankTransfer && (
+          <label className={RADIO_ROW}>
+            <input
+              type="radio"
+              name={`${formId}-payment`}
+              value="bank"
+              checked={paymentMode === 'bank'}
+              onChange={() => setPaymentMode('bank')}
+              className="mt-1"
+            />
+            <span className="text-sm">
+              <span className="block font-medium text-slate-900">{BANK_TRANSFER_LABEL}</span>
+              <span className="block text-slate-600">Transfer from your bank to the shop’s account</span>
+            </span>
+          </label>
+        )}
       </div>
+      {bankTransfer && paymentMode === 'bank' && (
+        <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+          <p className="text-sm text-slate-800">{BANK_TRANSFER_NOTE}</p>
+          <BankDetailsList bank={bankTransfer} />
+        </div>
+      )}
     </fieldset>
   );
 }
+
+export const BANK_TRANSFER_LABEL = 'Bank transfer (NEFT/RTGS/IMPS)';
+export const BANK_TRANSFER_NOTE =
+  'Your order waits for your transfer: pay the total to this account, then record the UTR on the order’s page. ' +
+  'The shop processes the order once the money arrives.';

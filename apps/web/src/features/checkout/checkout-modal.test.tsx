@@ -216,6 +216,25 @@ describe('Checkout modal', () => {
     });
   });
 
+  it('warns before payment when the GSTIN is registered in another state than the delivery address', async () => {
+    FakeRazorpay.reset('stay');
+    const { user, dialog, fetchMock } = await openCheckout();
+    const gstin = within(dialog).getByLabelText(MESSAGES.gstinLabel);
+    // A Karnataka GSTIN for the saved Bengaluru address: no warning.
+    await user.type(gstin, '29AAHCP4821K1Z2');
+    expect(within(dialog).queryByTestId('bill-to-ship-to')).not.toBeInTheDocument();
+    // A Maharashtra GSTIN: the tax is Karnataka's, and the credit with it.
+    await user.clear(gstin);
+    await user.type(gstin, '27AAHCP4821K1Z6');
+    const notice = within(dialog).getByTestId('bill-to-ship-to');
+    expect(notice).toHaveTextContent(GST_MESSAGES.billToShipToTitle);
+    expect(notice).toHaveTextContent(GST_MESSAGES.billToShipTo('Maharashtra', '27', 'Karnataka', '29'));
+    expect(notice).toHaveTextContent('section 10(1)(a)');
+    // A warning, not a refusal: the order still goes.
+    await user.click(confirmButton());
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1));
+  });
+
   it("prefills the business name and GSTIN from the buyer's profile", async () => {
     localStorage.setItem('userBusinessName', 'Shree Petroleum');
     localStorage.setItem('userGstin', '27AAHCP4821K1Z6');

@@ -9,8 +9,10 @@
  * every problem shows in the modal (role alert), never in a browser alert. Once the order is placed
  * and its payment did not go through, the modal says why, that the order is saved until its pay-by
  * time, and offers Try again for the same order (docs/shop-rules.md#payments); focus lands on Try
- * again. The flow itself lives in use-checkout.ts; the form's parts in checkout-fieldsets.tsx,
- * checkout-summary.tsx and saved-order-panel.tsx.
+ * again. A GSTIN registered in another state than the delivery address brings a warning before payment
+ * (bill-to-ship-to-notice.tsx). The flow itself lives in use-checkout.ts; the form's parts in checkout-fieldsets.tsx,
+ * checkout-summary.tsx and saved-order-panel.tsx. A business person picks one of the business's outlets instead of an
+ * address, and a viewer is told they cannot order (checkout-outlets.tsx, docs/shop-rules.md#business-accounts).
  */
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import {
@@ -35,9 +37,12 @@ import {
   type BusinessErrors,
   type CustomerInfo,
 } from './checkout-form';
+import { BillToShipToNotice } from './bill-to-ship-to-notice';
 import { CheckoutSummary } from './checkout-summary';
 import { SavedOrderPanel } from './saved-order-panel';
 import { useCheckout } from './use-checkout';
+import { useGetMyBusinessQuery } from '../../shop/business/business-api';
+import { OutletFieldset, ViewerNotice } from './checkout-outlets';
 
 export interface CheckoutModalProps {
   open: boolean;
@@ -73,6 +78,11 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
   const [newAddress, setNewAddress] = useState<Address>(EMPTY_ADDRESS);
   const [paymentMode, setPaymentMode] = useState<PaymentMode>('online');
   const codEnabled = Boolean(config?.codEnabled);
+  // A business person orders to an outlet (docs/shop-rules.md#business-accounts); anyone else (or while it loads,
+  // or if it fails) sees the consumer's address choice, and the server still refuses an order without an outlet.
+  const { data: business } = useGetMyBusinessQuery();
+  const [pickedOutlet, setOutletId] = useState<string>();
+  const outlet = business?.outlets.find((one) => one._id === pickedOutlet) ?? business?.outlets[0];
 
   const available = useMemo(() => lines.filter(isLineAvailable), [lines]);
   const totals = useMemo(() => selectionTotals(available, new Set(available.map(keyOfLine))), [available]);
@@ -109,6 +119,7 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
       document.getElementById(`${formId}-${invalid}`)?.focus();
       return;
     }
+    if (business) return void confirm({ customer, address: outlet?.address, paymentMode, outletId: outlet?._id });
     void confirm({ customer, address: choice === 'new' ? newAddress : saved[choice], paymentMode });
   };
 
@@ -128,7 +139,9 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
 
   return (
     <Modal open onClose={busy ? () => undefined : onClose} closeOnBackdrop={!busy} title="Checkout" size="lg">
-      {placedOrder?.reason ? (
+      {business?.role === 'viewer' ? (
+        <ViewerNotice onClose={onClose} />
+      ) : placedOrder?.reason ? (
         <div className="space-y-6" aria-busy={busy}>
           <SavedOrderPanel order={placedOrder} busy={busy} onRetry={() => void retry()} onClose={onClose} />
           <CheckoutSummary lines={available} totals={totals} formId={formId} />
@@ -143,14 +156,29 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
             setField={setField}
           />
 
-          <AddressFieldset
-            formId={formId}
-            busy={busy}
-            saved={saved}
-            choice={choice}
-            setChoice={setChoice}
-            newAddress={newAddress}
-            patchAddress={patchAddress}
+          {business ? (
+            <OutletFieldset
+              formId={formId}
+              busy={busy}
+              outlets={business.outlets}
+              outletId={outlet?._id}
+              setOutletId={setOutletId}
+            />
+          ) : (
+            <AddressFieldset
+              formId={formId}
+              busy={busy}
+              saved={saved}
+              choice={choice}
+              setChoice={setChoice}
+              newAddress={newAddress}
+              patchAddress={patchAddress}
+            />
+          )}
+
+          <BillToShipToNotice
+            gstin={customer.gstin}
+            deliveryState={business ? outlet?.address.state : (choice === 'new' ? newAddress : saved[choice])?.state}
           />
 
           <PaymentFieldset
@@ -159,6 +187,7 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
             paymentMode={paymentMode}
             setPaymentMode={setPaymentMode}
             codEnabled={codEnabled}
+            bankTransfer={config?.bankTransfer ?? null}
           />
 
           <CheckoutSummary lines={available} totals={totals} formId={formId} />

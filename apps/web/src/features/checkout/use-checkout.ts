@@ -9,15 +9,18 @@
  * ('❌ Payment failed, your cart is safe.' or '❌ Payment was cancelled.') and Try again, which
  * pays the SAME order again (never a second one). Closing the modal leaves it awaiting payment in
  * My Orders until its `payBy`. The cart is refreshed and the selection cleared only after a
- * verified payment.
+ * verified payment, or at once for an order that waits for its business's approval (its lines left the cart).
  *
  * Each checkout attempt sends one Idempotency-Key with its order: confirming again after the order
  * request got no answer reuses it (same payload), so the server never places that order twice.
- * Cash on delivery (when the server enables it) stores the payload, with its key, for /payment.
+ * Cash on delivery (when the server enables it) stores the payload, with its key, for /payment. A bank-transfer
+ * order (when the store offers it, docs/shop-rules.md#bank-transfer) is placed and opens its page, where the buyer
+ * finds the bank details and records the transfer.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  BANK_MESSAGES,
   MESSAGES,
   SERVER_MESSAGES,
   type Address,
@@ -27,14 +30,18 @@ import {
 } from '@pumpkart/shared';
 import { newIdempotencyKey, useCreateOrderMutation } from './checkout-api';
 import { outcomeMessage, usePayOrder } from '../../shop/payment/use-pay-order';
-import { paths } from '../../config/paths';
+import { orderPath, paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
+import { refreshCart } from '../../shop/cart/cart-api';
+import { useAppDispatch } from '../../store/hooks';
 import { buildOrderPayload, checkoutErrorMessage, validateCheckout, type CustomerInfo } from './checkout-form';
 
 export interface CheckoutInput {
   customer: CustomerInfo;
   address: Address | undefined;
   paymentMode: PaymentMode;
+  /** A business person's outlet (docs/shop-rules.md#business-accounts): the server delivers to its address. */
+  outletId?: string;
 }
 
 export interface UseCheckoutOptions {
@@ -58,6 +65,7 @@ export interface SavedOrder {
 
 export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheckoutOptions) {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [createOrder] = useCreateOrderMutation();
   const { pay } = usePayOrder();
   const [busy, setBusy] = useState(false);
@@ -88,15 +96,15 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
   );
 
   const confirm = useCallback(
-    async ({ customer, address, paymentMode }: CheckoutInput) => {
+    async ({ customer, address, paymentMode, outletId }: CheckoutInput) => {
       if (busyRef.current) return;
       setError(null);
       const problem = validateCheckout(customer, address);
       if (problem) return setError('alert' in problem ? problem.alert : problem.error);
 
-      const payload = buildOrderPayload({ customer, address: address!, lines, paymentMode });
+      const payload = { ...buildOrderPayload({ customer, address: address!, lines, paymentMode }), outletId };
       if (payload.items.length === 0 || payload.total <= 0) return setError(MESSAGES.noValidItems);
-      onAddressUsed?.(payload.address);
+      if (!outletId) onAddressUsed?.(payload.address);
 
       if (paymentMode === 'cod') {
         if (!config?.codEnabled) return setError(SERVER_MESSAGES.codDisabled);
@@ -104,7 +112,9 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
         return void navigate(paths.payment);
       }
 
-      if (!window.Razorpay || !config) return setError(MESSAGES.paymentScriptNotLoaded);
+      const bank = paymentMode === 'bank';
+      if (bank && !config?.bankTransfer) return setError(BANK_MESSAGES.notOffered);
+      if (!bank && (!window.Razorpay || !config)) return setError(MESSAGES.paymentScriptNotLoaded);
       start();
 
       // A new attempt, unless this is the same order again after its request went unanswered.
@@ -120,6 +130,15 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
           finish();
           return setError(MESSAGES.orderNotCreated);
         }
+        if (order.approvalStatus === 'pending' || bank) {
+          // Not payable before the business approves it: its page says it waits (docs/shop-rules.md#business-accounts).
+          // A bank-transfer order is paid from its page, which shows the bank details and records the transfer.
+          // Either way its lines left the cart on the server when it was placed (docs/shop-rules.md#cart).
+          finish();
+          void dispatch(refreshCart());
+          onPlaced();
+          return void navigate(orderPath(order._id));
+        }
         placed = {
           id: order._id,
           payBy: order.payBy ?? null,
@@ -133,7 +152,7 @@ export function useCheckout({ lines, config, onPlaced, onAddressUsed }: UseCheck
       setSaved(placed);
       await payPlaced(placed);
     },
-    [config, createOrder, finish, lines, navigate, onAddressUsed, payPlaced],
+    [config, createOrder, dispatch, finish, lines, navigate, onAddressUsed, onPlaced, payPlaced],
   );
 
   /** Try again: the same order, paid again (the server answers the same gateway order). */

@@ -10,11 +10,13 @@
  * tracking number and link of a shipped order and the delivery date of a delivered one (#order-status).
  */
 import { Link } from 'react-router';
+import { OrderAgainButton } from '../../shop/orders/order-again';
 import { buyerMayCancel, MESSAGES, type OrderDto } from '@pumpkart/shared';
 import { formatPayBy } from '../../shop/payment/pay-by';
 import { orderPath } from '../../config/paths';
 import { hasDocuments, OrderDocuments } from '../../shop/orders/order-documents';
-import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
+import { BusinessOrderNote, OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
+import { useAppSelector } from '../../store/hooks';
 import { hasShipmentTracking, ShipmentTracking } from './shipment-tracking';
 import { isAwaitingPayment, orderNumber, paymentInWords } from './order-status';
 
@@ -36,6 +38,7 @@ export function OrderCard({ order, cancelling, onCancel, onPay, payDisabled = fa
   const number = orderNumber(order._id);
   const created = new Date(order.createdAt);
   const awaiting = isAwaitingPayment(order);
+  const myEmail = useAppSelector((state) => state.session.email);
 
   return (
     <article
@@ -61,6 +64,7 @@ export function OrderCard({ order, cancelling, onCancel, onPay, payDisabled = fa
         <span className="text-slate-500">Payment: </span>
         {paymentInWords(order)}
       </p>
+      <BusinessOrderNote order={order} myEmail={myEmail} />
 
       {hasShipmentTracking(order) && (
         <div className="pb-2">
@@ -85,35 +89,34 @@ export function OrderCard({ order, cancelling, onCancel, onPay, payDisabled = fa
         </div>
       )}
 
-      {(awaiting || buyerMayCancel(order)) && (
-        <div className="mt-3 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-3">
-          {awaiting && order.payBy && (
-            <p className="mr-auto text-sm font-medium text-amber-900">{MESSAGES.payBy(formatPayBy(order.payBy))}</p>
-          )}
-          {buyerMayCancel(order) && (
-            <button
-              type="button"
-              onClick={onCancel}
-              disabled={cancelling}
-              aria-label={`Cancel Order #${number}`}
-              className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
-            >
-              {cancelling ? 'Cancelling...' : 'Cancel Order'}
-            </button>
-          )}
-          {awaiting && onPay && (
-            <button
-              type="button"
-              onClick={onPay}
-              disabled={payDisabled || cancelling}
-              aria-label={`${MESSAGES.payNow} for Order #${number}`}
-              className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-            >
-              {MESSAGES.payNow}
-            </button>
-          )}
-        </div>
-      )}
+      <div className="mt-3 flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-3">
+        <OrderAgainButton orderId={order._id} label={`Order again: the items of Order #${number}`} />
+        {awaiting && order.payBy && (
+          <p className="mr-auto text-sm font-medium text-amber-900">{MESSAGES.payBy(formatPayBy(order.payBy))}</p>
+        )}
+        {buyerMayCancel(order) && (
+          <button
+            type="button"
+            onClick={onCancel}
+            disabled={cancelling}
+            aria-label={`Cancel Order #${number}`}
+            className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
+          >
+            {cancelling ? 'Cancelling...' : 'Cancel Order'}
+          </button>
+        )}
+        {awaiting && onPay && (
+          <button
+            type="button"
+            onClick={onPay}
+            disabled={payDisabled || cancelling}
+            aria-label={`${MESSAGES.payNow} for Order #${number}`}
+            className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {MESSAGES.payNow}
+          </button>
+        )}
+      </div>
     </article>
   );
 }

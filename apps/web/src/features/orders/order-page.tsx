@@ -8,7 +8,9 @@
  * the payment in words, the status, the delivery address, 'Expected by <date>' (7 business days,
  * expected-delivery.ts), the shipment's courier, tracking number and link and the delivery date
  * (shipment-tracking.tsx, docs/shop-rules.md#order-status), the tax invoice and credit note to download once
- * issued (docs/shop-rules.md#invoices), and links to My Orders and back to shopping.
+ * issued (docs/shop-rules.md#invoices), the returns of a delivered order (order-returns-section.tsx,
+ * docs/shop-rules.md#returns), a bank-transfer order's "Pay by bank transfer" panel (bank-transfer-panel.tsx,
+ * docs/shop-rules.md#bank-transfer), and links to My Orders and back to shopping.
  * States: a skeleton while it loads, 'Order not found.' (404) with a way back, a failure with Try again.
  */
 import { useEffect, useRef } from 'react';
@@ -24,7 +26,11 @@ import { useNotify } from '../../store/hooks';
 import { hasDocuments, OrderDocuments } from '../../shop/orders/order-documents';
 import { expectedDeliveryDate, formatDeliveryDate } from './expected-delivery';
 import { ShipmentTracking } from './shipment-tracking';
-import { OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
+import { OrderAgainButton } from '../../shop/orders/order-again';
+import { OrderReturnsSection } from './order-returns-section';
+import { BankTransferPanel } from './bank-transfer-panel';
+import { BusinessOrderNote, OrderAddress, OrderItems, OrderMoney, StatusBadge } from './order-parts';
+import { useAppSelector } from '../../store/hooks';
 import { isAwaitingPayment, orderNumber, paymentInWords } from './order-status';
 
 const linkClass = 'rounded-lg px-4 py-2 text-center font-semibold';
@@ -67,6 +73,7 @@ export function OrderPage() {
 }
 
 function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => void }) {
+  const myEmail = useAppSelector((state) => state.session.email);
   const notify = useNotify();
   const { pay, paying, ready } = usePayOrder();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -78,7 +85,9 @@ function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => 
     : awaiting
       ? MESSAGES.orderAwaitingPayment
       : MESSAGES.orderConfirmed;
-  const showExpected = !cancelled && !awaiting && order.status !== 'delivered';
+  // A bank-transfer order is not on its way before its advance is received.
+  const waitingForTransfer = order.paymentMode === 'bank' && order.status === 'pending';
+  const showExpected = !cancelled && !awaiting && !waitingForTransfer && order.status !== 'delivered';
 
   // Arriving here (after a payment, or a COD order), the reader starts at the heading.
   useEffect(() => {
@@ -104,6 +113,9 @@ function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => 
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-lg font-medium text-slate-800">Order #{number}</p>
           <StatusBadge order={order} />
+          <span className="ml-auto">
+            <OrderAgainButton orderId={order._id} label={`Order again: the items of Order #${number}`} />
+          </span>
         </div>
         {showExpected && (
           <p className="font-medium text-green-800">
@@ -132,6 +144,8 @@ function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => 
         </section>
       )}
 
+      {order.paymentMode === 'bank' && <BankTransferPanel order={order} />}
+
       <section aria-labelledby="order-items-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <h2 id="order-items-title" className="mb-2 text-lg font-semibold text-slate-900">
           Items
@@ -154,6 +168,8 @@ function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => 
         </section>
       )}
 
+      <OrderReturnsSection order={order} />
+
       <div className="grid gap-4 sm:grid-cols-2">
         <section
           aria-labelledby="order-payment-title"
@@ -163,6 +179,7 @@ function OrderDetails({ order, onChanged }: { order: OrderDto; onChanged: () => 
             Payment
           </h2>
           <p className="text-slate-700">{paymentInWords(order)}</p>
+          <BusinessOrderNote order={order} myEmail={myEmail} />
         </section>
         <section
           aria-labelledby="order-address-title"

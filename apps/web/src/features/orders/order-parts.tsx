@@ -10,6 +10,7 @@ import { orderBadge, type OrderBadge } from './order-status';
 
 const BADGE_STYLES: Record<OrderBadge, string> = {
   awaitingPayment: 'bg-amber-100 text-amber-900',
+  awaitingApproval: 'bg-amber-100 text-amber-900',
   pending: 'bg-slate-100 text-slate-800',
   processing: 'bg-indigo-100 text-indigo-800',
   shipped: 'bg-cyan-100 text-cyan-900',
@@ -26,6 +27,34 @@ export function StatusBadge({ order }: { order: OrderDto }) {
     >
       {badge.label}
     </span>
+  );
+}
+
+const APPROVAL_WORDS = { pending: 'Waiting for approval', approved: 'Approved', rejected: 'Rejected' } as const;
+
+/**
+ * A business order's approval and, for a colleague's order (docs/shop-rules.md#business-accounts), who placed it;
+ * nothing for a consumer's own order.
+ */
+export function BusinessOrderNote({ order, myEmail }: { order: OrderDto; myEmail: string | null | undefined }) {
+  const colleague = order.user.email !== myEmail;
+  if (!order.approvalStatus && !colleague) return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="business-order-note">
+      {colleague && (
+        <>
+          <span className="text-slate-500">Placed by: </span>
+          {order.user.name}
+        </>
+      )}
+      {colleague && order.approvalStatus && ' · '}
+      {order.approvalStatus && (
+        <>
+          <span className="text-slate-500">Approval: </span>
+          {APPROVAL_WORDS[order.approvalStatus]}
+        </>
+      )}
+    </p>
   );
 }
 

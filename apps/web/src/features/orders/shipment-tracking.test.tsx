@@ -16,6 +16,9 @@ const shipment = {
   courier: 'Delhivery',
   trackingNumber: '12345678901234',
   trackingUrl: 'https://www.delhivery.com/track/package/12345678901234',
+  ewayBillNumber: null,
+  vehicleNumber: null,
+  transporterId: null,
   shippedAt: '2025-03-16T09:00:00.000Z',
 };
 

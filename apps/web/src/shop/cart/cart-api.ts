@@ -197,6 +197,8 @@ function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine
         height: image.height ?? null,
         sizes: image.sizes ?? [],
       })),
+      minOrderQty: product.minOrderQty,
+      packSize: product.packSize,
     },
     variant: variant
       ? { _id: variant._id, size: variant.size, price: variant.price, mrp: null, stock: variant.stock }

@@ -145,6 +145,16 @@ export const PageInBackground = createContext(false);
 /** Whether this page shows behind a product opened over it (see PageInBackground). */
 export const useIsPageInBackground = () => useContext(PageInBackground);
 
+/**
+ * Whether the browser's address is already another page's (a product opened while a typed search waited to be
+ * written): the router renders a new address later, and a write now would replace that page's entry and close it.
+ * Only a browser router keeps its entries in window.history (its state has a key); a memory router is never ahead.
+ */
+const leftForAnotherPage = (pathname: string) =>
+  typeof window !== 'undefined' &&
+  (window.history.state as { key?: string } | null)?.key !== undefined &&
+  window.location.pathname !== pathname;
+
 export function useListingState(): [ListingState, (next: Partial<ListingState>) => void] {
   const location = useLocation();
   const navigate = useNavigate();
@@ -155,7 +165,7 @@ export function useListingState(): [ListingState, (next: Partial<ListingState>) 
   const current = written && written.key === location.key ? written.search : location.search;
   const state = parseListingState(new URLSearchParams(current));
   const write = (next: Partial<ListingState>) => {
-    if (inBackground) return;
+    if (inBackground || leftForAnotherPage(location.pathname)) return;
     const query = withListingState(new URLSearchParams(current), next).toString();
     const search = query ? `?${query}` : '';
     if (search === current) return;

@@ -38,18 +38,31 @@ export function useComputedOriginalPrice(): boolean {
 
 /**
  * What is struck through beside a price, by the one rule of @pumpkart/shared (originalPriceOf): an MRP above the
- * price as 'MRP ₹1,100/-' with the discount off it, or the computed price x 1.1; nothing otherwise.
+ * price as 'MRP ₹1,100/-' with the discount off it, or the computed price x 1.1; nothing otherwise. A business
+ * buyer's price below the list price shows the list price struck through instead (docs/shop-rules.md#business-prices:
+ * the server sends listPrice only then).
  */
 export function OriginalPrice({
   price,
   mrp,
+  listPrice,
   className = '',
 }: {
   price: number;
   mrp: number | null | undefined;
+  listPrice?: number;
   className?: string;
 }) {
-  const original = originalPriceOf(price, mrp, useComputedOriginalPrice());
+  const computed = useComputedOriginalPrice();
+  if (listPrice !== undefined && listPrice > price) {
+    return (
+      <span className={`text-slate-500 ${className}`} data-testid="list-price">
+        <span aria-hidden="true">{MESSAGES.listPriceLabel} </span>
+        <StruckPrice value={listPrice} label={MESSAGES.listPriceLabel} />
+      </span>
+    );
+  }
+  const original = originalPriceOf(price, mrp, computed);
   if (!original) return null;
   if (original.source === 'computed') return <StruckPrice value={original.value} className={className} />;
   return (

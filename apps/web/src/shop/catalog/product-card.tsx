@@ -13,6 +13,7 @@ import {
   CARD_IMAGE_SIZES,
   descriptionPreview,
   displayMrp,
+  displayListPrice,
   displayPrice,
   MESSAGES,
   type Product,
@@ -98,10 +99,19 @@ export function ProductCard({
         {product.brand && <p className="text-xs font-medium text-slate-600">{product.brand}</p>}
         <p className="break-words text-xs text-slate-600 sm:text-sm">{descriptionPreview(product.description)}</p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-1 pt-2">
-          <span className="flex flex-wrap items-baseline gap-x-2">
-            <Price value={displayPrice(product)} className="text-base sm:text-lg" />
-            <OriginalPrice price={displayPrice(product)} mrp={displayMrp(product)} className="text-xs sm:text-sm" />
-          </span>
+          {product.priceOnRequest ? (
+            <span className="text-base font-semibold text-slate-900">Price on request</span>
+          ) : (
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <Price value={displayPrice(product)} className="text-base sm:text-lg" />
+              <OriginalPrice
+                price={displayPrice(product)}
+                mrp={displayMrp(product)}
+                listPrice={displayListPrice(product)}
+                className="text-xs sm:text-sm"
+              />
+            </span>
+          )}
           <span className={`text-xs font-medium ${unavailable ? 'text-red-700' : 'text-green-700'}`}>
             {product.availability}
           </span>

@@ -17,8 +17,16 @@
  * status line beside the button. On a phone the button (with that line) stays in view at the
  * bottom, however long the sizes list is.
  */
-import { availabilityOf, lowStockText, MESSAGES, type Product } from '@pumpkart/shared';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  availabilityOf,
+  lowStockText,
+  MAX_LINE_QUANTITY,
+  MESSAGES,
+  orderQuantityProblem,
+  smallestOrderQuantity,
+  type Product,
+} from '@pumpkart/shared';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAddToCartMutation } from '../cart/cart-api';
 import { paths } from '../../config/paths';
@@ -28,9 +36,15 @@ import { Modal } from '../../ui/modal';
 import { OriginalPrice, Price } from './price';
 import { ProductGallery } from './product-gallery';
 import { QuantityInput, SizeChoices } from './product-options';
+import { orderQuantityNote, QuantityBreaks } from './quantity-breaks';
 import { ProductTaxDetails } from './product-tax-details';
 import { backgroundOf, type LoginState } from './product-route-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
+
+/** The request form loads only when asked for: the storefront's first bundle stays as it was (decision 0016). */
+const RequestQuoteDialog = lazy(() =>
+  import('../../features/checkout/request-quote-dialog').then((module) => ({ default: module.RequestQuoteDialog })),
+);
 
 /** How long the add button stays inactive (aria-disabled) after a successful add. */
 export const ADDED_STATE_MS = 1200;
@@ -96,7 +110,10 @@ export function ProductDetails({
   const cartError = useAppSelector((state) => state.cart.error);
 
   const [variantId, setVariantId] = useState<string | null>(product.variants[0]?._id ?? null);
-  const [quantity, setQuantity] = useState<number | ''>(1);
+  // Business prices (docs/shop-rules.md#business-prices): quantities start at the least one may order and go by packs.
+  const firstQuantity = smallestOrderQuantity(product);
+  const pack = product.packSize;
+  const [quantity, setQuantity] = useState<number | ''>(firstQuantity);
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState(false);
   const [tone, setTone] = useState<Tone>('info');
@@ -106,9 +123,14 @@ export function ProductDetails({
 
   useEffect(() => () => clearTimeout(addedTimer.current), []);
 
+  const [quoting, setQuoting] = useState(false);
   const variant = product.variants.find((v) => v._id === variantId) ?? null;
+  // A product sold on request is only asked for in a quote (docs/shop-rules.md#quotes): no price, no cart.
+  const onRequest = product.priceOnRequest;
   const stock = variant ? variant.stock : product.stock;
+  const limit = onRequest ? MAX_LINE_QUANTITY : stock;
   const price = variant ? variant.price : product.price;
+  const listPrice = variant ? variant.listPrice : product.variants.length === 0 ? product.listPrice : undefined;
   // A size's own MRP; the product's is the cheapest size's, so it stands for a product without sizes only.
   const mrp = variant ? variant.mrp : product.variants.length === 0 ? product.mrp : null;
   const outOfStock = !(stock > 0);
@@ -119,15 +141,28 @@ export function ProductDetails({
     show(text);
   };
 
-  /** Quantity rules (docs/shop-rules.md#cart): above the stock says so and becomes the stock; below 1 becomes 1. */
+  /**
+   * Quantity rules (docs/shop-rules.md#cart, #business-prices): above the stock says so and becomes the stock; below 1
+   * becomes 1. A typed quantity is checked against the minimum and the pack size when the field is left or added.
+   */
   const changeQuantity = (value: number) => {
-    if (value > stock) {
-      say(MESSAGES.onlyNInStock(stock), 'error');
-      setQuantity(Math.max(stock, 1));
+    if (value > limit) {
+      if (!onRequest) say(MESSAGES.onlyNInStock(stock), 'error');
+      setQuantity(Math.max(limit, 1));
     } else if (value < 1) {
       setQuantity(1);
     } else {
       setQuantity(Math.floor(value));
+    }
+  };
+  const label = variant?.size ? `${product.title} (${variant.size})` : product.title;
+  const quantityProblem = (value: number) => orderQuantityProblem(value, product, label);
+  /** Leaving the field: an empty one takes the first quantity; one the product is not sold in says why. */
+  const settleQuantity = () => {
+    if (quantity === '') setQuantity(firstQuantity);
+    else {
+      const problem = quantityProblem(quantity);
+      if (problem) say(problem, 'error');
     }
   };
 
@@ -142,7 +177,7 @@ export function ProductDetails({
 
   const chooseVariant = (id: string) => {
     setVariantId(id);
-    setQuantity(1);
+    setQuantity(firstQuantity);
     clear();
   };
 
@@ -163,12 +198,17 @@ export function ProductDetails({
       say(MESSAGES.productOutOfStock, 'error');
       return;
     }
+    const problem = quantityProblem(quantity === '' ? firstQuantity : quantity);
+    if (problem) {
+      say(problem, 'error');
+      return;
+    }
     setSaving(true);
     clear();
     try {
-      await addToCart({ product, variant, quantity: quantity === '' ? 1 : quantity }).unwrap();
+      await addToCart({ product, variant, quantity: quantity === '' ? firstQuantity : quantity }).unwrap();
       say(MESSAGES.itemAdded, 'success');
-      setQuantity(1);
+      setQuantity(firstQuantity);
       setAdded(true);
       clearTimeout(addedTimer.current);
       addedTimer.current = setTimeout(() => setAdded(false), ADDED_STATE_MS);
@@ -179,7 +219,7 @@ export function ProductDetails({
     }
   };
 
-  const label = saving
+  const buttonLabel = saving
     ? MESSAGES.addSaving
     : !loggedIn
       ? MESSAGES.addLoginToBuy
@@ -190,9 +230,11 @@ export function ProductDetails({
   const looksDisabled = loggedIn && outOfStock;
   // Busy (saving, just added): the add button and the quantity buttons ignore clicks but keep focus.
   const addBusy = saving || added;
-  const quantityDisabled = saving || outOfStock;
-  const shownQuantity = quantity === '' ? 1 : quantity;
-  const minusOff = quantityDisabled || shownQuantity <= 1;
+  const quantityDisabled = saving || (outOfStock && !onRequest);
+  const requestQuote = () => (loggedIn ? setQuoting(true) : goToLogin());
+  const shownQuantity = quantity === '' ? firstQuantity : quantity;
+  const minusOff = quantityDisabled || shownQuantity - pack < firstQuantity;
+  const quantityNote = orderQuantityNote(product);
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -202,11 +244,17 @@ export function ProductDetails({
 
       <div className="flex min-w-0 flex-col gap-3">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <Price value={price} className="text-2xl" />
-          <OriginalPrice price={price} mrp={mrp} className="text-base" />
-          <p className="w-full text-xs text-slate-600" data-testid="tax-inclusive-note">
-            {MESSAGES.inclusiveOfTaxes}
-          </p>
+          {onRequest ? (
+            <p className="text-2xl font-bold text-slate-900">Price on request</p>
+          ) : (
+            <>
+              <Price value={price} className="text-2xl" />
+              <OriginalPrice price={price} mrp={mrp} listPrice={listPrice} className="text-base" />
+              <p className="w-full text-xs text-slate-600" data-testid="tax-inclusive-note">
+                {MESSAGES.inclusiveOfTaxes}
+              </p>
+            </>
+          )}
         </div>
 
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -229,32 +277,56 @@ export function ProductDetails({
           <SizeChoices variants={product.variants} variantId={variantId} disabled={saving} onChoose={chooseVariant} />
         )}
 
+        <QuantityBreaks product={product} price={price} />
+
         <QuantityInput
           id={ids.quantity}
           quantity={quantity}
-          stock={stock}
+          stock={limit}
+          min={firstQuantity}
+          step={pack}
+          note={quantityNote}
           disabled={quantityDisabled}
           minusOff={minusOff}
-          onStep={(step) => changeQuantity(shownQuantity + step)}
+          onStep={(step) => changeQuantity(shownQuantity + step * pack)}
           onInput={onQuantityInput}
-          onBlur={() => quantity === '' && setQuantity(1)}
+          onBlur={settleQuantity}
         />
 
         <div className={STICKY_CLASS[placement]} data-testid="add-to-cart-bar">
-          <button
-            type="button"
-            onClick={onAdd}
-            aria-disabled={looksDisabled || addBusy || undefined}
-            className={`mt-1 w-full rounded-lg px-4 py-3 font-semibold aria-disabled:cursor-not-allowed ${
-              looksDisabled
-                ? 'bg-slate-300 text-slate-800'
-                : addBusy
-                  ? 'bg-amber-200 text-slate-900'
-                  : 'bg-accent-500 text-slate-900 hover:bg-amber-400'
-            }`}
-          >
-            {label}
-          </button>
+          {onRequest ? (
+            <button
+              type="button"
+              onClick={requestQuote}
+              className="mt-1 w-full rounded-lg bg-accent-500 px-4 py-3 font-semibold text-slate-900 hover:bg-amber-400"
+            >
+              Request a quote
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={onAdd}
+              aria-disabled={looksDisabled || addBusy || undefined}
+              className={`mt-1 w-full rounded-lg px-4 py-3 font-semibold aria-disabled:cursor-not-allowed ${
+                looksDisabled
+                  ? 'bg-slate-300 text-slate-800'
+                  : addBusy
+                    ? 'bg-amber-200 text-slate-900'
+                    : 'bg-accent-500 text-slate-900 hover:bg-amber-400'
+              }`}
+            >
+              {buttonLabel}
+            </button>
+          )}
+          {!onRequest && (
+            <button
+              type="button"
+              onClick={requestQuote}
+              className="mt-2 w-full text-sm font-medium text-brand-800 underline"
+            >
+              Buying in quantity? Request a quote
+            </button>
+          )}
 
           <div className="mt-2 min-h-6 space-y-1 text-sm" aria-live="polite" role="status">
             {loggedIn && cartLoading && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
@@ -273,6 +345,22 @@ export function ProductDetails({
 
         <ProductTaxDetails product={product} headingLevel={placement === 'page' ? 2 : 3} />
       </div>
+      {quoting && (
+        <Suspense fallback={null}>
+          <RequestQuoteDialog
+            lines={[
+              {
+                productId: product._id,
+                variantId: variant?._id ?? null,
+                title: product.title,
+                size: variant?.size ?? null,
+                quantity: quantity === '' ? 1 : quantity,
+              },
+            ]}
+            onClose={() => setQuoting(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -57,6 +57,9 @@ export function QuantityInput({
   id,
   quantity,
   stock,
+  min = 1,
+  step = 1,
+  note = null,
   disabled,
   minusOff,
   onStep,
@@ -67,6 +70,11 @@ export function QuantityInput({
   /** Empty while the buyer clears the field to type a new one. */
   quantity: number | '';
   stock: number;
+  /** The least one may order and the pack size (docs/shop-rules.md#business-prices): the field's min and step. */
+  min?: number;
+  step?: number;
+  /** Says the minimum and the pack size under the field. */
+  note?: string | null;
   disabled: boolean;
   /** The minus ignores clicks (at 1, or with the whole input off). */
   minusOff: boolean;
@@ -93,8 +101,10 @@ export function QuantityInput({
           id={id}
           type="number"
           inputMode="numeric"
-          min={1}
+          min={min}
+          step={step}
           max={Math.max(stock, 1)}
+          aria-describedby={note ? `${id}-note` : undefined}
           value={quantity}
           onChange={(event) => onInput(event.target.value)}
           onBlur={onBlur}
@@ -111,6 +121,11 @@ export function QuantityInput({
           +
         </button>
       </div>
+      {note && (
+        <p id={`${id}-note`} className="mt-1 text-xs text-slate-600">
+          {note}
+        </p>
+      )}
     </div>
   );
 }

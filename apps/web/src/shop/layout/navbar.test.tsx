@@ -132,7 +132,7 @@ describe('Navbar', () => {
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
-    expect(items).toEqual(['Profile', 'My Orders', 'Cart (3)', 'Favorites', 'Logout']);
+    expect(items).toEqual(['Profile', 'My Orders', 'Business', 'Cart (3)', 'Quick order', 'Favorites', 'Logout']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Meera' }));

@@ -139,8 +139,14 @@ export function Navbar() {
                   <Link role="menuitem" to={paths.orders} className={menuItem} onClick={() => setMenuOpen(false)}>
                     My Orders
                   </Link>
+                  <Link role="menuitem" to={paths.business} className={menuItem} onClick={() => setMenuOpen(false)}>
+                    Business
+                  </Link>
                   <Link role="menuitem" to={paths.cart} className={menuItem} onClick={() => setMenuOpen(false)}>
                     {cartLabel}
+                  </Link>
+                  <Link role="menuitem" to={paths.quickOrder} className={menuItem} onClick={() => setMenuOpen(false)}>
+                    Quick order
                   </Link>
                   <Link role="menuitem" to={paths.favorites} className={menuItem} onClick={() => setMenuOpen(false)}>
                     Favorites

@@ -18,7 +18,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, orderNumber, type CreatePaymentResponse } from '@pumpkart/shared';
 import { refreshCart } from '../cart/cart-api';
-import { useCreatePaymentMutation, useVerifyPaymentMutation } from './payment-api';
+import { useCreateInstalmentPaymentMutation, useCreatePaymentMutation, useVerifyPaymentMutation } from './payment-api';
 import { orderPath } from '../../config/paths';
 import { useAppDispatch, useNotify } from '../../store/hooks';
 import { makePageInert } from './page-inert';
@@ -41,6 +41,11 @@ export interface PayOrderRequest {
   prefill?: { name?: string; email?: string; contact?: string };
   /** After a verified payment, before the page moves to the confirmation (close a dialog, clear a selection). */
   onPaid?: () => void;
+  /**
+   * Pay the amount due now on a bank-terms order (an instalment: POST /api/payments/bank/orders/{id}/online)
+   * instead of the order's whole online payment; said after it with `successMessage`.
+   */
+  instalment?: { successMessage: string };
 }
 
 /** The text that says why the window closed without a payment, or null after a payment. */
@@ -65,6 +70,7 @@ export function usePayOrder() {
   const notify = useNotify();
   const { config, loaded } = usePaymentScript();
   const [createPayment] = useCreatePaymentMutation();
+  const [createInstalmentPayment] = useCreateInstalmentPaymentMutation();
   const [verifyPayment] = useVerifyPaymentMutation();
   const [paying, setPaying] = useState(false);
   const payingRef = useRef(false);
@@ -75,7 +81,7 @@ export function usePayOrder() {
   useEffect(() => () => abandonRef.current?.(), []);
 
   const pay = useCallback(
-    async ({ orderId, prefill, onPaid }: PayOrderRequest): Promise<PayOutcome> => {
+    async ({ orderId, prefill, onPaid, instalment }: PayOrderRequest): Promise<PayOutcome> => {
       if (payingRef.current) return { kind: 'busy' };
       const Razorpay = window.Razorpay;
       if (!Razorpay || !config) return { kind: 'error', message: MESSAGES.paymentScriptNotLoaded };
@@ -90,7 +96,7 @@ export function usePayOrder() {
 
       let payment: CreatePaymentResponse;
       try {
-        payment = await createPayment(orderId).unwrap();
+        payment = await (instalment ? createInstalmentPayment : createPayment)(orderId).unwrap();
       } catch (failure) {
         return done({ kind: 'error', message: checkoutErrorMessage(failure) });
       }
@@ -171,12 +177,12 @@ export function usePayOrder() {
         onPaid?.();
         // The refreshed cart arrives after the page has moved on, so the cart never flashes empty.
         void dispatch(refreshCart());
-        notify(MESSAGES.paymentSucceeded, 'success');
+        notify(instalment?.successMessage ?? MESSAGES.paymentSucceeded, 'success');
         void navigate(orderPath(orderId));
       }
       return outcome;
     },
-    [config, createPayment, dispatch, navigate, notify, verifyPayment],
+    [config, createInstalmentPayment, createPayment, dispatch, navigate, notify, verifyPayment],
   );
 
   return { pay, paying, ready: loaded && Boolean(config) };

@@ -3,7 +3,7 @@
  * credit note (the order DTO carries them), the figures an orders export lists, one document's snapshot for its
  * download (../downloads.ts), and a month's documents for the GST report.
  */
-import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   financialYearOf,
@@ -14,9 +14,11 @@ import {
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../../db/client';
 import { taxDocuments, type TaxDocumentKind } from '../../../db/schema';
+import type { EinvoicePrint } from '../pdf';
 
 export type { TaxDocumentKind };
 import { epochMs } from '../../../lib/raw-rows';
+import { isoTimeJson, jsonObject, jsonValue } from '../../../lib/json-text';
 
 export interface OrderTaxDocuments {
   invoice: TaxDocumentRef | null;
@@ -33,6 +35,10 @@ function withDocument(
   else documents.creditNote = ref;
   return documents;
 }
+
+/** The invoice and the credit note that cancelled it: not a return's credit note, nor a debit note. */
+// Written out (no parameters): the orders' DTO statement renders it once (lib/raw-rows.ts, renderedOnce).
+const wholeOrderDocument = sql`${taxDocuments.kind} in ('invoice', 'credit-note') and ${taxDocuments.returnId} is null`;
 
 const noDocuments = (): OrderTaxDocuments => ({ invoice: null, creditNote: null });
 
@@ -51,7 +57,7 @@ export async function taxDocumentsOfOrders(
       issuedAt: taxDocuments.issuedAt,
     })
     .from(taxDocuments)
-    .where(inArray(taxDocuments.orderId, [...orderIds]));
+    .where(and(inArray(taxDocuments.orderId, [...orderIds]), wholeOrderDocument));
   for (const row of rows) result.set(row.orderId, withDocument(result.get(row.orderId) ?? noDocuments(), row));
   return result;
 }
@@ -72,8 +78,21 @@ export function taxDocumentsJson(orderId: SQL | PgColumn): SQL {
     select json_agg(json_build_object(
         'kind', ${taxDocuments.kind}, 'number', ${taxDocuments.number}, 'issuedAt', ${epochMs(taxDocuments.issuedAt)}
       ))
-    from ${taxDocuments} where ${taxDocuments.orderId} = ${orderId}
+    from ${taxDocuments} where ${taxDocuments.orderId} = ${orderId} and ${wholeOrderDocument}
   )`;
+}
+
+/**
+ * The JSON text of the order's `kind` document as taxDocumentsOf shows it (`{"number":…,"issuedAt":…}`, `null` when
+ * none): for the admin's order list only (orders/store/order-json.ts; decision 0011). An order has at most one
+ * invoice and one cancelling credit note (tax_documents_order_invoice_unique, _order_cancellation_unique).
+ */
+export function taxDocumentRefJson(orderId: SQL | PgColumn, kind: 'invoice' | 'credit-note'): SQL {
+  return sql`coalesce((
+    select ${jsonObject({ number: jsonValue(taxDocuments.number), issuedAt: isoTimeJson(taxDocuments.issuedAt) })}
+    from ${taxDocuments}
+    where ${taxDocuments.orderId} = ${orderId} and ${taxDocuments.kind} = ${sql.raw(`'${kind}'`)} and ${wholeOrderDocument}
+  ), 'null')`;
 }
 
 /** An order's invoice and credit note from the documents taxDocumentsJson read. */
@@ -116,7 +135,7 @@ export async function invoiceFiguresOfOrders(
       lines: sql<DocumentLine[]>`${taxDocuments.document} -> 'lines'`,
     })
     .from(taxDocuments)
-    .where(inArray(taxDocuments.orderId, [...orderIds]))
+    .where(and(inArray(taxDocuments.orderId, [...orderIds]), wholeOrderDocument))
     .orderBy(asc(taxDocuments.kind));
   const creditNotes = new Map<string, string>();
   for (const row of rows) {
@@ -140,32 +159,62 @@ export async function invoiceFiguresOfOrders(
   return result;
 }
 
-/** The snapshot of the order's document of this kind, with its number; undefined when none was issued. */
+/**
+ * The snapshot of the order's invoice or cancellation credit note, with its number and what the IRP returned for it
+ * (null when it is not e-invoiced); undefined when none was issued.
+ */
 export async function findDocumentSnapshot(
   db: DbOrTx,
   orderId: string,
-  kind: TaxDocumentKind,
-): Promise<{ number: string; document: TaxDocument } | undefined> {
+  kind: 'invoice' | 'credit-note',
+): Promise<{ number: string; document: TaxDocument; einvoice: EinvoicePrint | null } | undefined> {
   const [row] = await db
-    .select({ number: taxDocuments.number, document: taxDocuments.document })
+    .select({
+      number: taxDocuments.number,
+      document: taxDocuments.document,
+      status: taxDocuments.einvoiceStatus,
+      irn: taxDocuments.irn,
+      ackNo: taxDocuments.ackNo,
+      ackDate: taxDocuments.ackDate,
+      signedQrCode: taxDocuments.signedQrCode,
+      cancelledAt: taxDocuments.irnCancelledAt,
+    })
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)));
-  return row;
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind), isNull(taxDocuments.returnId)));
+  if (!row) return undefined;
+  const { number, document, status } = row;
+  const einvoice = status && {
+    status,
+    irn: row.irn,
+    ackNo: row.ackNo,
+    ackDate: row.ackDate?.toISOString() ?? null,
+    signedQrCode: row.signedQrCode,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  };
+  return { number, document, einvoice };
 }
 
 const PAGE_SIZE = 200;
 
+/** The month of the GST report: from its first moment up to (not including) the next month's. */
+export interface IssueRange {
+  from: Date;
+  to: Date;
+}
+
 /**
- * The documents issued in the month, of the kinds asked for, invoices before credit notes and each series in
- * number order, read PAGE_SIZE at a time (a month never crosses a financial year, so the sequence orders it).
+ * The documents the seller `sellerGstin` issued in the month, of the kinds asked for, invoices before credit notes
+ * and each series in number order, read PAGE_SIZE at a time (a month never crosses a financial year, so the
+ * sequence orders it).
  */
 export async function* documentsIssuedIn(
   db: DbOrTx,
-  range: { from: Date; to: Date },
+  range: IssueRange,
+  sellerGstin: string,
   kinds: readonly TaxDocumentKind[] = ['invoice', 'credit-note'],
   pageSize = PAGE_SIZE,
 ): AsyncGenerator<TaxDocument> {
-  // The series' unique index (kind, financial year, sequence) serves the pages.
+  // The series' unique index (seller GSTIN, kind, financial year, sequence) serves the pages.
   const financialYear = financialYearOf(range.from).label;
   for (const kind of kinds) {
     let after = 0;
@@ -175,6 +224,7 @@ export async function* documentsIssuedIn(
         .from(taxDocuments)
         .where(
           and(
+            eq(taxDocuments.sellerGstin, sellerGstin),
             eq(taxDocuments.kind, kind),
             eq(taxDocuments.financialYear, financialYear),
             gte(taxDocuments.issuedAt, range.from),
@@ -189,4 +239,14 @@ export async function* documentsIssuedIn(
       after = rows.at(-1)!.sequence;
     }
   }
+}
+
+/** The seller GSTINs that issued documents in the month, in order. */
+export async function sellerGstinsIn(db: DbOrTx, range: IssueRange): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ gstin: taxDocuments.sellerGstin })
+    .from(taxDocuments)
+    .where(and(gte(taxDocuments.issuedAt, range.from), lt(taxDocuments.issuedAt, range.to)))
+    .orderBy(asc(taxDocuments.sellerGstin));
+  return rows.map((row) => row.gstin);
 }

@@ -11,7 +11,7 @@
  *   payment, status change or cancellation goes ahead either way.
  * - `now` is the clock (tests cross 31 March in India with it).
  */
-import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { documentTotalPaise, type TaxDocument } from '@pumpkart/shared';
 import type { Log } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -29,16 +29,19 @@ export async function lockOrder(tx: DbOrTx, orderId: string) {
   return order;
 }
 
-/** The order's document of this kind, if issued. */
+/**
+ * The order's invoice, or the credit note that cancelled it (not a return's), if issued. Debit notes are many per
+ * order: not asked here.
+ */
 export async function documentOf(
   tx: DbOrTx,
   orderId: string,
-  kind: TaxDocumentKind,
+  kind: 'invoice' | 'credit-note',
 ): Promise<TaxDocumentRow | undefined> {
   const [row] = await tx
     .select()
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind)));
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind), isNull(taxDocuments.returnId)));
   return row;
 }
 
@@ -92,6 +95,7 @@ export async function invoiceFacts(tx: DbOrTx, orderId: string) {
 const DOCUMENT_COLUMNS = [
   'kind',
   'orderId',
+  'sellerGstin',
   'number',
   'financialYear',
   'sequence',
@@ -108,6 +112,7 @@ const DOCUMENT_COLUMNS = [
   'irn',
   'signedQrCode',
   'referenceId',
+  'returnId',
 ] as const;
 
 /** A tax document's row, built once. */
@@ -125,7 +130,15 @@ const insertDocumentQuery = statement('insert_tax_document', ({ db }) =>
 
 export async function insertDocument(
   tx: DbOrTx,
-  values: { kind: TaxDocumentKind; orderId: string; document: TaxDocument; referenceId: string | null },
+  values: {
+    kind: TaxDocumentKind;
+    orderId: string;
+    document: TaxDocument;
+    referenceId: string | null;
+    /** Reported to the IRP (docs/decisions/0029-e-invoicing.md): pending and due at once. */
+    einvoice: boolean;
+    returnId?: string | null;
+  },
   number: { financialYear: { label: string }; sequence: number },
   issuedAt: Date,
 ): Promise<TaxDocumentRow> {
@@ -134,6 +147,7 @@ export async function insertDocument(
   const columns: Required<Pick<typeof taxDocuments.$inferInsert, (typeof DOCUMENT_COLUMNS)[number]>> = {
     kind: values.kind,
     orderId: values.orderId,
+    sellerGstin: document.seller.gstin,
     number: document.number,
     financialYear: number.financialYear.label,
     sequence: number.sequence,
@@ -151,9 +165,17 @@ export async function insertDocument(
     irn: document.irn,
     signedQrCode: document.signedQrCode,
     referenceId: values.referenceId,
+    returnId: values.returnId ?? null,
   };
   const [row] = await insertDocumentQuery(tx, columns);
-  return row!;
+  if (!values.einvoice) return row!;
+  // A second statement: the prepared insert cannot take a null time for the documents that are not reported.
+  const [pending] = await tx
+    .update(taxDocuments)
+    .set({ einvoiceStatus: 'pending', einvoiceNextAttemptAt: issuedAt })
+    .where(eq(taxDocuments.id, row!.id))
+    .returning();
+  return pending!;
 }
 
 /** Runs `work` in a savepoint of `tx`; a failure is logged and rolled back, and answers null. */

@@ -81,11 +81,14 @@ export function fixtureOrder(overrides: Partial<OrderDto> = {}, lines: FixtureLi
       transactionId: paymentMode === 'online' ? 'pay_Q8xYz12AbCdEf3' : null,
       razorpayOrderId: paymentMode === 'online' ? 'order_Q8xYw98ZyXwVu7' : null,
     },
+    advancePercent: 100,
+    received: 0,
     businessName: null,
     gstin: null,
     invoice: null,
     creditNote: null,
     payBy: null,
+    approvalStatus: null,
     shipment: null,
     shippedAt: null,
     deliveredAt: null,
@@ -121,6 +124,26 @@ const SHIPMENT = {
 };
 
 const orderId = FIXTURE_ORDER_ID;
+/** A request for quote whose number (its id's last 6 characters) is q1w2e3. */
+export const FIXTURE_QUOTE_ID = '7d3f9c2e-5b1a-4e8d-9f6c-00000q1w2e3';
+
+/** Return 1 of the delivered order: both brass nozzles. */
+const RETURN = {
+  orderId,
+  returnNumber: 1,
+  lines: [{ title: 'Brass fuel nozzle', size: '3/4 inch', quantity: 2 }],
+};
+const RETURN_REASON = 'The nozzles are 1 inch, not 3/4 inch as ordered.';
+const BANK = {
+  enabled: true,
+  accountName: 'PumpKart Supplies Pvt Ltd',
+  accountNumber: '50200012345678',
+  ifsc: 'HDFC0001234',
+  bankBranch: 'HDFC Bank, Andheri East',
+  upiId: null,
+};
+const bankOrder = withPayment(fixtureOrder({ paymentMode: 'bank', status: 'pending', advancePercent: 30 }), 'pending');
+const delivered = fixtureOrder({ status: 'delivered', deliveredAt: '2026-03-24T20:15:00.000Z' });
 
 export const MAIL_FIXTURES: { [K in MailKind]: MailFixture<K> } = {
   'order-placed': { message: { kind: 'order-placed', orderId }, context: context(codOrder()) },
@@ -131,7 +154,16 @@ export const MAIL_FIXTURES: { [K in MailKind]: MailFixture<K> } = {
   'order-shipped': {
     message: { kind: 'order-shipped', orderId, ...SHIPMENT },
     context: context(
-      fixtureOrder({ status: 'shipped', shipment: { ...SHIPMENT, shippedAt: '2026-03-21T09:00:00.000Z' } }),
+      fixtureOrder({
+        status: 'shipped',
+        shipment: {
+          ...SHIPMENT,
+          ewayBillNumber: null,
+          vehicleNumber: null,
+          transporterId: null,
+          shippedAt: '2026-03-21T09:00:00.000Z',
+        },
+      }),
     ),
   },
   'order-delivered': {
@@ -180,7 +212,50 @@ export const MAIL_FIXTURES: { [K in MailKind]: MailFixture<K> } = {
     },
     context: context(null),
   },
+  'business-invite': {
+    message: {
+      kind: 'business-invite',
+      businessName: 'Sharma Fuels Pvt Ltd',
+      role: 'buyer',
+      acceptUrl: `${FIXTURE_SHOP_URL}/business/join#token=Zp4RwY7sNc1Hd6Jf0Ga5q3Vt8bX2kLm9`,
+      validDays: 7,
+    },
+    context: context(null),
+  },
+  'approval-needed': {
+    message: { kind: 'approval-needed', orderId, businessName: 'Sharma Fuels Pvt Ltd', buyerName: 'Ravi Kumar' },
+    context: context(codOrder()),
+  },
+  'approval-decided': {
+    message: { kind: 'approval-decided', orderId, approved: true },
+    context: context(codOrder()),
+  },
   welcome: { message: { kind: 'welcome', name: 'Priya Sharma' }, context: context(null) },
+  'owner-quote-requested': {
+    message: { kind: 'owner-quote-requested', quoteId: FIXTURE_QUOTE_ID, customerName: 'Priya Sharma' },
+    context: context(null),
+  },
+  'quote-answered': {
+    message: {
+      kind: 'quote-answered',
+      quoteId: FIXTURE_QUOTE_ID,
+      customerName: 'Priya Sharma',
+      version: 2,
+      totalPaise: 59_500_000,
+      validUntil: '2026-04-15',
+    },
+    context: context(null),
+  },
+  'owner-quote-accepted': {
+    message: {
+      kind: 'owner-quote-accepted',
+      quoteId: FIXTURE_QUOTE_ID,
+      customerName: 'Priya Sharma',
+      version: 2,
+      orderNumber: 'a1b2c3',
+    },
+    context: context(null),
+  },
   'owner-new-order': { message: { kind: 'owner-new-order', orderId }, context: context(codOrder()) },
   'owner-low-stock': {
     message: {
@@ -201,6 +276,66 @@ export const MAIL_FIXTURES: { [K in MailKind]: MailFixture<K> } = {
       reason: 'The cash collected for this cash-on-delivery order must be returned to the buyer.',
     },
     context: context(codOrder('cancelled', 'refunded')),
+  },
+  'return-requested': {
+    message: { kind: 'return-requested', ...RETURN, reason: RETURN_REASON },
+    context: context(delivered),
+  },
+  'owner-return-requested': {
+    message: { kind: 'owner-return-requested', ...RETURN, reason: RETURN_REASON },
+    context: context(delivered),
+  },
+  'return-approved': { message: { kind: 'return-approved', ...RETURN }, context: context(delivered) },
+  'return-refused': {
+    message: { kind: 'return-refused', ...RETURN, reason: 'The nozzle has been used: fuel stains on the spout.' },
+    context: context(delivered),
+  },
+  'return-received': {
+    message: { kind: 'return-received', ...RETURN, refundPaise: 185_000 + 1_203 },
+    context: context(delivered),
+  },
+  'return-refunded': {
+    message: {
+      kind: 'return-refunded',
+      ...RETURN,
+      amountPaise: 185_000 + 1_203,
+      mode: 'online',
+      refundId: 'rfnd_R7cDe12FgHi3J',
+      creditNoteNumber: 'CN/26-27/000004',
+    },
+    context: context(delivered),
+  },
+  'bank-transfer-due': {
+    message: {
+      kind: 'bank-transfer-due',
+      orderId,
+      amountPaise: 60_000,
+      stage: 'advance',
+      bank: BANK,
+    },
+    context: context(bankOrder),
+  },
+  'owner-transfer-recorded': {
+    message: {
+      kind: 'owner-transfer-recorded',
+      orderId,
+      utr: 'HDFCN52026032012',
+      amountPaise: 60_000,
+      transferredOn: '2026-03-20',
+    },
+    context: context(bankOrder),
+  },
+  'bank-transfer-decided': {
+    message: {
+      kind: 'bank-transfer-decided',
+      orderId,
+      utr: 'HDFCN52026032012',
+      amountPaise: 60_000,
+      confirmed: true,
+      reason: null,
+      dueNowPaise: FIXTURE_TOTAL_PAISE - 60_000,
+    },
+    context: context({ ...bankOrder, status: 'processing', received: 600 }),
   },
 };
 

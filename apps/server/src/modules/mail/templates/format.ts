@@ -44,4 +44,4 @@ export function safeHttpUrl(url: string | null): string | null {
 
 /** The short name of the payment mode, for subjects: Cash on Delivery or Paid online. */
 export const paymentModeName = (order: OrderDto) =>
-  paymentOf(order).mode === 'cod' ? 'Cash on Delivery' : 'Paid online';
+  ({ cod: 'Cash on Delivery', online: 'Paid online', bank: 'Bank transfer' })[paymentOf(order).mode];

@@ -3,6 +3,8 @@
  * a new kind without one fails the type check.
  */
 import { accountExists } from './account-exists';
+import { bankTransferDecided, bankTransferDue, ownerTransferRecorded } from './bank-transfer';
+import { approvalDecided, approvalNeeded, businessInvite } from './business';
 import { orderCancelled } from './order-cancelled';
 import { orderDelivered } from './order-delivered';
 import { orderPlaced } from './order-placed';
@@ -13,6 +15,15 @@ import { ownerRefundAction } from './owner-refund-action';
 import { passwordReset } from './password-reset';
 import { paymentReceived } from './payment-received';
 import { refundProcessed } from './refund-processed';
+import {
+  ownerReturnRequested,
+  returnApproved,
+  returnReceived,
+  returnRefunded,
+  returnRefused,
+  returnRequested,
+} from './returns';
+import { ownerQuoteAccepted, ownerQuoteRequested, quoteAnswered } from './quotes';
 import { staffInvite } from './staff-invite';
 import type { MailTemplates } from './template';
 import { welcome } from './welcome';
@@ -27,10 +38,25 @@ export const MAIL_TEMPLATES: MailTemplates = {
   'password-reset': passwordReset,
   'account-exists': accountExists,
   'staff-invite': staffInvite,
+  'business-invite': businessInvite,
+  'approval-needed': approvalNeeded,
+  'approval-decided': approvalDecided,
   welcome,
   'owner-new-order': ownerNewOrder,
   'owner-low-stock': ownerLowStock,
   'owner-refund-action': ownerRefundAction,
+  'return-requested': returnRequested,
+  'return-approved': returnApproved,
+  'return-refused': returnRefused,
+  'return-received': returnReceived,
+  'return-refunded': returnRefunded,
+  'owner-return-requested': ownerReturnRequested,
+  'owner-quote-requested': ownerQuoteRequested,
+  'quote-answered': quoteAnswered,
+  'owner-quote-accepted': ownerQuoteAccepted,
+  'bank-transfer-due': bankTransferDue,
+  'owner-transfer-recorded': ownerTransferRecorded,
+  'bank-transfer-decided': bankTransferDecided,
 };
 
 export type { MailInput, MailTemplate, MailTemplates } from './template';

@@ -15,12 +15,14 @@ const WHY: Record<Cancelled['by'], (number: string) => string> = {
   buyer: (number) => `Your order #${number} was cancelled, as you asked.`,
   admin: (number) => `Your order #${number} was cancelled by the store. We are sorry for the trouble.`,
   expiry: (number) => `Your order #${number} was cancelled because its payment was not completed in time.`,
+  business: (number) => `Your order #${number} was not approved by your business, so it was cancelled.`,
 };
 
 /** What happens to the money: the refund and how it reaches the buyer, or nothing was charged. */
 export function refundSentence(message: Pick<Cancelled, 'refundPaise' | 'refundMode'>): string {
   if (message.refundPaise === null) return 'Nothing was charged for this order.';
   const amount = priceOfPaise(message.refundPaise);
+  if (message.refundMode === 'bank') return `The ${amount} you transferred will be transferred back to you.`;
   return message.refundMode === 'cash'
     ? `The ${amount} you paid will be returned to you.`
     : `A refund of ${amount} will reach your original payment method in 5–7 working days.`;

@@ -3,11 +3,11 @@
  * conditional cancellation and what it does to the order's payment, an admin's status change with its shipment
  * columns, and the order's status locked for the audit trail. Each takes the caller's transaction or the database.
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, ShipmentInput } from '@pumpkart/shared';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
-import { orderItems, orders, payments, REFUND_DUE } from '../../../db/schema';
+import { bankTransfers, orderItems, orderReturns, orders, payments, REFUND_DUE } from '../../../db/schema';
 import type { OrderRow } from './orders';
 import type { StockLine } from './stock';
 
@@ -20,6 +20,9 @@ export interface OrderStatusSnapshot {
   courier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
+  ewayBillNumber: string | null;
+  vehicleNumber: string | null;
+  transporterId: string | null;
 }
 
 /** The order's status and shipment, its row locked (as the change's UPDATE would lock it) until commit. */
@@ -30,6 +33,9 @@ export async function lockedStatusOf(tx: DbOrTx, orderId: string): Promise<Order
       courier: orders.courier,
       trackingNumber: orders.trackingNumber,
       trackingUrl: orders.trackingUrl,
+      ewayBillNumber: orders.ewayBillNumber,
+      vehicleNumber: orders.vehicleNumber,
+      transporterId: orders.transporterId,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -48,8 +54,23 @@ export async function findPaymentOfOrder(db: DbOrTx, orderId: string): Promise<P
 }
 
 /**
- * Cancels order `orderId` if its status is one of `from` (and, with `unshippedOnly`, it never left the shop), in
- * one conditional UPDATE; answers the cancelled row, or undefined when it was not in one of `from`.
+ * A return not refused (docs/shop-rules.md#returns): its goods and money are handled by the return, so the order can
+ * no longer be cancelled whole (a full credit note and refund would count them twice).
+ */
+const openReturn = (orderId: SQL | typeof orders.id) =>
+  sql`exists (select 1 from ${orderReturns} r where r.order_id = ${orderId} and r.status <> 'refused')`;
+
+/** Whether the order has a return that is not refused. */
+export async function hasOpenReturn(db: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ open: openReturn(sql`${orderId}::uuid`).mapWith(Boolean) })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.open);
+}
+
+/**
+ * Cancels order `orderId` if its status is one of `from` (and, with `unshippedOnly`, it never left the shop) and it
+ * has no return that is not refused, in one conditional UPDATE; answers the cancelled row, or undefined when not.
  */
 export async function cancelOrderRow(
   tx: DbOrTx,
@@ -66,6 +87,7 @@ export async function cancelOrderRow(
         eq(orders.id, orderId),
         inArray(orders.status, [...from]),
         unshippedOnly ? isNull(orders.shippedAt) : undefined,
+        sql`not ${openReturn(orders.id)}`,
       ),
     )
     .returning();
@@ -112,8 +134,34 @@ export async function markCashOwedBack(tx: DbOrTx, orderId: string, reason: stri
 }
 
 /**
- * The shipment columns an admin's status change writes: 'shipped' stores the tracking data (re-setting it corrects
- * them), 'delivered' when it arrived. The first 'shipped' or 'delivered' also records when the order left the shop
+ * A cancelled bank-transfer order (docs/shop-rules.md#bank-transfer): its confirmed instalments are owed back
+ * ('returned', which takes them out of the revenue) and a complete payment becomes 'refunded'. Answers the paise
+ * the owner must transfer back by hand (`byHandPaise`) and those the gateway refunds (`onlinePaise`, instalments
+ * paid online, refunded by the payments module after commit).
+ */
+export async function markTransfersOwedBack(
+  tx: DbOrTx,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<{ byHandPaise: number; onlinePaise: number }> {
+  const returned = await tx
+    .update(bankTransfers)
+    .set({ status: 'returned' })
+    .where(and(eq(bankTransfers.orderId, orderId), eq(bankTransfers.status, 'confirmed')))
+    .returning({ amountPaise: bankTransfers.amountPaise, method: bankTransfers.method });
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', failureReason: `${reason}: transfers to be returned`, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.mode, 'bank'), eq(payments.status, 'success')));
+  const sum = (method: string) =>
+    returned.filter((row) => row.method === method).reduce((total, row) => total + row.amountPaise, 0);
+  return { byHandPaise: sum('transfer'), onlinePaise: sum('razorpay') };
+}
+
+/**
+ * The shipment columns an admin's status change writes: 'shipped' stores the tracking data and the e-way bill
+ * (re-setting it corrects them), 'delivered' when it arrived. The first 'shipped' or 'delivered' also records when the order left the shop
  * (shipped_at, never changed or cleared after: the buyer's cancel stays closed, docs/shop-rules.md#order-status).
  * Other statuses, moves back included, leave them all as they are.
  */
@@ -128,6 +176,9 @@ function statusChangeColumns(
       courier: shipment.courier,
       trackingNumber: shipment.trackingNumber,
       trackingUrl: shipment.trackingUrl ?? null,
+      ewayBillNumber: shipment.ewayBillNumber ?? null,
+      vehicleNumber: shipment.vehicleNumber ?? null,
+      transporterId: shipment.transporterId ?? null,
       shippedAt: leftTheShop,
     };
   }

@@ -7,7 +7,7 @@
  * The DTO's shape is written once, in orderDtoOf: a read (ordersJson: one statement for any number of orders, their
  * lines, images and documents as json) and a placed order (service.ts: the rows just written) both go through it.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addressSchema, toRupees, type Address, type OrderDto, type ProductImageDto } from '@pumpkart/shared';
 import type { Config } from '../../../config';
 import type { DbOrTx } from '../../../db/client';
@@ -45,6 +45,9 @@ function shipmentOf(order: OrderFields): OrderDto['shipment'] {
     courier: order.courier,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
+    ewayBillNumber: order.ewayBillNumber,
+    vehicleNumber: order.vehicleNumber,
+    transporterId: order.transporterId,
     shippedAt: order.shippedAt.toISOString(),
   };
 }
@@ -85,13 +88,19 @@ const ORDER_JSON = renderedOnce(
       customerPhone: orders.customerPhone,
       customerBusinessName: orders.customerBusinessName,
       customerGstin: orders.customerGstin,
+      approvalStatus: orders.approvalStatus,
       address: orders.address,
       subtotalPaise: orders.subtotalPaise,
       shippingPaise: orders.shippingPaise,
       totalPaise: orders.totalPaise,
+      advancePercent: orders.advancePercent,
+      receivedPaise: orders.receivedPaise,
       courier: orders.courier,
       trackingNumber: orders.trackingNumber,
       trackingUrl: orders.trackingUrl,
+      ewayBillNumber: orders.ewayBillNumber,
+      vehicleNumber: orders.vehicleNumber,
+      transporterId: orders.transporterId,
       shippedAt: epochMs(orders.shippedAt),
       deliveredAt: epochMs(orders.deliveredAt),
       createdAt: epochMs(orders.createdAt),
@@ -129,8 +138,8 @@ type Instant = 'shippedAt' | 'deliveredAt' | 'createdAt' | 'updatedAt';
 
 /**
  * The orders of `where` (all when omitted) as a scalar subquery: a json array of OrderJson in the order of `orderBy`,
- * `[]` for none, one statement for any number of orders. A page passes `where` as its ids' subquery (admin-list.ts),
- * run once (`= any(array(...))`), so the lines are read for the page's orders only. Map it with orderDtosOf.
+ * `[]` for none, one statement for any number of orders. Map it with orderDtosOf. (The admin's list writes its page's
+ * JSON text in the database instead: order-json.ts, checked against this mapper by list-json.test.ts.)
  */
 export function ordersJson(where: SQL | undefined, orderBy: SQL[]): SQL {
   return sql`(
@@ -197,13 +206,19 @@ type OrderFields = Pick<
   | 'customerPhone'
   | 'customerBusinessName'
   | 'customerGstin'
+  | 'approvalStatus'
   | 'address'
   | 'subtotalPaise'
   | 'shippingPaise'
   | 'totalPaise'
+  | 'advancePercent'
+  | 'receivedPaise'
   | 'courier'
   | 'trackingNumber'
   | 'trackingUrl'
+  | 'ewayBillNumber'
+  | 'vehicleNumber'
+  | 'transporterId'
   | 'shippedAt'
   | 'deliveredAt'
   | 'createdAt'
@@ -283,11 +298,14 @@ export function orderDtoOf(
           razorpayOrderId: payment.gatewayOrderId,
         }
       : null,
+    advancePercent: order.advancePercent,
+    received: toRupees(order.receivedPaise),
     businessName: order.customerBusinessName,
     gstin: order.customerGstin,
     invoice: documents?.invoice ?? null,
     creditNote: documents?.creditNote ?? null,
-    payBy: payByOf(order, payment ?? undefined, paymentTimeoutMin),
+    payBy: order.approvalStatus === 'pending' ? null : payByOf(order, payment ?? undefined, paymentTimeoutMin),
+    approvalStatus: order.approvalStatus,
     shipment: shipmentOf(order),
     shippedAt: order.shippedAt?.toISOString() ?? null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
@@ -301,6 +319,16 @@ export async function loadOrder(source: OrderDtoSource, orderId: string): Promis
   return order;
 }
 
-/** The buyer's orders, newest first (loadOrders). */
-export const loadOrdersOfBuyer = (source: OrderDtoSource, userId: string) =>
-  loadOrders(source, eq(orders.userId, userId));
+/**
+ * The buyer's orders, newest first (loadOrders); for a person in a business, every order of the business, whoever
+ * placed it (docs/shop-rules.md#business-accounts).
+ */
+export const loadOrdersOfBuyer = (source: OrderDtoSource, userId: string, businessId: string | null = null) =>
+  loadOrders(source, businessId ? eq(orders.businessId, businessId) : eq(orders.userId, userId));
+
+/** The business's orders waiting for approval, the oldest first. */
+export const loadAwaitingApproval = (source: OrderDtoSource, businessId: string) =>
+  loadOrders(source, and(eq(orders.businessId, businessId), eq(orders.approvalStatus, 'pending')), [
+    asc(orders.createdAt),
+    asc(orders.id),
+  ]);

@@ -74,8 +74,12 @@ const ORDER_COLUMNS = [
   'subtotalPaise',
   'shippingPaise',
   'totalPaise',
+  'advancePercent',
   'idempotencyKey',
   'idempotencyBodyHash',
+  'businessId',
+  'outletId',
+  'approvalStatus',
 ] as const;
 export type NewOrder = Required<Pick<typeof orders.$inferInsert, (typeof ORDER_COLUMNS)[number]>>;
 
@@ -163,10 +167,32 @@ export async function moveToProcessing(tx: DbOrTx, orderId: string, now: Date): 
   return moved.length > 0;
 }
 
-/** The buyer of an order, or undefined when there is no such order. */
-export async function findOrderBuyerId(db: DbOrTx, orderId: string): Promise<string | undefined> {
-  const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  return order?.userId;
+/** The buyer of an order and the business it was placed for (null: a consumer's), or undefined for no such order. */
+export async function findOrderOwners(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ userId: string; businessId: string | null } | undefined> {
+  const [order] = await db
+    .select({ userId: orders.userId, businessId: orders.businessId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order;
+}
+
+/** The e-way bill and conveyance recorded when the order was shipped (all null before); undefined: no such order. */
+export async function findOrderTransport(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ ewayBillNumber: string | null; vehicleNumber: string | null; transporterId: string | null } | undefined> {
+  const [order] = await db
+    .select({
+      ewayBillNumber: orders.ewayBillNumber,
+      vehicleNumber: orders.vehicleNumber,
+      transporterId: orders.transporterId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order;
 }
 
 /** A size of a product as pricing reads it. */

@@ -17,7 +17,7 @@ interface PaymentJson {
   > & { createdAt: number; updatedAt: number };
   order: Pick<
     typeof orders.$inferSelect,
-    'id' | 'status' | 'totalPaise' | 'customerName' | 'customerEmail' | 'customerPhone'
+    'id' | 'status' | 'totalPaise' | 'receivedPaise' | 'customerName' | 'customerEmail' | 'customerPhone'
   > & { address: Address };
   user: { id: string; name: string; email: string };
 }
@@ -41,6 +41,7 @@ const PAYMENT_JSON = renderedOnce(
       id: orders.id,
       status: orders.status,
       totalPaise: orders.totalPaise,
+      receivedPaise: orders.receivedPaise,
       address: orders.address,
       customerName: orders.customerName,
       customerEmail: orders.customerEmail,
@@ -69,6 +70,7 @@ export function paymentDtoOf({ payment, order, user }: PaymentJson): PaymentDto 
       _id: order.id,
       status: order.status,
       total: toRupees(order.totalPaise),
+      received: toRupees(order.receivedPaise),
       address: order.address,
       customer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone },
       user: { _id: user.id, name: user.name, email: user.email },

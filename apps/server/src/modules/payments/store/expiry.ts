@@ -2,18 +2,22 @@
  * The expiry sweeper's rows (sweeper.ts): online orders still pending whose payment has been pending too long, the
  * lock that claims one of them, and the cancelled orders' refunds that are due for a retry.
  */
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../../../db/client';
 import { orders, payments } from '../../../db/schema';
 import { refundRetryDue } from './refunds';
 
-/** Online orders still pending whose payment is still pending since before `cutoff`. */
+/**
+ * Online orders still pending whose payment is still pending since before `cutoff`; never one waiting for its
+ * business's approval (it cannot be paid yet; its window starts when approved, docs/shop-rules.md#business-accounts).
+ */
 const expiredBefore = (cutoff: Date) =>
   and(
     eq(orders.status, 'pending'),
     eq(orders.paymentMode, 'online'),
     eq(payments.status, 'pending'),
     lt(payments.createdAt, cutoff),
+    sql`${orders.approvalStatus} is distinct from 'pending'`,
   );
 
 /** Up to `limit` expired orders, the oldest payment first, read without locks. */

@@ -207,15 +207,6 @@ export async function markPaid(tx: DbOrTx, paymentId: string, now: Date): Promis
   return marked.length > 0;
 }
 
-/** A sandbox payment by its gateway order id. */
-export async function findSandboxPayment(db: DbOrTx, gatewayOrderId: string): Promise<PaymentRow | undefined> {
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.gateway, 'sandbox')));
-  return payment;
-}
-
 /** A sandbox payment with its buyer (every sandbox payment goes through it). */
 const sandboxPaymentWithBuyer = statement('sandbox_own_payment', ({ db }) =>
   db

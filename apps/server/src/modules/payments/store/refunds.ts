@@ -2,7 +2,7 @@
  * The refunds' rows (docs/shop-rules.md#refunds): which payments a refund attempt may claim, the claim itself
  * (a conditional update: of two paths, one claims), and what an attempt records. refund.ts keeps the rules.
  */
-import { and, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orders, payments, REFUND_DUE } from '../../../db/schema';
 import {
@@ -14,8 +14,11 @@ import {
 } from '../refund-schedule';
 import type { PaymentRow } from './payments';
 
-/** Which payment a refund is recorded on: by its id, or by the gateway's payment id (its webhook). */
-export type RefundedPayment = { id: string } | { gatewayPaymentId: string };
+/**
+ * Which payment a refund is recorded on: by its id, or by the gateway's payment id (its webhook, with the refund's
+ * amount when it says: a refund smaller than the payment is a part, and leaves the payment as it is).
+ */
+export type RefundedPayment = { id: string } | { gatewayPaymentId: string; atLeastPaise?: number };
 
 const refundable = (paymentId: string) =>
   and(eq(payments.id, paymentId), eq(payments.mode, 'online'), eq(payments.status, 'success'));
@@ -83,7 +86,13 @@ export function claimRefundRetry(
 
 /** Records payment `which`, if still 'success', as refunded; answers what the refund e-mail needs, if it changed. */
 export async function recordRefundedRow(tx: DbOrTx, which: RefundedPayment, refundId: string | null, at: Date) {
-  const match = 'id' in which ? eq(payments.id, which.id) : eq(payments.gatewayPaymentId, which.gatewayPaymentId);
+  const match =
+    'id' in which
+      ? eq(payments.id, which.id)
+      : and(
+          eq(payments.gatewayPaymentId, which.gatewayPaymentId),
+          which.atLeastPaise === undefined ? undefined : lte(payments.amountPaise, which.atLeastPaise),
+        );
   const [refunded] = await tx
     .update(payments)
     .set({ status: 'refunded', refundId: refundId ?? undefined, failureReason: null, updatedAt: at })
@@ -111,4 +120,13 @@ export async function recordRefundFailure(tx: DbOrTx, paymentId: string, reason:
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'success')))
     .returning({ id: payments.id });
   return recorded.length > 0;
+}
+
+/** The order's captured online payment (still 'success'), if any: what a return's refund is taken from. */
+export async function findCapturedPaymentOfOrder(db: DbOrTx, orderId: string) {
+  const [payment] = await db
+    .select({ id: payments.id, gatewayPaymentId: payments.gatewayPaymentId, amountPaise: payments.amountPaise })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.mode, 'online'), eq(payments.status, 'success')));
+  return payment;
 }

@@ -27,7 +27,11 @@ export type ProductFields = Pick<
   | 'mrpPaise'
   | 'stock'
   | 'lowStockThreshold'
+  | 'minOrderQty'
+  | 'packSize'
+  | 'quantityBreaks'
   | 'active'
+  | 'priceOnRequest'
   | 'version'
   | 'createdAt'
   | 'updatedAt'
@@ -67,6 +71,7 @@ export function productDtoOf(
     lowStockThreshold: product.lowStockThreshold,
     availability: availabilityOf(product.stock),
     active: product.active,
+    priceOnRequest: product.priceOnRequest,
     images,
     variants: variants.map((variant) => ({
       _id: variant.id,
@@ -75,6 +80,9 @@ export function productDtoOf(
       mrp: rupeesOrNull(variant.mrpPaise),
       stock: variant.stock,
     })),
+    minOrderQty: product.minOrderQty,
+    packSize: product.packSize,
+    quantityBreaks: product.quantityBreaks,
     version: product.version,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
@@ -106,7 +114,11 @@ const PRODUCT_JSON_FIELDS: [keyof ProductJsonRow, SQL][] = [
   ['mrpPaise', sql`${products.mrpPaise}::float8`],
   ['stock', sql`${products.stock}`],
   ['lowStockThreshold', sql`${products.lowStockThreshold}`],
+  ['minOrderQty', sql`${products.minOrderQty}`],
+  ['packSize', sql`${products.packSize}`],
+  ['quantityBreaks', sql`${products.quantityBreaks}`],
   ['active', sql`${products.active}`],
+  ['priceOnRequest', sql`${products.priceOnRequest}`],
   ['version', sql`${products.version}`],
   ['createdAt', epochMs(products.createdAt)],
   ['updatedAt', epochMs(products.updatedAt)],
@@ -212,7 +224,11 @@ export function productDtosOfRows(
         mrpPaise: row.mrpPaise,
         stock: row.stock,
         lowStockThreshold: row.lowStockThreshold,
+        minOrderQty: row.minOrderQty,
+        packSize: row.packSize,
+        quantityBreaks: row.quantityBreaks,
         active: row.active,
+        priceOnRequest: row.priceOnRequest,
         version: row.version,
         createdAt: new Date(row.createdAt),
         updatedAt: new Date(row.updatedAt),

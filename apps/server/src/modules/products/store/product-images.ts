@@ -9,7 +9,8 @@ import type { ProductImageDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../../db/client';
 import { productImages } from '../../../db/schema';
 import type { ImageStorage } from '../../../storage/image-storage';
-import { toImageDto } from '../images';
+import { inJsonString, jsonArray, jsonObject, jsonValue } from '../../../lib/json-text';
+import { PRIMARY_WIDTH, toImageDto } from '../images';
 
 /**
  * A product's images in display order: by position, then as uploaded, then by id (images inserted by one statement
@@ -60,4 +61,35 @@ export function productImagesJson(productId: SQL | PgColumn): SQL {
 /** The images productImagesJson read, as the API shows them (toImageDto); none for null. */
 export function imagesFromJson(storage: ImageStorage, images: ProductImageJson[] | null): ProductImageDto[] {
   return images ? images.map((image) => toImageDto(storage, image)) : [];
+}
+
+/**
+ * The JSON text of the images of the product `productId` names as toImageDto (images.ts) writes them, in display
+ * order, `[]` for none: for the admin's order list only (orders/store/order-json.ts; decision 0011),
+ * whose page the database writes as text (lib/json-text.ts). It must stay toImageDto's JSON byte for byte
+ * (orders/list-json.test.ts): sizes by width ascending, each at renditionKey's `<publicId>/<width>.webp`; `url` the
+ * size at PRIMARY_WIDTH, else the largest below it, else the smallest, `""` without any. `prefixInJson` is
+ * storage.url('') as it reads inside a JSON string (inJsonString).
+ */
+export function imageDtosJson(productId: SQL | PgColumn, prefixInJson: SQL): SQL {
+  const urlOf = (width: SQL) =>
+    sql`concat('"', ${prefixInJson}, ${inJsonString(productImages.publicId)}, '/', ${width}, '.webp"')`;
+  // The renditions' widths (a jsonb array of integers) as rows of `w`.
+  const widths = sql`(select e.w::int as w from jsonb_array_elements_text(${productImages.renditions}) as e(w)) as widths`;
+  const primary = sql`coalesce(
+    (select max(w) from ${widths} where w <= ${sql.raw(String(PRIMARY_WIDTH))}),
+    (select min(w) from ${widths})
+  )`;
+  const image = jsonObject({
+    url: sql`case when ${primary} is null then '""' else ${urlOf(primary)} end`,
+    public_id: jsonValue(productImages.publicId),
+    width: jsonValue(productImages.width),
+    height: jsonValue(productImages.height),
+    sizes: sql`(select ${jsonArray(jsonObject({ width: sql`w::text`, url: urlOf(sql`w`) }), [sql`w`])}
+      from ${widths})`,
+  });
+  return sql`(
+    select ${jsonArray(image, DISPLAY_ORDER)}
+    from ${productImages} where ${productImages.productId} = ${productId}
+  )`;
 }

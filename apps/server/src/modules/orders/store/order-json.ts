@@ -1,0 +1,133 @@
+/**
+ * The admin's order list as JSON text built by the database (docs/decisions/0011-admin-lists-at-size.md, seventh
+ * part): the page is sent as PostgreSQL wrote it, with no JSON parsed, mapped or serialized per order, which the
+ * mapped design (order-dto.ts, orderDtoOf) costs about twice the server's time on a page. It must stay orderDtoOf's
+ * JSON byte for byte (list-json.test.ts): the address's keys in the contract's order, lines in display order
+ * (title, then id) with images by imageDtosJson, the same conditions for a line's product and size, the payment,
+ * the shipment and `payBy` (an unpaid online order's payment time plus ORDER_PAYMENT_TIMEOUT_MIN, in milliseconds,
+ * truncated). Every other read of orders keeps orderDtoOf.
+ */
+import { asc, sql, type SQL } from 'drizzle-orm';
+import { orderItems, orders, payments, products, users } from '../../../db/schema';
+import {
+  addressJson,
+  inJsonString,
+  isoTimeJson,
+  jsonArray,
+  jsonObject,
+  jsonValue,
+  jsonWhen,
+  rupeesJson,
+} from '../../../lib/json-text';
+import { epochMs, renderedOnce } from '../../../lib/raw-rows';
+import { taxDocumentRefJson } from '../../invoices';
+import { imageDtosJson } from '../../products';
+
+/** The statement's values, as columns of its one-row `dto_params` (the order's text is rendered once). */
+const IMAGE_PREFIX_IN_JSON = sql.raw('dto_params.image_prefix_in_json');
+const TIMEOUT_MIN = sql.raw('dto_params.timeout_min');
+
+/** A line of the order, joined to its product (left: null once destroyed), as orderDtoOf shows it. */
+const LINE_JSON = jsonObject({
+  _id: jsonValue(orderItems.id),
+  product: jsonWhen(
+    sql`${products.id} is not null`,
+    jsonObject({
+      _id: jsonValue(orderItems.productId),
+      title: jsonValue(products.title),
+      images: imageDtosJson(products.id, IMAGE_PREFIX_IN_JSON),
+    }),
+  ),
+  title: jsonValue(orderItems.title),
+  variant: jsonWhen(
+    sql`${orderItems.variantId} is not null or coalesce(${orderItems.size}, '') <> ''`,
+    jsonObject({ _id: jsonValue(orderItems.variantId), size: jsonValue(orderItems.size) }),
+  ),
+  quantity: jsonValue(orderItems.quantity),
+  price: rupeesJson(orderItems.unitPricePaise),
+  subtotal: rupeesJson(orderItems.subtotalPaise),
+  image: jsonValue(orderItems.imageUrl),
+});
+
+/** One order of `orders` (joined to its buyer in `users` and, left, its payment in `payments`) as orderDtoOf's JSON. */
+const ORDER_DTO_JSON = renderedOnce(
+  jsonObject({
+    _id: jsonValue(orders.id),
+    status: jsonValue(orders.status),
+    paymentMode: jsonValue(orders.paymentMode),
+    subtotal: rupeesJson(orders.subtotalPaise),
+    shipping: rupeesJson(orders.shippingPaise),
+    total: rupeesJson(orders.totalPaise),
+    customer: jsonObject({
+      name: jsonValue(orders.customerName),
+      email: jsonValue(orders.customerEmail),
+      phone: jsonValue(orders.customerPhone),
+    }),
+    user: jsonObject({ _id: jsonValue(users.id), name: jsonValue(users.name), email: jsonValue(users.email) }),
+    address: addressJson(orders.address),
+    items: sql`(
+      select ${jsonArray(LINE_JSON, [asc(orderItems.title), asc(orderItems.id)])}
+      from ${orderItems} left join ${products} on ${products.id} = ${orderItems.productId}
+      where ${orderItems.orderId} = ${orders.id}
+    )`,
+    payment: jsonWhen(
+      sql`${payments.id} is not null`,
+      jsonObject({
+        _id: jsonValue(payments.id),
+        mode: jsonValue(payments.mode),
+        status: jsonValue(payments.status),
+        amount: rupeesJson(payments.amountPaise),
+        transactionId: jsonValue(payments.gatewayPaymentId),
+        razorpayOrderId: jsonValue(payments.gatewayOrderId),
+      }),
+    ),
+    advancePercent: jsonValue(orders.advancePercent),
+    received: rupeesJson(orders.receivedPaise),
+    businessName: jsonValue(orders.customerBusinessName),
+    gstin: jsonValue(orders.customerGstin),
+    invoice: taxDocumentRefJson(orders.id, 'invoice'),
+    creditNote: taxDocumentRefJson(orders.id, 'credit-note'),
+    payBy: jsonWhen(
+      sql`${orders.status} = 'pending' and ${orders.paymentMode} = 'online' and ${payments.status} = 'pending'
+        and ${orders.approvalStatus} is distinct from 'pending'`,
+      isoTimeJson(sql`to_timestamp(floor(${epochMs(payments.createdAt)} + ${TIMEOUT_MIN} * 60000) / 1000)`),
+    ),
+    approvalStatus: jsonValue(orders.approvalStatus),
+    shipment: jsonWhen(
+      sql`coalesce(${orders.courier}, '') <> '' and coalesce(${orders.trackingNumber}, '') <> ''
+        and ${orders.shippedAt} is not null`,
+      jsonObject({
+        courier: jsonValue(orders.courier),
+        trackingNumber: jsonValue(orders.trackingNumber),
+        trackingUrl: jsonValue(orders.trackingUrl),
+        ewayBillNumber: jsonValue(orders.ewayBillNumber),
+        vehicleNumber: jsonValue(orders.vehicleNumber),
+        transporterId: jsonValue(orders.transporterId),
+        shippedAt: isoTimeJson(orders.shippedAt),
+      }),
+    ),
+    shippedAt: isoTimeJson(orders.shippedAt),
+    deliveredAt: isoTimeJson(orders.deliveredAt),
+    createdAt: isoTimeJson(orders.createdAt),
+    updatedAt: isoTimeJson(orders.updatedAt),
+  }),
+);
+
+/**
+ * The orders of `where` as the JSON text of an array of their DTOs, in the order of `orderBy`, `[]` for none. The
+ * image prefix (storage.url('')) and the payment time-out in minutes come as the statement's values `imagePrefix` and
+ * `timeoutMin` (`value`: statementByShape's, db/statement.ts).
+ */
+export function ordersJsonText(where: SQL, orderBy: SQL[], value: (name: string) => unknown): SQL {
+  return sql`(
+    select ${jsonArray(ORDER_DTO_JSON, orderBy)}
+    from (
+      select ${inJsonString(sql`${value('imagePrefix')}`)} as image_prefix_in_json,
+        ${value('timeoutMin')}::float8 as timeout_min
+    ) as dto_params
+    cross join ${orders}
+    inner join ${users} on ${users.id} = ${orders.userId}
+    left join ${payments} on ${payments.orderId} = ${orders.id}
+    where ${where}
+  )`;
+}
