@@ -93,8 +93,13 @@ function storefrontScreens(product: ApiProduct): Screen[] {
       dialog: true,
       open: async (page) => {
         await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.getByPlaceholder('Search products...').fill(product.title);
+        // Click once the results have replaced the home page's lists: a card clicked while the list redraws
+        // under the pointer (a loaded CI machine) receives no click.
+        await page.waitForURL((url) => url.searchParams.has('q'));
         const card = page.getByRole('article', { name: product.title });
+        await settle(page, card);
         await card
           .getByRole('button', { name: product.title, exact: true })
           .or(card.getByRole('link', { name: product.title, exact: true }))
