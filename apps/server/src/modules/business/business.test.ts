@@ -170,6 +170,18 @@ describe('buying for a business', () => {
     expect(refused.json()).toEqual({ message: BUSINESS_MESSAGES.viewerCannotBuy });
   });
 
+  it("orders beyond the store's per-product cap, which holds a consumer only", async () => {
+    const { admin, outletId } = await newBusiness({ approvalLimit: null });
+    const { product } = await createTestProduct(t.db, { price: 400, stock: 500 });
+    const uniforms = orderBody([{ product, quantity: 180 }]);
+    const placed = await placeOrder(t.app, admin.token, { ...uniforms, outletId });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().order.items[0].quantity).toBe(180);
+    const consumer = await placeOrder(t.app, (await createTestUser(t.app)).token, uniforms);
+    expect(consumer.statusCode).toBe(409);
+    expect(consumer.json().message).toMatch(/^You can order at most 10 of /);
+  });
+
   it('leaves a consumer as before: no outlet, no approval, only their own orders', async () => {
     const consumer = await createTestUser(t.app);
     const { product } = await createTestProduct(t.db, { price: 5000, stock: 10 });

@@ -5,7 +5,7 @@
 import { BUSINESS_MESSAGES, mayBuy, needsApproval, type Address, type BusinessRole } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
-import { findBusiness, findOutlet, findMemberEmails, membershipOf } from './store';
+import { findBusiness, findMemberEmails, findPlacementRow, membershipOf } from './store';
 
 export interface BusinessPlacement {
   businessId: string;
@@ -17,6 +17,8 @@ export interface BusinessPlacement {
   outletId: string;
   /** The outlet's address: the order's delivery address. */
   address: Address;
+  /** The list the business buys at (docs/shop-rules.md#business-prices); null: list prices. */
+  priceListId: string | null;
 }
 
 /**
@@ -28,24 +30,14 @@ export async function businessOutlet(
   userId: string,
   outletId: string | undefined,
 ): Promise<BusinessPlacement | null> {
-  const membership = await membershipOf(db, userId);
-  if (!membership) {
+  const row = await findPlacementRow(db, userId, outletId);
+  if (!row) {
     if (outletId) throw new BadRequestError(BUSINESS_MESSAGES.outletNotFound);
     return null;
   }
-  if (!mayBuy(membership.role)) throw new ForbiddenError(BUSINESS_MESSAGES.viewerCannotBuy);
-  const outlet = outletId ? await findOutlet(db, membership.businessId, outletId) : undefined;
-  if (!outlet) throw new BadRequestError(BUSINESS_MESSAGES.outletRequired);
-  const business = (await findBusiness(db, membership.businessId))!;
-  return {
-    businessId: business.id,
-    legalName: business.legalName,
-    gstin: business.gstin,
-    role: membership.role,
-    approvalLimitPaise: business.approvalLimitPaise,
-    outletId: outlet.id,
-    address: outlet.address,
-  };
+  if (!mayBuy(row.role)) throw new ForbiddenError(BUSINESS_MESSAGES.viewerCannotBuy);
+  if (!row.outletId || !row.address) throw new BadRequestError(BUSINESS_MESSAGES.outletRequired);
+  return { ...row, outletId: row.outletId, address: row.address };
 }
 
 /**

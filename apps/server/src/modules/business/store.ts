@@ -22,6 +22,33 @@ export async function membershipOf(db: DbOrTx, userId: string): Promise<Membersh
   return row ?? null;
 }
 
+/**
+ * What checkout reads of a business person, in one statement: their role, their business's name, GSTIN, approval
+ * limit and price list, and the outlet asked for when it is one of the business's (outlet null otherwise); undefined
+ * for a person in no business.
+ */
+export async function findPlacementRow(db: DbOrTx, userId: string, outletId: string | undefined) {
+  const [row] = await db
+    .select({
+      role: businessMembers.role,
+      businessId: businesses.id,
+      legalName: businesses.legalName,
+      gstin: businesses.gstin,
+      approvalLimitPaise: businesses.approvalLimitPaise,
+      priceListId: businesses.priceListId,
+      outletId: businessOutlets.id,
+      address: businessOutlets.address,
+    })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .leftJoin(
+      businessOutlets,
+      and(eq(businessOutlets.businessId, businesses.id), outletId ? eq(businessOutlets.id, outletId) : sql`false`),
+    )
+    .where(eq(businessMembers.userId, userId));
+  return row;
+}
+
 export type BusinessRow = typeof businesses.$inferSelect;
 export type OutletRow = typeof businessOutlets.$inferSelect;
 

@@ -90,8 +90,10 @@ export async function placeOrder(
   const business = await businessOutlet(ctx.db, userId, body.outletId);
   const priced = business ? { ...body, address: business.address } : body;
   const buyer = businessTaxDetails(buyerTaxDetails(priced), business);
-  const { lines, totals, images } = await priceOrder(ctx.db, ctx.storage, priced, userId);
-  refuseUnitsBeyondLimit(lines, await findStoreSettings(ctx));
+  const { lines, totals, images } = await priceOrder(ctx.db, ctx.storage, priced, business?.priceListId ?? null);
+  // The cap keeps one consumer's unpaid order from taking a product out of sale; a business buys by the quantity
+  // (uniforms for every attendant, a quantity break's 50+), and its orders are its people's and its approvers'.
+  if (!business) refuseUnitsBeyondLimit(lines, await findStoreSettings(ctx));
   const cod = body.paymentMode === 'cod';
   // A COD or bank-transfer order is placed for good at once; an online one once paid.
   const placedNow = body.paymentMode !== 'online';

@@ -21,7 +21,7 @@ import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CART_MESSAGES } from '../cart';
 import { certificatesOf } from '../invoices';
-import { buyerRulesFor } from '../price-lists';
+import { listRulesFor } from '../price-lists';
 import { imagesFromJson } from '../products';
 import { findProductsForPricing, type DbOrTx } from './store/orders';
 import { STOCK_MESSAGES } from './store/stock';
@@ -79,8 +79,8 @@ export async function priceOrder(
   db: DbOrTx,
   storage: ImageStorage,
   body: Pick<CreateOrderBody, 'items' | 'shipping' | 'total'>,
-  /** The buyer, whose business's price list prices the lines (docs/shop-rules.md#business-prices). */
-  userId: string,
+  /** The buyer's business's price list, which prices the lines (docs/shop-rules.md#business-prices); null: none. */
+  priceListId: string | null,
 ): Promise<PricedOrder> {
   // Merge duplicate lines, keeping the first one's position.
   const merged = new Map<string, { input: ItemInput; quantity: number }>();
@@ -95,9 +95,9 @@ export async function priceOrder(
   const productRows = await findProductsForPricing(db, productIds);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const images = new Map(productRows.map((row) => [row.id, imagesFromJson(storage, row.images)]));
-  const rules = await buyerRulesFor(
+  const rules = await listRulesFor(
     db,
-    userId,
+    priceListId,
     productRows.map((row) => ({ productId: row.id, category: row.category })),
   );
 

@@ -40,7 +40,15 @@ export async function buyerRulesFor(
   userId: string,
   lines: readonly { productId: string; category: string }[],
 ): Promise<PriceListRules | null> {
-  const listId = await findBuyerPriceListId(db, userId);
+  return listRulesFor(db, await findBuyerPriceListId(db, userId), lines);
+}
+
+/** The rules of a list for the products and categories of some lines (null: no list, list prices). */
+export async function listRulesFor(
+  db: DbOrTx,
+  listId: string | null,
+  lines: readonly { productId: string; category: string }[],
+): Promise<PriceListRules | null> {
   if (!listId) return null;
   return loadPriceListRules(db, listId, {
     productIds: [...new Set(lines.map((line) => line.productId))],

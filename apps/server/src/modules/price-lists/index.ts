@@ -3,5 +3,5 @@
  * the buyer's prices every catalog read, cart and order applies. The rule itself is buyerUnitPrice in @pumpkart/shared.
  */
 export { default as priceListRoutes } from './routes';
-export { buyerRulesFor, repriceCatalogPayload, requestPriceListId } from './buyer-prices';
+export { buyerRulesFor, listRulesFor, repriceCatalogPayload, requestPriceListId } from './buyer-prices';
 export { loadPriceListRules } from './store';
