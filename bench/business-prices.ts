@@ -3,8 +3,9 @@
  * answer, with the catalog cache on as the storefront reads them) and a checkout (price and place a cash-on-delivery
  * order of 1 to 3 lines) for a buyer whose business has a price list (category and product rules, products with
  * quantity breaks) next to a buyer without one. The demo catalog, the server's app in this process on 127.0.0.1,
- * the read load from a second process (bench/load.ts, autocannon), the checkouts sent from here one buyer at a
- * time; the two buyers' runs alternate (A B A B ...) so that the machine's drift falls on both. A figure, not a test.
+ * the read load from a second process (bench/load.ts, autocannon), the checkouts sent from here one at a time. The
+ * read rows run A B B A in each round and the checkouts alternate one by one, so that the machine's drift falls on
+ * both buyers alike. A figure, not a test.
  *
  *   npx tsx bench/business-prices.ts                  # embedded database; --rounds=3 --duration=5 --checkouts=150
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/business-prices.ts --db=postgres
@@ -115,50 +116,47 @@ async function readRow(url: string, token: string): Promise<HttpLoadResult> {
   );
 }
 
-/** CHECKOUTS checkouts one after the other: each line's product read, then the COD order; answers ms each. */
-async function checkouts(
+/** One checkout: each line's product read, then the COD order of 1 to 3 lines; answers its ms. */
+async function checkout(
   base: string,
   token: string,
   outletId: string | undefined,
   products: Product[],
   seed: number,
-): Promise<number[]> {
+  i: number,
+): Promise<number> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const times: number[] = [];
-  for (let i = 0; i < CHECKOUTS; i++) {
-    const started = performance.now();
-    const lines = 1 + ((seed + i) % 3);
-    const items = [];
-    for (let l = 0; l < lines; l++) {
-      const id = products[(seed * 7 + i * 3 + l) % products.length]!._id;
-      const product = (await (await fetch(`${base}/api/products/${id}`, { headers })).json()) as Product;
-      const variant = product.variants[0] ?? null;
-      items.push({
-        product: id,
-        variantId: variant?._id ?? null,
-        title: product.title,
-        price: variant ? variant.price : product.price,
-        quantity: 1,
-      });
-    }
-    const totals = orderTotals(items.map((item) => ({ unitPricePaise: toPaise(item.price), quantity: item.quantity })));
-    const answer = await fetch(`${base}/api/orders`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        customer: { name: 'Bench Buyer', email: 'buyer@bench.pumpkart.test', phone: '9123456780' },
-        address: ADDRESS,
-        ...(outletId ? { outletId } : {}),
-        items,
-        shipping: toRupees(totals.shippingPaise),
-        total: toRupees(totals.totalPaise),
-        paymentMode: 'cod',
-      }),
+  const started = performance.now();
+  const lines = 1 + ((seed + i) % 3);
+  const items = [];
+  for (let l = 0; l < lines; l++) {
+    const id = products[(seed * 7 + i * 3 + l) % products.length]!._id;
+    const product = (await (await fetch(`${base}/api/products/${id}`, { headers })).json()) as Product;
+    const variant = product.variants[0] ?? null;
+    items.push({
+      product: id,
+      variantId: variant?._id ?? null,
+      title: product.title,
+      price: variant ? variant.price : product.price,
+      quantity: 1,
     });
-    if (answer.status !== 201) throw new Error(`checkout refused: ${answer.status} ${await answer.text()}`);
-    times.push(performance.now() - started);
   }
-  return times;
+  const totals = orderTotals(items.map((item) => ({ unitPricePaise: toPaise(item.price), quantity: item.quantity })));
+  const answer = await fetch(`${base}/api/orders`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      customer: { name: 'Bench Buyer', email: 'buyer@bench.pumpkart.test', phone: '9123456780' },
+      address: ADDRESS,
+      ...(outletId ? { outletId } : {}),
+      items,
+      shipping: toRupees(totals.shippingPaise),
+      total: toRupees(totals.totalPaise),
+      paymentMode: 'cod',
+    }),
+  });
+  if (answer.status !== 201) throw new Error(`checkout refused: ${answer.status} ${await answer.text()}`);
+  return performance.now() - started;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -191,18 +189,30 @@ async function runOn(database: DatabaseHandle) {
       'product answer req/s': { A: [], B: [] },
       'checkout ms (median)': { A: [], B: [] },
     };
+    const sides = {
+      A: { buyer: who.plain, outletId: undefined },
+      B: { buyer: who.listed, outletId: who.listed.outletId },
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, buyer, outletId] of [
-        ['A', who.plain, undefined],
-        ['B', who.listed, who.listed.outletId],
-      ] as const) {
+      // A B B A within a round, so that a load rising or falling through the round falls on both alike.
+      for (const side of ['A', 'B', 'B', 'A'] as const) {
+        const { buyer } = sides[side];
         rows['category page req/s']![side].push((await readRow(page, buyer.token)).requestsPerSecond);
         rows['product answer req/s']![side].push((await readRow(productUrl, buyer.token)).requestsPerSecond);
-        rows['checkout ms (median)']![side].push(median(await checkouts(base, buyer.token, outletId, products, round)));
-        console.error(`round ${round + 1} ${side} done`);
       }
+      // The checkouts alternate one by one (A B, then B A), so that both see the same moments of the machine.
+      const times = { A: [] as number[], B: [] as number[] };
+      for (let i = 0; i < CHECKOUTS; i++) {
+        for (const side of i % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
+          const { buyer, outletId } = sides[side];
+          times[side].push(await checkout(base, buyer.token, outletId, products, round, i));
+        }
+      }
+      rows['checkout ms (median)']!.A.push(median(times.A));
+      rows['checkout ms (median)']!.B.push(median(times.B));
+      console.error(`round ${round + 1} done`);
     }
-    console.log(`\n${DB}: A = buyer without a price list, B = buyer with one (${ROUNDS} alternated rounds)`);
+    console.log(`\n${DB}: A = buyer without a price list, B = buyer with one (${ROUNDS} rounds; read rows A B B A, checkouts alternated one by one)`);
     console.log('| row | A (each round) | B (each round) | B / A (medians) |');
     console.log('|---|---|---|---|');
     for (const [name, { A, B }] of Object.entries(rows)) {
