@@ -76,29 +76,42 @@ CREATE FUNCTION "customers_of"(buyers uuid[]) RETURNS uuid[] LANGUAGE sql STABLE
   SELECT array_agg(DISTINCT coalesce(m."business_id", b)) FROM unnest(buyers) b
     LEFT JOIN "business_members" m ON m."user_id" = b WHERE b IS NOT NULL
 $$;--> statement-breakpoint
+-- One order's state with its payment's, counted +1 (after a change) or -1 (before it): the running totals add the
+-- difference of a change's states after and before.
+CREATE TYPE "customer_total_change" AS ("user_id" uuid, "payment_mode" "payment_mode", "status" "order_status",
+  "total_paise" bigint, "received_paise" bigint, "created_at" timestamp with time zone, "paid" "payment_status",
+  "sign" integer);--> statement-breakpoint
+-- Adds the changes to their customers' totals (each buyer's business, or the buyer), in customer order so that two
+-- transactions lock the rows alike. A change that moves no figure (a shipment's details, say) writes nothing.
+CREATE FUNCTION "customer_totals_add"(changes "customer_total_change"[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "customer_totals" AS t ("customer_id", "orders", "spent_paise", "owes_paise", "last_order_at")
+  SELECT coalesce(m."business_id", s."user_id"), sum(s."sign")::int,
+    sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END),
+    sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")),
+    max(s."created_at") FILTER (WHERE s."sign" > 0)
+  FROM unnest(changes) s
+  LEFT JOIN "business_members" m ON m."user_id" = s."user_id"
+  WHERE s."user_id" IS NOT NULL
+  GROUP BY 1
+  HAVING sum(s."sign") <> 0
+    OR sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END) <> 0
+    OR sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")) <> 0
+  ORDER BY 1
+  ON CONFLICT ("customer_id") DO UPDATE SET "orders" = t."orders" + excluded."orders",
+    "spent_paise" = t."spent_paise" + excluded."spent_paise", "owes_paise" = t."owes_paise" + excluded."owes_paise",
+    "last_order_at" = greatest(t."last_order_at", excluded."last_order_at");
+$$;--> statement-breakpoint
 CREATE FUNCTION "customer_totals_orders_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    INSERT INTO "customer_totals" AS t ("customer_id", "orders", "spent_paise", "owes_paise", "last_order_at")
-    SELECT coalesce(m."business_id", s."user_id"), sum(s."sign")::int,
-      sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END),
-      sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")),
-      max(s."created_at") FILTER (WHERE s."sign" > 0)
-    FROM (SELECT o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at", p."status" AS "paid", 1 AS "sign"
+    PERFORM "customer_totals_add"(ARRAY(
+      SELECT ROW(o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at",
+        p."status", 1)::"customer_total_change"
       FROM "new_rows" o JOIN "payments" p ON p."order_id" = o."id"
-      UNION ALL SELECT o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at", p."status" AS "paid", -1 AS "sign"
-      FROM "old_rows" o JOIN "payments" p ON p."order_id" = o."id") s
-    LEFT JOIN "business_members" m ON m."user_id" = s."user_id"
-    WHERE s."user_id" IS NOT NULL
-    GROUP BY 1
-    -- A change that moves no figure (a shipment's details, say) writes nothing.
-    HAVING sum(s."sign") <> 0
-      OR sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END) <> 0
-      OR sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")) <> 0
-    ORDER BY 1
-    ON CONFLICT ("customer_id") DO UPDATE SET "orders" = t."orders" + excluded."orders",
-      "spent_paise" = t."spent_paise" + excluded."spent_paise", "owes_paise" = t."owes_paise" + excluded."owes_paise",
-      "last_order_at" = greatest(t."last_order_at", excluded."last_order_at");
+      UNION ALL
+      SELECT ROW(o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at",
+        p."status", -1)::"customer_total_change"
+      FROM "old_rows" o JOIN "payments" p ON p."order_id" = o."id"));
   ELSE
     PERFORM "customer_totals_refresh"("customers_of"(ARRAY(SELECT "user_id" FROM "old_rows")));
   END IF;
@@ -108,45 +121,19 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "customer_totals_payments_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "customer_totals" AS t ("customer_id", "orders", "spent_paise", "owes_paise", "last_order_at")
-    SELECT coalesce(m."business_id", s."user_id"), sum(s."sign")::int,
-      sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END),
-      sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")),
-      max(s."created_at") FILTER (WHERE s."sign" > 0)
-    FROM (SELECT o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at", n."status" AS "paid", 1 AS "sign"
-      FROM "new_rows" n JOIN "orders" o ON o."id" = n."order_id") s
-    LEFT JOIN "business_members" m ON m."user_id" = s."user_id"
-    WHERE s."user_id" IS NOT NULL
-    GROUP BY 1
-    -- A change that moves no figure (a shipment's details, say) writes nothing.
-    HAVING sum(s."sign") <> 0
-      OR sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END) <> 0
-      OR sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")) <> 0
-    ORDER BY 1
-    ON CONFLICT ("customer_id") DO UPDATE SET "orders" = t."orders" + excluded."orders",
-      "spent_paise" = t."spent_paise" + excluded."spent_paise", "owes_paise" = t."owes_paise" + excluded."owes_paise",
-      "last_order_at" = greatest(t."last_order_at", excluded."last_order_at");
+    PERFORM "customer_totals_add"(ARRAY(
+      SELECT ROW(o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at",
+        n."status", 1)::"customer_total_change"
+      FROM "new_rows" n JOIN "orders" o ON o."id" = n."order_id"));
   ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO "customer_totals" AS t ("customer_id", "orders", "spent_paise", "owes_paise", "last_order_at")
-    SELECT coalesce(m."business_id", s."user_id"), sum(s."sign")::int,
-      sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END),
-      sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")),
-      max(s."created_at") FILTER (WHERE s."sign" > 0)
-    FROM (SELECT o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at", n."status" AS "paid", 1 AS "sign"
+    PERFORM "customer_totals_add"(ARRAY(
+      SELECT ROW(o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at",
+        n."status", 1)::"customer_total_change"
       FROM "new_rows" n JOIN "orders" o ON o."id" = n."order_id"
-      UNION ALL SELECT o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at", n."status" AS "paid", -1 AS "sign"
-      FROM "old_rows" n JOIN "orders" o ON o."id" = n."order_id") s
-    LEFT JOIN "business_members" m ON m."user_id" = s."user_id"
-    WHERE s."user_id" IS NOT NULL
-    GROUP BY 1
-    -- A change that moves no figure (a shipment's details, say) writes nothing.
-    HAVING sum(s."sign") <> 0
-      OR sum(s."sign" * CASE WHEN s."paid"::text = 'success' THEN s."total_paise" ELSE 0 END) <> 0
-      OR sum(s."sign" * "customer_owed_paise"(s."payment_mode", s."status", s."paid", s."total_paise", s."received_paise")) <> 0
-    ORDER BY 1
-    ON CONFLICT ("customer_id") DO UPDATE SET "orders" = t."orders" + excluded."orders",
-      "spent_paise" = t."spent_paise" + excluded."spent_paise", "owes_paise" = t."owes_paise" + excluded."owes_paise",
-      "last_order_at" = greatest(t."last_order_at", excluded."last_order_at");
+      UNION ALL
+      SELECT ROW(o."user_id", o."payment_mode", o."status", o."total_paise", o."received_paise", o."created_at",
+        n."status", -1)::"customer_total_change"
+      FROM "old_rows" n JOIN "orders" o ON o."id" = n."order_id"));
   ELSE
     PERFORM "customer_totals_refresh"("customers_of"(ARRAY(SELECT o."user_id" FROM "old_rows" n
       JOIN "orders" o ON o."id" = n."order_id")));
