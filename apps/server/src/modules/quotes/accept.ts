@@ -11,7 +11,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { membershipOf } from '../business';
 import { writeFixedPriceOrder } from '../checkout';
 import { enqueueMails, ownerEmail } from '../mail';
-import { QUOTE_NOT_FOUND, readableQuote, type Caller } from './service';
+import { QUOTE_NOT_FOUND, readableQuote, type Caller } from './detail';
 import { linkOrderToQuote, lockQuote, updateQuote, versionsOfQuote } from './store';
 
 export const ACCEPT_MESSAGES = {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
 import { proformaPdf } from '../invoices';
 import { findStoreSettings } from '../settings';
-import { readableQuote, type Caller } from './service';
+import { readableQuote, type Caller } from './detail';
 import { versionsOfQuote } from './store';
 
 export async function quotePdf(ctx: AppContext, caller: Caller, quoteId: string, now = new Date()) {

@@ -20,7 +20,8 @@ import {
 import type { ModuleOptions } from '../../context';
 import { ACCEPT_MESSAGES, acceptQuote } from './accept';
 import { quotePdf } from './pdf';
-import { answerQuote, closeQuote, listQuotes, postMessage, quoteDetail, requestQuote } from './service';
+import { listQuotes, quoteDetail } from './detail';
+import { answerQuote, closeQuote, postMessage, requestQuote } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const security = [{ bearerAuth: [] }];
