@@ -30,6 +30,3 @@ export function ReturnWindowField({ value, onChange }: { value: string; onChange
     </div>
   );
 }
-
-/** The value sent: a whole number as typed, else NaN (the server names it). */
-export const returnWindowOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);

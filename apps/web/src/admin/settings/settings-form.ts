@@ -6,7 +6,9 @@
  * 'registeredAddress.city'.
  */
 import {
+  DEFAULT_AGGREGATE_TURNOVER_BAND,
   DEFAULT_MAX_UNITS_PER_PRODUCT,
+  DEFAULT_RETURN_WINDOW_DAYS,
   storeSettingsInputSchema,
   validateGstin,
   type StoreSettingsDto,
@@ -68,7 +70,28 @@ export function valuesFromSettings(settings: StoreSettingsDto | undefined): Sett
 }
 
 /** A whole number as typed, else NaN (which the shared schema names as not a number). */
-const numberOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+export const numberOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/**
+ * The settings chosen rather than typed, as the form holds them (the return window as typed): the struck-through
+ * price (on until the owner turns it off), the delivery charge's tax (apportioned), the turnover band, e-invoicing
+ * (off) and the return window.
+ */
+export function choicesOf(settings: StoreSettingsDto | undefined) {
+  return {
+    computedOriginalPrice: settings?.computedOriginalPrice ?? true,
+    deliveryTaxMethod: settings?.deliveryTaxMethod ?? 'apportioned',
+    aggregateTurnoverBand: settings?.aggregateTurnoverBand ?? DEFAULT_AGGREGATE_TURNOVER_BAND,
+    einvoiceEnabled: settings?.einvoiceEnabled ?? false,
+    returnWindow: String(settings?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS),
+  };
+}
+export type SettingsChoices = ReturnType<typeof choicesOf>;
+
+/** The choices' part of the PUT body. */
+export function choicesBody({ returnWindow, ...chosen }: SettingsChoices) {
+  return { ...chosen, returnWindowDays: numberOf(returnWindow) };
+}
 
 /** The PUT body: the values as typed (the server trims and upper-cases as its rules say). */
 export function settingsBody(values: SettingsValues): StoreSettingsInput {

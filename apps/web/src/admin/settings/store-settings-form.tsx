@@ -1,29 +1,22 @@
 /**
  * The store settings' form (docs/shop-rules.md#store-settings), the body of the Settings page: the business, the
  * registered address, the contact, the tax invoices, the grievance officer, the struck-through prices and the
- * orders' unit limit, and the bank account of bank transfers (bank-details-fields.tsx). Every field is checked with the server's own schema first (settings-form.ts); a 400 from the
- * server puts each of its `details` under its field (anything else at the top); a save says so in a notice and
- * shows the details as stored.
+ * orders' unit limit, and the bank account of bank transfers (bank-details-fields.tsx). Every field is checked with
+ * the server's own schema first (settings-form.ts); a 400 from the server puts each of its `details` under its field
+ * (anything else at the top); a save says so in a notice and shows the details as stored.
  */
 import { useId, useState, type FormEvent } from 'react';
-import {
-  DEFAULT_AGGREGATE_TURNOVER_BAND,
-  DEFAULT_RETURN_WINDOW_DAYS,
-  DELIVERY_TAX_METHODS,
-  MESSAGES,
-  TAX_DATA_MESSAGES,
-  type DeliveryTaxMethod,
-  type StoreSettingsDto,
-} from '@pumpkart/shared';
+import { MESSAGES, TAX_DATA_MESSAGES, type StoreSettingsDto } from '@pumpkart/shared';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useSaveStoreSettingsMutation } from './settings-api';
 import { StateSelect } from './state-select';
 import { TurnoverBandField } from './turnover-band-field';
-import { ReturnWindowField, returnWindowOf } from './return-window-field';
+import { ReturnWindowField } from './return-window-field';
 import { useNotify } from '../../store/hooks';
 import { formatDateTime } from '../lib/format';
-import { Field, inputClass } from '../products/form-field';
+import { TextSetting, type TextSettingProps } from './text-setting';
 import { EinvoiceSetting } from './einvoice-setting';
+import { DeliveryTaxSetting, PRICE_SETTINGS_TEXT, StruckThroughPriceSetting } from './price-settings';
 import {
   BANK_FIELDS,
   bankBody,
@@ -35,12 +28,15 @@ import {
   type BankErrors,
 } from './bank-details-fields';
 import {
+  choicesBody,
+  choicesOf,
   errorsFromAnswer,
   panOfGstin,
   SETTINGS_FIELDS,
   settingsBody,
   validateSettings,
   valuesFromSettings,
+  type SettingsChoices,
   type SettingsErrors,
   type SettingsField,
   type SettingsValues,
@@ -51,15 +47,7 @@ export const SETTINGS_TEXT = {
   intro: 'The business details shown in the footer, on the contact page and on every tax invoice.',
   save: 'Save settings',
   saving: 'Saving...',
-  computedOriginalPrice: 'Show price × 1.1 struck through on products without an MRP',
-  deliveryTaxMethod: 'GST on the delivery charge',
-  deliveryTaxMethods: {
-    apportioned: 'Apportioned over the goods by value, each share at its goods’ rate (recommended)',
-    'highest-rate': 'At the highest GST rate of the goods in the order',
-  },
-  computedOriginalPriceHint:
-    "The demo's rule. A real shop turns it off: an invented original price misleads buyers into seeing a " +
-    'discount. Enter the MRP on each product instead; it is struck through only when above the price.',
+  ...PRICE_SETTINGS_TEXT,
 } as const;
 
 /** The form over the stored settings, or an empty one (`undefined`) until the owner enters them. */
@@ -71,18 +59,8 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [problems, setProblems] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  // Not a text field: the computed struck-through price (docs/shop-rules.md#mrp), on until the owner turns it off.
-  const [computedOriginalPrice, setComputedOriginalPrice] = useState(settings?.computedOriginalPrice ?? true);
-  // How invoices tax the delivery charge (docs/decisions/0024-delivery-charge-tax.md): apportioned until changed.
-  const [deliveryTaxMethod, setDeliveryTaxMethod] = useState<DeliveryTaxMethod>(
-    settings?.deliveryTaxMethod ?? 'apportioned',
-  );
-  const [turnoverBand, setTurnoverBand] = useState(settings?.aggregateTurnoverBand ?? DEFAULT_AGGREGATE_TURNOVER_BAND);
-
-  // E-invoicing (docs/decisions/0029-e-invoicing.md): off until the owner turns it on.
-  const [einvoiceEnabled, setEinvoiceEnabled] = useState(settings?.einvoiceEnabled ?? false);
-  const [returnWindow, setReturnWindow] = useState(String(settings?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS));
-
+  const [choices, setChoices] = useState(() => choicesOf(settings));
+  const choose = (patch: Partial<SettingsChoices>) => setChoices((current) => ({ ...current, ...patch }));
   const [bank, setBank] = useState(() => bankValuesOf(settings));
   const [bankErrors, setBankErrors] = useState<BankErrors>({});
 
@@ -119,23 +97,14 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
     setProblems([]);
     setSaving(true);
     try {
-      const returnWindowDays = returnWindowOf(returnWindow);
       const saved = await save({
         ...settingsBody(values),
-        computedOriginalPrice,
-        deliveryTaxMethod,
-        einvoiceEnabled,
-        aggregateTurnoverBand: turnoverBand,
-        returnWindowDays,
+        ...choicesBody(choices),
         bankDetails: bankBody(bank),
       }).unwrap();
       setBank(bankValuesOf(saved));
       setValues(valuesFromSettings(saved));
-      setComputedOriginalPrice(saved.computedOriginalPrice);
-      setDeliveryTaxMethod(saved.deliveryTaxMethod);
-      setTurnoverBand(saved.aggregateTurnoverBand);
-      setEinvoiceEnabled(saved.einvoiceEnabled);
-      setReturnWindow(String(saved.returnWindowDays));
+      setChoices(choicesOf(saved));
       notify(TAX_DATA_MESSAGES.storeSettingsSaved, 'success');
     } catch (error) {
       if (isHttpFailure(error) && error.status === 400) {
@@ -156,33 +125,18 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
   const input = (
     name: SettingsField,
     label: string,
-    options: { hint?: string; className?: string; attributes?: Record<string, string | number | boolean> } = {},
-  ) => {
-    const htmlFor = fieldId(name);
-    const error = errors[name];
-    const describedBy = error ? `${htmlFor}-error` : options.hint ? `${htmlFor}-hint` : undefined;
-    return (
-      <div className={options.className}>
-        <Field label={label} htmlFor={htmlFor} error={error}>
-          <input
-            id={htmlFor}
-            name={name}
-            value={values[name]}
-            onChange={(event) => set(name, event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            className={inputClass}
-            {...options.attributes}
-          />
-        </Field>
-        {options.hint && !error && (
-          <p id={`${htmlFor}-hint`} className="mt-1 text-xs text-slate-600">
-            {options.hint}
-          </p>
-        )}
-      </div>
-    );
-  };
+    options: Pick<TextSettingProps, 'hint' | 'className' | 'attributes'> = {},
+  ) => (
+    <TextSetting
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(value) => set(name, value)}
+      {...options}
+    />
+  );
 
   const section = 'space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
   const legend = 'px-1 text-base font-semibold text-slate-900';
@@ -281,55 +235,33 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
         </div>
       </fieldset>
 
-      <fieldset className={section}>
-        <legend className={legend}>Struck-through prices</legend>
-        <div className="flex items-start gap-3">
-          <input
-            id={`${id}-computedOriginalPrice`}
-            type="checkbox"
-            checked={computedOriginalPrice}
-            onChange={(event) => setComputedOriginalPrice(event.target.checked)}
-            aria-describedby={`${id}-computedOriginalPrice-hint`}
-            className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
-          />
-          <div>
-            <label htmlFor={`${id}-computedOriginalPrice`} className="text-sm font-medium text-slate-800">
-              {SETTINGS_TEXT.computedOriginalPrice}
-            </label>
-            <p id={`${id}-computedOriginalPrice-hint`} className="mt-1 text-xs text-slate-600">
-              {SETTINGS_TEXT.computedOriginalPriceHint}
-            </p>
-          </div>
-        </div>
-      </fieldset>
-
-      <fieldset className={section}>
-        <legend className={legend}>{SETTINGS_TEXT.deliveryTaxMethod}</legend>
-        <div className="flex flex-col gap-2">
-          {DELIVERY_TAX_METHODS.map((method) => (
-            <label key={method} className="flex items-start gap-3 text-sm text-slate-800">
-              <input
-                type="radio"
-                name={`${id}-deliveryTaxMethod`}
-                value={method}
-                checked={deliveryTaxMethod === method}
-                onChange={() => setDeliveryTaxMethod(method)}
-                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
-              />
-              {SETTINGS_TEXT.deliveryTaxMethods[method]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <TurnoverBandField
-        name={`${id}-aggregateTurnoverBand`}
-        value={turnoverBand}
-        onChange={setTurnoverBand}
+      <StruckThroughPriceSetting
+        id={`${id}-computedOriginalPrice`}
+        checked={choices.computedOriginalPrice}
+        onChange={(computedOriginalPrice) => choose({ computedOriginalPrice })}
         className={section}
         legendClassName={legend}
       />
-      <EinvoiceSetting id={`${id}-einvoiceEnabled`} checked={einvoiceEnabled} onChange={setEinvoiceEnabled} />
+      <DeliveryTaxSetting
+        id={`${id}-deliveryTaxMethod`}
+        value={choices.deliveryTaxMethod}
+        onChange={(deliveryTaxMethod) => choose({ deliveryTaxMethod })}
+        className={section}
+        legendClassName={legend}
+      />
+
+      <TurnoverBandField
+        name={`${id}-aggregateTurnoverBand`}
+        value={choices.aggregateTurnoverBand}
+        onChange={(aggregateTurnoverBand) => choose({ aggregateTurnoverBand })}
+        className={section}
+        legendClassName={legend}
+      />
+      <EinvoiceSetting
+        id={`${id}-einvoiceEnabled`}
+        checked={choices.einvoiceEnabled}
+        onChange={(einvoiceEnabled) => choose({ einvoiceEnabled })}
+      />
 
       <fieldset className={section}>
         <legend className={legend}>Orders</legend>
@@ -337,10 +269,10 @@ export function SettingsForm({ settings }: { settings: StoreSettingsDto | undefi
           {input('maxUnitsPerProduct', 'Most units of one product per unpaid order', {
             hint:
               'An unpaid order holds its stock until it is paid (a cash-on-delivery order until you mark it paid). ' +
-              'A buyer who needs more is asked to contact you.',
+              'A buyer who needs more is asked to contact you. Business accounts are not held to it.',
             attributes: { inputMode: 'numeric' },
           })}
-          <ReturnWindowField value={returnWindow} onChange={setReturnWindow} />
+          <ReturnWindowField value={choices.returnWindow} onChange={(returnWindow) => choose({ returnWindow })} />
         </div>
       </fieldset>
 
