@@ -17,15 +17,7 @@
  * status line beside the button. On a phone the button (with that line) stays in view at the
  * bottom, however long the sizes list is.
  */
-import {
-  availabilityOf,
-  lowStockText,
-  MAX_LINE_QUANTITY,
-  MESSAGES,
-  orderQuantityProblem,
-  smallestOrderQuantity,
-  type Product,
-} from '@pumpkart/shared';
+import { availabilityOf, lowStockText, MAX_LINE_QUANTITY, MESSAGES, type Product } from '@pumpkart/shared';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAddToCartMutation } from '../cart/cart-api';
@@ -40,6 +32,7 @@ import { orderQuantityNote, QuantityBreaks } from './quantity-breaks';
 import { ProductTaxDetails } from './product-tax-details';
 import { backgroundOf, type LoginState } from './product-route-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
+import { useOrderQuantity } from './use-order-quantity';
 
 /** The request form loads only when asked for: the storefront's first bundle stays as it was (decision 0016). */
 const RequestQuoteDialog = lazy(() =>
@@ -110,10 +103,6 @@ export function ProductDetails({
   const cartError = useAppSelector((state) => state.cart.error);
 
   const [variantId, setVariantId] = useState<string | null>(product.variants[0]?._id ?? null);
-  // Business prices (docs/shop-rules.md#business-prices): quantities start at the least one may order and go by packs.
-  const firstQuantity = smallestOrderQuantity(product);
-  const pack = product.packSize;
-  const [quantity, setQuantity] = useState<number | ''>(firstQuantity);
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState(false);
   const [tone, setTone] = useState<Tone>('info');
@@ -141,43 +130,12 @@ export function ProductDetails({
     show(text);
   };
 
-  /**
-   * Quantity rules (docs/shop-rules.md#cart, #business-prices): above the stock says so and becomes the stock; below 1
-   * becomes 1. A typed quantity is checked against the minimum and the pack size when the field is left or added.
-   */
-  const changeQuantity = (value: number) => {
-    if (value > limit) {
-      if (!onRequest) say(MESSAGES.onlyNInStock(stock), 'error');
-      setQuantity(Math.max(limit, 1));
-    } else if (value < 1) {
-      setQuantity(1);
-    } else {
-      setQuantity(Math.floor(value));
-    }
-  };
   const label = variant?.size ? `${product.title} (${variant.size})` : product.title;
-  const quantityProblem = (value: number) => orderQuantityProblem(value, product, label);
-  /** Leaving the field: an empty one takes the first quantity; one the product is not sold in says why. */
-  const settleQuantity = () => {
-    if (quantity === '') setQuantity(firstQuantity);
-    else {
-      const problem = quantityProblem(quantity);
-      if (problem) say(problem, 'error');
-    }
-  };
-
-  const onQuantityInput = (text: string) => {
-    if (text.trim() === '') {
-      setQuantity('');
-      return;
-    }
-    const value = Number(text);
-    if (Number.isFinite(value)) changeQuantity(value);
-  };
+  const quantity = useOrderQuantity({ product, label, limit, stock, onRequest, say });
 
   const chooseVariant = (id: string) => {
     setVariantId(id);
-    setQuantity(firstQuantity);
+    quantity.reset();
     clear();
   };
 
@@ -198,7 +156,7 @@ export function ProductDetails({
       say(MESSAGES.productOutOfStock, 'error');
       return;
     }
-    const problem = quantityProblem(quantity === '' ? firstQuantity : quantity);
+    const problem = quantity.problem(quantity.shown);
     if (problem) {
       say(problem, 'error');
       return;
@@ -206,9 +164,9 @@ export function ProductDetails({
     setSaving(true);
     clear();
     try {
-      await addToCart({ product, variant, quantity: quantity === '' ? firstQuantity : quantity }).unwrap();
+      await addToCart({ product, variant, quantity: quantity.shown }).unwrap();
       say(MESSAGES.itemAdded, 'success');
-      setQuantity(firstQuantity);
+      quantity.reset();
       setAdded(true);
       clearTimeout(addedTimer.current);
       addedTimer.current = setTimeout(() => setAdded(false), ADDED_STATE_MS);
@@ -232,8 +190,7 @@ export function ProductDetails({
   const addBusy = saving || added;
   const quantityDisabled = saving || (outOfStock && !onRequest);
   const requestQuote = () => (loggedIn ? setQuoting(true) : goToLogin());
-  const shownQuantity = quantity === '' ? firstQuantity : quantity;
-  const minusOff = quantityDisabled || shownQuantity - pack < firstQuantity;
+  const minusOff = quantityDisabled || quantity.shown - quantity.pack < quantity.first;
   const quantityNote = orderQuantityNote(product);
 
   return (
@@ -281,16 +238,16 @@ export function ProductDetails({
 
         <QuantityInput
           id={ids.quantity}
-          quantity={quantity}
+          quantity={quantity.quantity}
           stock={limit}
-          min={firstQuantity}
-          step={pack}
+          min={quantity.first}
+          step={quantity.pack}
           note={quantityNote}
           disabled={quantityDisabled}
           minusOff={minusOff}
-          onStep={(step) => changeQuantity(shownQuantity + step * pack)}
-          onInput={onQuantityInput}
-          onBlur={settleQuantity}
+          onStep={quantity.step}
+          onInput={quantity.input}
+          onBlur={quantity.settle}
         />
 
         <div className={STICKY_CLASS[placement]} data-testid="add-to-cart-bar">
@@ -354,7 +311,7 @@ export function ProductDetails({
                 variantId: variant?._id ?? null,
                 title: product.title,
                 size: variant?.size ?? null,
-                quantity: quantity === '' ? 1 : quantity,
+                quantity: quantity.quantity === '' ? 1 : quantity.quantity,
               },
             ]}
             onClose={() => setQuoting(false)}
