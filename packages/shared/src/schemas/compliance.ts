@@ -4,7 +4,12 @@
  * owner's own tasks for a category or one product.
  */
 import { z } from 'zod';
-import { COMPLIANCE_CATEGORY_KEYS, COMPLIANCE_TASK_ORIGINS, EXTINGUISHER_TYPES } from '../compliance/tasks';
+import {
+  COMPLIANCE_CATEGORY_KEYS,
+  COMPLIANCE_TASK_ORIGINS,
+  EXTINGUISHER_TYPES,
+  formatInterval,
+} from '../compliance/tasks';
 
 export const COMPLIANCE_MESSAGES = {
   taskNotFound: 'No compliance task has this key.',
@@ -129,3 +134,18 @@ export const COMPLIANCE_CATEGORY_LABELS: Record<(typeof COMPLIANCE_CATEGORY_KEYS
   'air-gauge': 'Air gauges',
   'density-meter': 'Density meters',
 };
+
+/** An interval as the docs and the page write it: '1 month', '2 years', '90 days'. */
+export function formatComplianceInterval(interval: { unit: 'months' | 'days'; count: number }): string {
+  return formatInterval(
+    interval.unit === 'days'
+      ? { ...INTERVAL_TASK, intervalDays: interval.count }
+      : { ...INTERVAL_TASK, intervalMonths: interval.count },
+  );
+}
+const INTERVAL_TASK = {
+  key: '',
+  title: '',
+  categoryKey: 'air-gauge',
+  basis: { source: '', clause: '', kind: 'practice', checked: 'unverified' },
+} as const;
