@@ -16,12 +16,13 @@ export const COMPLIANCE_MESSAGES = {
   defaultNotFound: 'No default compliance task has this key.',
   ownerTaskNotFound: "No task of the owner's has this key.",
   productNotFound: 'The product does not exist.',
+  category: `The category key is one of: ${COMPLIANCE_CATEGORY_KEYS.join(', ')}.`,
   months: 'The interval in months is a whole number from 1 to 120.',
   days: 'The interval in days is a whole number from 1 to 3650.',
   title: 'The title is 1 to 120 characters.',
   source: 'The source is 1 to 200 characters.',
   clause: 'The clause is 1 to 300 characters.',
-  overrideEmpty: 'Give a new interval, or turn the task off.',
+  overrideEmpty: 'Give a new interval, or turn the task off (disabled: true).',
   overrideSaved: "The task's interval was changed.",
   overrideRemoved: 'The task is back to its default.',
   taskRemoved: 'The task was removed.',
@@ -39,14 +40,17 @@ const intervalValueSchema = z.object({
 export const complianceIntervalSchema = intervalValueSchema.superRefine((interval, context) => {
   const max = INTERVAL_LIMITS[interval.unit];
   if (!Number.isInteger(interval.count) || interval.count < 1 || interval.count > max)
-    context.addIssue({ code: 'custom', path: ['count'], message: COMPLIANCE_MESSAGES[interval.unit] });
+    context.addIssue({ code: 'custom', message: COMPLIANCE_MESSAGES[interval.unit] });
 });
 export type ComplianceInterval = z.infer<typeof complianceIntervalSchema>;
 
 /** A default task changed: a new interval, or turned off (then its interval is kept for when it is turned on). */
 export const complianceOverrideBodySchema = z
   .object({ interval: complianceIntervalSchema.nullable().default(null), disabled: z.boolean().default(false) })
-  .refine((body) => body.interval !== null || body.disabled, { message: COMPLIANCE_MESSAGES.overrideEmpty });
+  .refine((body) => body.interval !== null || body.disabled, {
+    path: ['interval'],
+    message: COMPLIANCE_MESSAGES.overrideEmpty,
+  });
 export type ComplianceOverrideBody = z.infer<typeof complianceOverrideBodySchema>;
 
 const titleSchema = z
@@ -69,7 +73,7 @@ const kindSchema = z.enum(['law', 'standard', 'practice'], { error: 'The kind is
 /** An owner's task: for a category, or (with productId) only for that product's assets of the category. */
 export const ownerTaskBodySchema = z.object({
   title: titleSchema,
-  categoryKey: z.enum(COMPLIANCE_CATEGORY_KEYS, { error: 'Choose one of the equipment categories.' }),
+  categoryKey: z.enum(COMPLIANCE_CATEGORY_KEYS, { error: COMPLIANCE_MESSAGES.category }),
   productId: z.uuid({ error: 'The product id is not valid.' }).nullable().default(null),
   interval: complianceIntervalSchema,
   source: sourceSchema,

@@ -118,13 +118,7 @@ export function TaskCard({ task }: { task: ScheduleTaskDto }) {
 
       {draft ? (
         <div className="flex flex-wrap items-end gap-2">
-          <IntervalFields
-            id={`${id}-interval`}
-            label={`New interval for ${task.title}`}
-            draft={draft}
-            onChange={setDraft}
-            error={error}
-          />
+          <IntervalFields id={`${id}-interval`} label="New interval" draft={draft} onChange={setDraft} error={error} />
           <button type="button" className={buttonClass} disabled={busy} onClick={() => void saveInterval()}>
             {COMPLIANCE_TEXT.save}
           </button>
