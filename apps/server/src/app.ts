@@ -43,6 +43,7 @@ import { paymentRoutes, refundInBackground, refundInstalmentsInBackground } from
 import { settingsRoutes } from './modules/settings';
 import { staffRoutes } from './modules/staff';
 import { priceListRoutes } from './modules/price-lists';
+import { complianceRoutes } from './modules/compliance';
 import { customerRoutes } from './modules/customers';
 import { createEinvoiceReporter, einvoiceRoutes, gstReportRoutes } from './modules/invoices';
 import { returnRoutes } from './modules/returns';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRoutes, { prefix: '/api/admin', ctx });
   await app.register(staffRoutes, { prefix: '/api/admin', ctx });
   await app.register(priceListRoutes, { prefix: '/api/admin', ctx });
+  await app.register(complianceRoutes, { prefix: '/api/admin', ctx });
   await app.register(quoteRoutes, { prefix: '/api/quotes', ctx });
   await app.register(adminQuoteRoutes, { prefix: '/api/admin/quotes', ctx });
   await app.register(customerRoutes, { prefix: '/api/admin', ctx });

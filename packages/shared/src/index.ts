@@ -39,3 +39,4 @@ export * from './page-head';
 export * from './paths';
 export * from './compliance';
 export * from './schemas/quotes';
+export * from './schemas/compliance';

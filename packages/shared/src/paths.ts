@@ -60,6 +60,8 @@ export const paths = {
     staff: '/admin/staff',
     /** The owner's price lists for businesses and their assignment (docs/shop-rules.md#business-prices). */
     priceLists: '/admin/price-lists',
+    /** The compliance tasks of outlets' equipment: the owner's intervals and tasks (docs/compliance-schedules.md). */
+    complianceSchedules: '/admin/compliance-schedules',
     /** Requests for quote: answer, revise, decline (docs/shop-rules.md#quotes). */
     quotes: '/admin/quotes',
     /** Businesses and people, their orders, spent and owed (docs/shop-rules.md#customers-page). */

@@ -124,6 +124,13 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/admin/price-lists/:id': 'owner',
   'PUT /api/admin/price-lists/:id/businesses': 'owner',
   'DELETE /api/admin/price-lists/:id': 'owner',
+  // Compliance schedules (modules/compliance, docs/compliance-schedules.md#owner-changes): the owner's.
+  'GET /api/admin/compliance/schedule': 'owner',
+  'PUT /api/admin/compliance/defaults/:key': 'owner',
+  'DELETE /api/admin/compliance/defaults/:key': 'owner',
+  'POST /api/admin/compliance/tasks': 'owner',
+  'PATCH /api/admin/compliance/tasks/:key': 'owner',
+  'DELETE /api/admin/compliance/tasks/:key': 'owner',
   // Requests for quote (modules/quotes): any logged-in buyer asks, and reads, writes, withdraws, accepts and
   // downloads the quotes they may see (their own and their business's, else 404); the orders area answers.
   'POST /api/quotes': 'user',

@@ -41,6 +41,9 @@ const ActivityPage = lazy(() =>
 const PriceListsPage = lazy(() =>
   import('./price-lists/price-lists-page').then((module) => ({ default: module.PriceListsPage })),
 );
+const ComplianceSchedulesPage = lazy(() =>
+  import('./compliance/compliance-page').then((module) => ({ default: module.ComplianceSchedulesPage })),
+);
 const CustomersPage = lazy(() =>
   import('./customers/customers-page').then((module) => ({ default: module.CustomersPage })),
 );
@@ -72,6 +75,7 @@ const PAGE_COMPONENTS: Record<string, ComponentType> = {
   [paths.admin.quotes]: AdminQuotesPage,
   [paths.admin.staff]: StaffPage,
   [paths.admin.priceLists]: PriceListsPage,
+  [paths.admin.complianceSchedules]: ComplianceSchedulesPage,
   [paths.admin.customers]: CustomersPage,
   [paths.admin.settings]: SettingsPage,
 };

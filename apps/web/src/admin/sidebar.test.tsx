@@ -38,6 +38,8 @@ describe('Admin sidebar', () => {
       Activity: '/admin/activity',
       Staff: '/admin/staff',
       Settings: '/admin/settings',
+      // The compliance tasks of outlets' equipment (docs/compliance-schedules.md#owner-changes), before Settings.
+      'Compliance schedules': '/admin/compliance-schedules',
     };
     for (const [label, href] of Object.entries(expected)) {
       expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);

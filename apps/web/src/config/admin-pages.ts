@@ -26,6 +26,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: paths.admin.activity, label: 'Activity', area: 'owner' },
   { to: paths.admin.staff, label: 'Staff', area: 'owner' },
   { to: paths.admin.priceLists, label: 'Price lists', area: 'owner' },
+  { to: paths.admin.complianceSchedules, label: 'Compliance schedules', area: 'owner' },
   { to: paths.admin.settings, label: 'Settings', area: 'owner' },
 ];
 

@@ -6,6 +6,8 @@ import {
   EXTINGUISHER_TYPES,
   defaultTasksFor,
   formatInterval,
+  taskInterval,
+  tasksForAsset,
   type ComplianceTask,
 } from './tasks';
 
@@ -100,5 +102,73 @@ describe('DEFAULT_COMPLIANCE_TASKS', () => {
     expect(formatInterval({ ...base, intervalMonths: 120 })).toBe('10 years');
     expect(formatInterval({ ...base, intervalDays: 45 })).toBe('45 days');
     expect(formatInterval({ ...base, intervalDays: 1 })).toBe('1 day');
+  });
+});
+
+describe('tasksForAsset', () => {
+  const basis = { source: 'Owner', clause: 'oil company schedule', kind: 'practice', checked: 'unverified' } as const;
+  const forProduct: ComplianceTask = {
+    key: 'owner-gauge-a',
+    title: 'Check gauge A',
+    categoryKey: 'air-gauge',
+    productId: 'product-a',
+    intervalMonths: 6,
+    basis,
+    origin: 'owner',
+  };
+  const forCategory: ComplianceTask = {
+    key: 'owner-gauge-all',
+    title: 'Clean every gauge',
+    categoryKey: 'air-gauge',
+    intervalDays: 90,
+    basis,
+    origin: 'owner',
+  };
+  const tasks = [...DEFAULT_COMPLIANCE_TASKS, forProduct, forCategory];
+  const keys = (list: ComplianceTask[]) => list.map((task) => task.key);
+
+  it('is defaultTasksFor over the defaults', () => {
+    for (const category of COMPLIANCE_CATEGORY_KEYS)
+      expect(tasksForAsset(DEFAULT_COMPLIANCE_TASKS, { categoryKey: category })).toEqual(defaultTasksFor(category));
+    for (const type of EXTINGUISHER_TYPES)
+      expect(
+        tasksForAsset(DEFAULT_COMPLIANCE_TASKS, { categoryKey: 'fire-extinguisher', extinguisherType: type }),
+      ).toEqual(defaultTasksFor('fire-extinguisher', type));
+  });
+
+  it("gives a product's task only to that product's assets, and a category's task to all of the category", () => {
+    expect(keys(tasksForAsset(tasks, { categoryKey: 'air-gauge', productId: 'product-a' }))).toEqual([
+      'air-gauge-calibration',
+      'owner-gauge-a',
+      'owner-gauge-all',
+    ]);
+    expect(keys(tasksForAsset(tasks, { categoryKey: 'air-gauge', productId: 'product-b' }))).toEqual([
+      'air-gauge-calibration',
+      'owner-gauge-all',
+    ]);
+    // Equipment bought elsewhere has no product: only the category's tasks.
+    expect(keys(tasksForAsset(tasks, { categoryKey: 'air-gauge', productId: null }))).toEqual([
+      'air-gauge-calibration',
+      'owner-gauge-all',
+    ]);
+    // A product's task stays in its category.
+    expect(keys(tasksForAsset(tasks, { categoryKey: 'density-meter', productId: 'product-a' }))).toEqual([
+      'density-meter-calibration',
+    ]);
+  });
+
+  it('narrows by extinguisher type, and gives an unknown type (null) only the tasks of every type', () => {
+    expect(keys(tasksForAsset(tasks, { categoryKey: 'fire-extinguisher', extinguisherType: null }))).toEqual([
+      'extinguisher-inspection',
+      'extinguisher-maintenance',
+    ]);
+    expect(keys(tasksForAsset(tasks, { categoryKey: 'fire-extinguisher', extinguisherType: 'co2' }))).toContain(
+      'extinguisher-pressure-test-co2',
+    );
+  });
+
+  it('reads an interval as a unit and a count', () => {
+    expect(taskInterval(forProduct)).toEqual({ unit: 'months', count: 6 });
+    expect(taskInterval(forCategory)).toEqual({ unit: 'days', count: 90 });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The compliance tasks an outlet's equipment carries by default (docs/compliance-schedules.md). This constant is the
- * single home of the defaults: the table in the docs is checked against it by tasks.test.ts. The owner will be able to
- * change intervals and add tasks per category or product; these are only what ships with the shop.
+ * single home of the defaults: the table in the docs is checked against it by tasks.test.ts. The owner changes
+ * intervals, turns defaults off and adds tasks per category or product in the back office; the server's
+ * scheduleTasks (apps/server/src/modules/compliance) answers the effective list, which tasksForAsset narrows.
  */
 
 export const COMPLIANCE_CATEGORY_KEYS = [
@@ -49,6 +50,20 @@ interface ComplianceTaskBase {
   basis: ComplianceBasis;
   /** The asset's end: counted once from its manufacture (or installation) date, never restarted by a record. */
   endOfLife?: boolean;
+  /** An owner's task for one product: it applies only to that product's assets (of its category). */
+  productId?: string;
+  /** Where the task comes from: shipped with the shop (absent = default) or added by the owner. */
+  origin?: ComplianceTaskOrigin;
+}
+
+export const COMPLIANCE_TASK_ORIGINS = ['default', 'owner'] as const;
+export type ComplianceTaskOrigin = (typeof COMPLIANCE_TASK_ORIGINS)[number];
+
+/** What an asset is, as far as its tasks depend on it. */
+export interface ComplianceAsset {
+  categoryKey: ComplianceCategoryKey;
+  extinguisherType?: ExtinguisherType | null;
+  productId?: string | null;
 }
 
 /** A task repeats every `intervalMonths` calendar months or every `intervalDays` days, never both. */
@@ -216,17 +231,35 @@ export const DEFAULT_COMPLIANCE_TASKS: readonly ComplianceTask[] = [
   },
 ];
 
+/**
+ * The tasks of an asset out of a list (the defaults, or the effective schedule): those of its category, narrowed to
+ * its extinguisher type when a task names types (an asset of unknown type gets none of those), and a product's own
+ * tasks only for that product's assets.
+ */
+export function tasksForAsset<T extends ComplianceTask>(tasks: readonly T[], asset: ComplianceAsset): T[] {
+  const { categoryKey, extinguisherType, productId } = asset;
+  return tasks.filter(
+    (task) =>
+      task.categoryKey === categoryKey &&
+      (!task.appliesTo?.extinguisherTypes ||
+        (extinguisherType != null && task.appliesTo.extinguisherTypes.includes(extinguisherType))) &&
+      (task.productId === undefined || task.productId === productId),
+  );
+}
+
 /** The default tasks of a category, narrowed to an extinguisher's type when the asset has one. */
 export function defaultTasksFor(
   categoryKey: ComplianceCategoryKey,
   extinguisherType?: ExtinguisherType,
 ): ComplianceTask[] {
-  return DEFAULT_COMPLIANCE_TASKS.filter(
-    (task) =>
-      task.categoryKey === categoryKey &&
-      (!task.appliesTo?.extinguisherTypes ||
-        (extinguisherType !== undefined && task.appliesTo.extinguisherTypes.includes(extinguisherType))),
-  );
+  return tasksForAsset(DEFAULT_COMPLIANCE_TASKS, { categoryKey, extinguisherType });
+}
+
+/** A task's interval as one value: every `count` months or days. */
+export function taskInterval(task: ComplianceTask): { unit: 'months' | 'days'; count: number } {
+  return task.intervalDays !== undefined
+    ? { unit: 'days', count: task.intervalDays }
+    : { unit: 'months', count: task.intervalMonths };
 }
 
 /** The interval as the docs write it: '1 month', '18 months', '3 years', '45 days'. */

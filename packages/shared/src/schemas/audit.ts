@@ -45,11 +45,25 @@ export const AUDIT_KIND_LABELS = {
   'business.member_removed': 'Person removed from a business',
   'order.approved': 'Order approved by the business',
   'order.rejected': 'Order rejected by the business',
+  'compliance.default_changed': 'Compliance task changed',
+  'compliance.default_reset': 'Compliance task back to default',
+  'compliance.task_added': 'Compliance task added',
+  'compliance.task_edited': 'Compliance task edited',
+  'compliance.task_removed': 'Compliance task removed',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];
 
-export const AUDIT_ENTITY_TYPES = ['product', 'order', 'settings', 'staff', 'price_list', 'quote', 'business'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'product',
+  'order',
+  'settings',
+  'staff',
+  'price_list',
+  'quote',
+  'business',
+  'compliance_task',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEventSchema = z.object({

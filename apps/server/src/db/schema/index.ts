@@ -10,6 +10,7 @@ import { appSecrets, loginThrottle, passwordResetTokens, rateLimitHits, users } 
 import { businesses, businessInvitations, businessMembers, businessOutlets } from './business';
 import { auditEvents, customerTotals, dashboardDeltas, dashboardTotals, outboxMessages } from './back-office';
 import { productImages, products, productVariants, searchWords } from './catalog';
+import { complianceScheduleEdits } from './compliance';
 import { documentSequences, storeSettings, taxDocuments } from './invoices';
 import { orderItems, orders, payments, webhookEvents } from './orders';
 import { priceListRules, priceLists } from './price-lists';
@@ -21,6 +22,7 @@ export * from './accounts';
 export * from './back-office';
 export * from './business';
 export * from './catalog';
+export * from './compliance';
 export * from './invoices';
 export * from './orders';
 export * from './price-lists';
@@ -65,4 +67,5 @@ export const schema = {
   dashboardTotals,
   customerTotals,
   appSecrets,
+  complianceScheduleEdits,
 };
