@@ -212,7 +212,9 @@ async function runOn(database: DatabaseHandle) {
       rows['checkout ms (median)']!.B.push(median(times.B));
       console.error(`round ${round + 1} done`);
     }
-    console.log(`\n${DB}: A = buyer without a price list, B = buyer with one (${ROUNDS} rounds; read rows A B B A, checkouts alternated one by one)`);
+    console.log(
+      `\n${DB}: A = buyer without a price list, B = buyer with one (${ROUNDS} rounds; read rows A B B A, checkouts alternated one by one)`,
+    );
     console.log('| row | A (each round) | B (each round) | B / A (medians) |');
     console.log('|---|---|---|---|');
     for (const [name, { A, B }] of Object.entries(rows)) {
