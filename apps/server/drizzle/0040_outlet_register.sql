@@ -29,7 +29,7 @@ CREATE TABLE "assets" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "assets_order_unit_unique" UNIQUE("order_item_id","unit_index"),
 	CONSTRAINT "assets_compliance_category_known" CHECK ("assets"."compliance_category" in ('fire-extinguisher', 'fuel-dispenser', 'capacity-measure', 'peso-licence', 'air-gauge', 'density-meter')),
-	CONSTRAINT "assets_extinguisher_type_known" CHECK ("assets"."extinguisher_type" in ('water-stored-pressure', 'water-cartridge', 'foam-stored-pressure', 'foam-cartridge', 'dry-powder', 'co2', 'clean-agent') and "assets"."compliance_category" = 'fire-extinguisher')
+	CONSTRAINT "assets_extinguisher_type_known" CHECK ("assets"."extinguisher_type" is null or ("assets"."extinguisher_type" in ('water-stored-pressure', 'water-cartridge', 'foam-stored-pressure', 'foam-cartridge', 'dry-powder', 'co2', 'clean-agent') and "assets"."compliance_category" = 'fire-extinguisher'))
 );
 --> statement-breakpoint
 ALTER TABLE "business_outlets" ADD COLUMN "peso_licence_number" text;--> statement-breakpoint
@@ -49,5 +49,5 @@ CREATE INDEX "asset_task_records_asset_idx" ON "asset_task_records" USING btree 
 CREATE INDEX "assets_outlet_idx" ON "assets" USING btree ("outlet_id") WHERE "assets"."retired_on" is null;--> statement-breakpoint
 CREATE INDEX "assets_business_idx" ON "assets" USING btree ("business_id");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_compliance_category_known" CHECK ("products"."compliance_category" in ('fire-extinguisher', 'fuel-dispenser', 'capacity-measure', 'peso-licence', 'air-gauge', 'density-meter'));--> statement-breakpoint
-ALTER TABLE "products" ADD CONSTRAINT "products_extinguisher_type_known" CHECK ("products"."extinguisher_type" in ('water-stored-pressure', 'water-cartridge', 'foam-stored-pressure', 'foam-cartridge', 'dry-powder', 'co2', 'clean-agent') and "products"."compliance_category" = 'fire-extinguisher');--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_extinguisher_type_known" CHECK ("products"."extinguisher_type" is null or ("products"."extinguisher_type" in ('water-stored-pressure', 'water-cartridge', 'foam-stored-pressure', 'foam-cartridge', 'dry-powder', 'co2', 'clean-agent') and "products"."compliance_category" = 'fire-extinguisher'));--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_warranty_months_range" CHECK ("products"."warranty_months" between 0 and 600);

@@ -46,13 +46,18 @@ export const assets = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('assets_outlet_idx').on(table.outletId).where(sql`${table.retiredOn} is null`),
+    index('assets_outlet_idx')
+      .on(table.outletId)
+      .where(sql`${table.retiredOn} is null`),
     index('assets_business_idx').on(table.businessId),
     unique('assets_order_unit_unique').on(table.orderItemId, table.unitIndex),
-    check('assets_compliance_category_known', sql`${table.complianceCategory} in (${sqlList(COMPLIANCE_CATEGORY_KEYS)})`),
+    check(
+      'assets_compliance_category_known',
+      sql`${table.complianceCategory} in (${sqlList(COMPLIANCE_CATEGORY_KEYS)})`,
+    ),
     check(
       'assets_extinguisher_type_known',
-      sql`${table.extinguisherType} in (${sqlList(EXTINGUISHER_TYPES)}) and ${table.complianceCategory} = 'fire-extinguisher'`,
+      sql`${table.extinguisherType} is null or (${table.extinguisherType} in (${sqlList(EXTINGUISHER_TYPES)}) and ${table.complianceCategory} = 'fire-extinguisher')`,
     ),
   ],
 );

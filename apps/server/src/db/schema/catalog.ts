@@ -80,10 +80,13 @@ export const products = pgTable(
     check('products_mrp_not_below_price', sql`${table.mrpPaise} > 0 and ${table.mrpPaise} >= ${table.pricePaise}`),
     check('products_hsn_code_digits', sql`${table.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
     check('products_gst_rate_known', sql`${table.gstRate} in (${sql.raw(GST_RATES.join(', '))})`),
-    check('products_compliance_category_known', sql`${table.complianceCategory} in (${sqlList(COMPLIANCE_CATEGORY_KEYS)})`),
+    check(
+      'products_compliance_category_known',
+      sql`${table.complianceCategory} in (${sqlList(COMPLIANCE_CATEGORY_KEYS)})`,
+    ),
     check(
       'products_extinguisher_type_known',
-      sql`${table.extinguisherType} in (${sqlList(EXTINGUISHER_TYPES)}) and ${table.complianceCategory} = 'fire-extinguisher'`,
+      sql`${table.extinguisherType} is null or (${table.extinguisherType} in (${sqlList(EXTINGUISHER_TYPES)}) and ${table.complianceCategory} = 'fire-extinguisher')`,
     ),
     check('products_warranty_months_range', sql`${table.warrantyMonths} between 0 and 600`),
     index('products_category_idx').on(table.active, table.category, table.createdAt),

@@ -44,7 +44,8 @@ const ship = (orderId: string, serials?: object) =>
     status: 'shipped',
     shipment: { ...TEST_SHIPMENT, ...(serials ? { serials } : {}) },
   });
-const deliver = (orderId: string) => caller(t)('PUT', `/api/orders/${orderId}/status`, ownerToken, { status: 'delivered' });
+const deliver = (orderId: string) =>
+  caller(t)('PUT', `/api/orders/${orderId}/status`, ownerToken, { status: 'delivered' });
 
 describe('assets made on delivery', () => {
   it('makes 4 assets of a quantity of 4, with the serials recorded when shipped, in the outlet register', async () => {
@@ -80,7 +81,9 @@ describe('assets made on delivery', () => {
     const register = await call('GET', `/api/business/outlets/${business.highway}/register`, business.admin.token);
     expect(register.statusCode, register.body).toBe(200);
     expect(register.json().assets).toHaveLength(4);
-    const inspection = register.json().assets[0].tasks.find((task: { key: string }) => task.key === 'extinguisher-inspection');
+    const inspection = register
+      .json()
+      .assets[0].tasks.find((task: { key: string }) => task.key === 'extinguisher-inspection');
     expect(inspection).toMatchObject({ lastDoneOn: null, dueOn: addMonths(today, 1), interval: '1 month' });
 
     // Moved back to shipped and delivered again: no second set of assets.
@@ -135,7 +138,9 @@ describe('assets made on delivery', () => {
     const orderId = placed.json().order._id as string;
     await payOnline(t.app, buyer.token, orderId);
     expect((await ship(orderId)).statusCode).toBe(200);
-    expect((await call('PUT', `/api/orders/${orderId}/status`, ownerToken, { status: 'delivered' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/orders/${orderId}/status`, ownerToken, { status: 'delivered' })).statusCode).toBe(
+      200,
+    );
     expect(await t.db.select().from(assets).where(eq(assets.orderId, orderId))).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: user,
       schema: {
         ...changed,
-        summary: "Edit an asset: make, model, serial number, category, type and dates (not a viewer; 409 once retired)",
+        summary: 'Edit an asset: make, model, serial number, category, type and dates (not a viewer; 409 once retired)',
         body: assetBodySchema,
       },
     },
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       onRequest: user,
       schema: {
         ...changed,
-        summary: 'Move an asset to another outlet of the same business (not a viewer; another business\'s outlet 404)',
+        summary: "Move an asset to another outlet of the same business (not a viewer; another business's outlet 404)",
         body: moveAssetBodySchema,
       },
     },

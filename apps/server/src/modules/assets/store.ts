@@ -55,7 +55,13 @@ export async function findLiveAssetsOfOutlet(db: DbOrTx, outletId: string): Prom
     .select()
     .from(assets)
     .where(and(eq(assets.outletId, outletId), isNull(assets.retiredOn)))
-    .orderBy(asc(assets.complianceCategory), asc(assets.make), asc(assets.model), asc(assets.serialNumber), asc(assets.id));
+    .orderBy(
+      asc(assets.complianceCategory),
+      asc(assets.make),
+      asc(assets.model),
+      asc(assets.serialNumber),
+      asc(assets.id),
+    );
 }
 
 /** The last day each task of these assets was done, one row per asset and task that has a record. */

@@ -25,8 +25,20 @@ export function registerTasks(
 ): RegisterTaskDto[] {
   return tasksOf(asset).map((task) => {
     const lastDoneOn = lastDone.get(task.key) ?? null;
-    const dueOn = nextDueDate({ task, installedOn: asset.installedOn, lastDoneOn, manufacturedOn: asset.manufacturedOn });
-    return { key: task.key, title: task.title, interval: formatInterval(task), lastDoneOn, dueOn, state: dueState(dueOn, today) };
+    const dueOn = nextDueDate({
+      task,
+      installedOn: asset.installedOn,
+      lastDoneOn,
+      manufacturedOn: asset.manufacturedOn,
+    });
+    return {
+      key: task.key,
+      title: task.title,
+      interval: formatInterval(task),
+      lastDoneOn,
+      dueOn,
+      state: dueState(dueOn, today),
+    };
   });
 }
 

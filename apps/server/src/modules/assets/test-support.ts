@@ -47,7 +47,10 @@ export async function personWithRole(t: TestApp, businessId: string, role: Busin
 export async function equipmentProduct(
   t: TestApp,
   complianceCategory: ComplianceCategoryKey,
-  { extinguisherType = null, warrantyMonths = null }: { extinguisherType?: ExtinguisherType | null; warrantyMonths?: number | null } = {},
+  {
+    extinguisherType = null,
+    warrantyMonths = null,
+  }: { extinguisherType?: ExtinguisherType | null; warrantyMonths?: number | null } = {},
 ) {
   const { product } = await createTestProduct(t.db, { price: 2500, stock: 50, brand: 'Ceasefire' });
   await t.db
