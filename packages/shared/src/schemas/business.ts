@@ -63,10 +63,7 @@ export const outletBodySchema = z.object({
       .nullable()
       .default(null),
   ),
-  pesoLicenceValidUntil: z.preprocess(
-    blankAsNull,
-    indiaDaySchema('PESO licence valid until').nullable().default(null),
-  ),
+  pesoLicenceValidUntil: z.preprocess(blankAsNull, indiaDaySchema('PESO licence valid until').nullable().default(null)),
 });
 export type OutletBody = z.infer<typeof outletBodySchema>;
 
