@@ -69,6 +69,16 @@ describe("a product's equipment data", () => {
       extinguisherType: null,
       warrantyMonths: 24,
     });
+    // The change is in the product's history (docs/shop-rules.md#audit).
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entityType=product&entityId=${product._id}&limit=10`,
+      headers: bearer(adminToken),
+    });
+    expect(history.json().data[0].changes).toMatchObject({
+      complianceCategory: { before: 'fire-extinguisher', after: 'air-gauge' },
+      extinguisherType: { before: 'co2', after: null },
+    });
     const cleared = await edit(product, { complianceCategory: '', warrantyMonths: '' });
     expect(equipmentOf(cleared.json())).toEqual({
       complianceCategory: null,
