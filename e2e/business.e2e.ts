@@ -76,9 +76,15 @@ describe.each(viewports)('a business account (%s)', (size, viewport) => {
       await outletForm.getByLabel('Outlet name').fill('Highway COCO');
       await outletForm.getByLabel('Brand').selectOption('IOCL');
       await outletForm.getByLabel('Dealer code (optional)').fill('IOC-1234');
+      await outletForm.getByLabel('PESO licence number (optional)').fill('P/HQ/MH/15/4521');
+      await outletForm.getByLabel('PESO licence valid until (optional)').fill('2031-03-31');
       await fillAddress(page, outletForm);
+      await expectNoSeriousViolations(page, `outlet form ${size}`);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await shot(page, `outlet-form-${viewport.width}`);
       await outletForm.getByRole('button', { name: 'Save outlet' }).click();
       await page.getByText('Highway COCO').first().waitFor();
+      await page.getByText('PESO licence P/HQ/MH/15/4521 · valid until 2031-03-31').waitFor();
 
       const invite = page.getByRole('form', { name: 'Invite a person' });
       await invite.getByLabel('E-mail of the person to invite').fill(colleagueEmail);

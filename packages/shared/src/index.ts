@@ -33,6 +33,7 @@ export * from './schemas/returns';
 export * from './permissions';
 export * from './schemas/staff';
 export * from './schemas/business';
+export * from './schemas/assets';
 export * from './schemas/einvoice';
 export * from './schemas/products-csv';
 export * from './page-head';

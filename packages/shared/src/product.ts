@@ -3,6 +3,7 @@
  * (cheapest variant), availability, the description preview, the struck-through price and the
  * low-stock line. Pure functions: used by the storefront, the admin area and the server.
  */
+import type { ComplianceCategoryKey, ExtinguisherType } from './compliance';
 import { formatAmount } from './money';
 
 export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
@@ -42,6 +43,10 @@ export interface ProductTaxFields {
   bisLicence?: string | null;
   pesoApproval?: string | null;
   legalMetrologyApproval?: string | null;
+  /** Equipment data (docs/shop-rules.md#assets), carried with the tax data. */
+  complianceCategory?: ComplianceCategoryKey | null;
+  extinguisherType?: ExtinguisherType | null;
+  warrantyMonths?: number | null;
 }
 
 const TAX_TEXT_KEYS = [
@@ -51,6 +56,8 @@ const TAX_TEXT_KEYS = [
   'bisLicence',
   'pesoApproval',
   'legalMetrologyApproval',
+  'complianceCategory',
+  'extinguisherType',
 ] as const;
 
 /** The tax fields the raw answer carries, kept as they are (none when it carries none). */
@@ -61,6 +68,9 @@ function taxFieldsOf(p: Record<string, unknown>): ProductTaxFields {
     if (typeof value === 'string' || (value === null && key !== 'countryOfOrigin')) fields[key] = value;
   }
   if (typeof p.gstRate === 'number' && Number.isFinite(p.gstRate)) fields.gstRate = p.gstRate;
+  if (p.warrantyMonths === null || (typeof p.warrantyMonths === 'number' && Number.isInteger(p.warrantyMonths))) {
+    fields.warrantyMonths = p.warrantyMonths;
+  }
   return fields as ProductTaxFields;
 }
 

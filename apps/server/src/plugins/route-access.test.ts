@@ -160,6 +160,13 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/business/approvals': 'user',
   'POST /api/business/approvals/:id/approve': 'user',
   'POST /api/business/approvals/:id/reject': 'user',
+  // The outlet register (modules/assets, docs/shop-rules.md#assets): any person of the business reads, a viewer may not write.
+  'GET /api/business/outlets/:id/register': 'user',
+  'POST /api/business/outlets/:id/assets': 'user',
+  'PATCH /api/business/assets/:id': 'user',
+  'POST /api/business/assets/:id/move': 'user',
+  'POST /api/business/assets/:id/retire': 'user',
+  'POST /api/business/assets/:id/records': 'user',
   'GET /uploads/*': 'public',
 };
 

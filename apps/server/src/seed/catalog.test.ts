@@ -17,6 +17,7 @@ import { createTestAdmin } from '../test/factories';
 import { seedDatabase } from './index';
 import { seedDemoCatalog } from './catalog';
 import { DEMO_CATEGORIES } from './demo-products';
+import { DEMO_EQUIPMENT } from './demo-equipment';
 import { escapeXml, wrapText } from './artwork';
 
 let t: TestApp;
@@ -50,6 +51,21 @@ describe('seedDemoCatalog', () => {
       expect(catalog.filter((product) => product.category === category).length).toBeGreaterThanOrEqual(5);
     }
     console.info(`demo catalog: ${created} products seeded in ${Math.round(seedMs)} ms`);
+  });
+
+  it('marks the equipment by its title: dispensers, extinguishers, measures, density meters, gauges', () => {
+    const equipment = catalog.filter((product) => product.complianceCategory);
+    expect(equipment.map((product) => product.title).sort()).toEqual(Object.keys(DEMO_EQUIPMENT).sort());
+    expect(catalog.find((product) => product.title === 'Safex CO2 Fire Extinguisher 4.5 kg')).toMatchObject({
+      complianceCategory: 'fire-extinguisher',
+      extinguisherType: 'co2',
+      warrantyMonths: 12,
+    });
+    expect(catalog.find((product) => product.title === 'No Smoking Sign Board')).toMatchObject({
+      complianceCategory: null,
+      extinguisherType: null,
+      warrantyMonths: null,
+    });
   });
 
   it('covers every price range with realistic rupee prices', () => {

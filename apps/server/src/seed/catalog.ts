@@ -1,5 +1,6 @@
 /**
- * The demo catalog: the products of demo-products.ts with their tax data (demo-tax-data.ts), each
+ * The demo catalog: the products of demo-products.ts with their tax data (demo-tax-data.ts) and equipment data
+ * (demo-equipment.ts), each
  * with a picture drawn locally (artwork.ts) and stored through the same image pipeline as uploads. The pictures are
  * rendered in parallel with a small concurrency, then everything is written in one transaction;
  * if that fails, the stored pictures are removed again. Called by index.ts on an empty
@@ -12,6 +13,7 @@ import { productImages, products, productVariants } from '../db/schema';
 import { productArtwork } from './artwork';
 import { DEMO_PRODUCTS } from './demo-products';
 import { demoTaxFields } from './demo-tax-data';
+import { demoEquipmentFields } from './demo-equipment';
 
 const RENDER_CONCURRENCY = 4;
 /** Flat drawings compress nearly as well at effort 1, which renders about twice as fast as 4. */
@@ -30,6 +32,7 @@ export async function seedDemoCatalog(ctx: Pick<AppContext, 'db' | 'storage'>): 
       lowStockThreshold: product.lowStockThreshold,
       variants: product.variants,
       ...demoTaxFields(product.title),
+      ...demoEquipmentFields(product.title),
     }),
   );
   const pictures = await processImages(

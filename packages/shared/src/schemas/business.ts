@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, BUSINESS_INVITE_VALID_DAYS, BUSINESS_ROLES, OUTLET_BRANDS } from '../business';
 import { addressSchema, optionalGstinSchema, rupeesSchema } from './common';
-import { emailSchema, textSchema } from './fields';
+import { emailSchema, indiaDaySchema, textSchema } from './fields';
 
 /** What the business calls answer, quoted in docs/shop-rules.md#business-accounts. */
 export const BUSINESS_MESSAGES = {
@@ -14,6 +14,7 @@ export const BUSINESS_MESSAGES = {
   alreadyMember: 'You already belong to a business.',
   adminOnly: "Only the business's admin can do this.",
   outletNotFound: 'Outlet not found.',
+  outletHasAssets: 'This outlet still has equipment in its register. Move it to another outlet or retire it first.',
   memberNotFound: 'Person not found in this business.',
   lastAdmin: 'A business keeps at least one admin. Make someone else admin first.',
   invited: (email: string) =>
@@ -44,11 +45,25 @@ export const businessBodySchema = z.object({
 });
 export type BusinessBody = z.infer<typeof businessBodySchema>;
 
+/** An optional field of a form: an empty text (or none sent) counts as none. */
+const blankAsNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
+
 export const outletBodySchema = z.object({
   name: textSchema('Outlet name').trim().min(1, 'Outlet name is required.').max(100),
   address: addressSchema,
   brand: z.enum(OUTLET_BRANDS, { error: 'Choose the outlet brand.' }),
   dealerCode: textSchema('Dealer code').trim().max(50).default(''),
+  /** The PESO licence number and the last day it is valid (India calendar); both optional, empty counts as none. */
+  pesoLicenceNumber: z.preprocess(
+    blankAsNull,
+    textSchema('PESO licence number', { error: 'PESO licence number must be text.' })
+      .trim()
+      .max(100, 'PESO licence number must be at most 100 characters.')
+      .nullable()
+      .default(null),
+  ),
+  pesoLicenceValidUntil: z.preprocess(blankAsNull, indiaDaySchema('PESO licence valid until').nullable().default(null)),
 });
 export type OutletBody = z.infer<typeof outletBodySchema>;
 
@@ -65,6 +80,9 @@ export const outletSchema = z.object({
   address: addressSchema,
   brand: z.enum(OUTLET_BRANDS),
   dealerCode: z.string(),
+  pesoLicenceNumber: z.string().nullable(),
+  /** YYYY-MM-DD, the last day the licence is valid; null when not entered. */
+  pesoLicenceValidUntil: z.string().nullable(),
 });
 export type OutletDto = z.infer<typeof outletSchema>;
 

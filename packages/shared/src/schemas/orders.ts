@@ -6,6 +6,7 @@ import { MESSAGES, SERVER_MESSAGES } from '../messages';
 import { MOVE_BACK_REASON_MAX, ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../status';
 import { emailSchema, idSchema, indiaDaySchema, phoneSchema, textSchema } from './fields';
 import { addressSchema, optionalBusinessNameSchema, optionalGstinSchema, rupeesSchema } from './common';
+import { lineSerialsSchema } from './assets';
 import {
   compactTransportId,
   EWAY_BILL_NUMBER_PATTERN,
@@ -142,6 +143,8 @@ export const shipmentInputSchema = z
     vehicleNumber: transportId(VEHICLE_NUMBER_PATTERN, SERVER_MESSAGES.vehicleNumberInvalid),
     transporterId: transportId(TRANSPORTER_ID_PATTERN, SERVER_MESSAGES.transporterIdInvalid),
     /** Why a consignment above ₹50,000 is shipped without an e-way bill (kept in the audit trail). */
+    /** Serial numbers per order line, one per unit (docs/shop-rules.md#assets); optional, kept on the lines. */
+    serials: lineSerialsSchema.optional(),
     noEwayBillReason: z.preprocess(
       blankAsNone,
       z

@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { AVAILABILITY, CATALOG_SORTS, PRICE_BOUND_MAX, PRICE_RANGES, priceAboveMrpProblem } from '../product';
 import { isGstRate } from '../gst';
+import { COMPLIANCE_CATEGORY_KEYS, EXTINGUISHER_TYPES } from '../compliance';
 import { TAX_DATA_MESSAGES } from '../messages';
 import { idSchema, textSchema } from './fields';
 
@@ -51,6 +52,14 @@ export const productTaxDataSchema = z.object({
   bisLicence: z.string().nullable(),
   pesoApproval: z.string().nullable(),
   legalMetrologyApproval: z.string().nullable(),
+  /**
+   * Equipment data (docs/shop-rules.md#assets), carried with the tax data because the same reads and form carry it:
+   * the compliance category that makes each delivered unit an asset of the outlet, the extinguisher type (fire
+   * extinguishers only) and the warranty in months from delivery. Null: not such equipment, not entered.
+   */
+  complianceCategory: z.enum(COMPLIANCE_CATEGORY_KEYS).nullable(),
+  extinguisherType: z.enum(EXTINGUISHER_TYPES).nullable(),
+  warrantyMonths: z.number().int().nullable(),
 });
 export type ProductTaxData = z.infer<typeof productTaxDataSchema>;
 
@@ -302,7 +311,15 @@ const optionalTaxText = (label: string, max: number) =>
     textSchema(label).trim().max(max, TAX_DATA_MESSAGES.tooLong(label, max)).nullable().optional(),
   );
 
-/** The tax fields of the product form (docs/shop-rules.md#tax-data). */
+/** What the product form's equipment fields answer (docs/shop-rules.md#assets). */
+export const PRODUCT_EQUIPMENT_MESSAGES = {
+  category: `Compliance category must be one of: ${COMPLIANCE_CATEGORY_KEYS.join(', ')}.`,
+  extinguisherType: `Extinguisher type must be one of: ${EXTINGUISHER_TYPES.join(', ')}.`,
+  extinguisherTypeOnlyForExtinguishers: 'An extinguisher type is only for products of category fire-extinguisher.',
+  warranty: 'Warranty must be a whole number of months from 0 to 600.',
+} as const;
+
+/** The tax fields of the product form (docs/shop-rules.md#tax-data), and the equipment fields (#assets). */
 export const productTaxFormFields = {
   /** Spaces and dots are dropped: '8413 11 00' is 84131100. */
   hsnCode: z.preprocess(
@@ -327,6 +344,24 @@ export const productTaxFormFields = {
   bisLicence: optionalTaxText('BIS licence number', PRODUCT_TAX_LIMITS.certificate),
   pesoApproval: optionalTaxText('PESO approval number', PRODUCT_TAX_LIMITS.certificate),
   legalMetrologyApproval: optionalTaxText('Legal Metrology approval number', PRODUCT_TAX_LIMITS.certificate),
+  complianceCategory: z.preprocess(
+    emptyToNull,
+    z.enum(COMPLIANCE_CATEGORY_KEYS, { error: PRODUCT_EQUIPMENT_MESSAGES.category }).nullable().optional(),
+  ),
+  extinguisherType: z.preprocess(
+    emptyToNull,
+    z.enum(EXTINGUISHER_TYPES, { error: PRODUCT_EQUIPMENT_MESSAGES.extinguisherType }).nullable().optional(),
+  ),
+  warrantyMonths: z.preprocess(
+    emptyToNull,
+    z.coerce
+      .number({ error: PRODUCT_EQUIPMENT_MESSAGES.warranty })
+      .int(PRODUCT_EQUIPMENT_MESSAGES.warranty)
+      .min(0, PRODUCT_EQUIPMENT_MESSAGES.warranty)
+      .max(600, PRODUCT_EQUIPMENT_MESSAGES.warranty)
+      .nullable()
+      .optional(),
+  ),
 };
 
 export const productFormSchema = z
@@ -370,6 +405,13 @@ export const productFormSchema = z
             problem: priceAboveMrpProblem(variant.price, variant.mrp, `The price of size ${variant.size ?? index + 1}`),
           }));
     for (const { path, problem } of problems) if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+    if (form.extinguisherType && form.complianceCategory !== 'fire-extinguisher') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extinguisherType'],
+        message: PRODUCT_EQUIPMENT_MESSAGES.extinguisherTypeOnlyForExtinguishers,
+      });
+    }
   });
 export type ProductForm = z.infer<typeof productFormSchema>;
 

@@ -4,7 +4,7 @@
  * in none shops as a consumer.
  */
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Address, BusinessRole, OutletBrand } from '@pumpkart/shared';
 import { createdAt, money, updatedAt } from './columns';
 import { users } from './accounts';
@@ -49,6 +49,12 @@ export const businessOutlets = pgTable(
     address: jsonb('address').$type<Address>().notNull(),
     brand: text('brand').$type<OutletBrand>().notNull(),
     dealerCode: text('dealer_code').notNull().default(''),
+    /**
+     * The outlet's PESO licence to store petroleum (Petroleum Rules, 2002, Form XIV) and the last day it is valid,
+     * an India calendar day; both optional. The register shows its renewal as a task (docs/shop-rules.md#assets).
+     */
+    pesoLicenceNumber: text('peso_licence_number'),
+    pesoLicenceValidUntil: date('peso_licence_valid_until', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

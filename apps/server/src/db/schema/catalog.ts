@@ -1,8 +1,18 @@
 /** The catalog: products, their variants and images, and the search vocabulary. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { GST_RATES, type QuantityBreak } from '@pumpkart/shared';
+import {
+  COMPLIANCE_CATEGORY_KEYS,
+  EXTINGUISHER_TYPES,
+  GST_RATES,
+  type ComplianceCategoryKey,
+  type ExtinguisherType,
+  type QuantityBreak,
+} from '@pumpkart/shared';
 import { money, createdAt, updatedAt } from './columns';
+
+/** Constant keys as an SQL list for a CHECK constraint: 'a', 'b'. */
+export const sqlList = (keys: readonly string[]) => sql.raw(keys.map((key) => `'${key}'`).join(', '));
 
 export const products = pgTable(
   'products',
@@ -41,6 +51,14 @@ export const products = pgTable(
     pesoApproval: text('peso_approval'),
     legalMetrologyApproval: text('legal_metrology_approval'),
     /**
+     * Equipment (docs/shop-rules.md#assets): a product with a compliance category becomes an asset of the outlet it
+     * is delivered to; the extinguisher type (fire extinguishers only) picks its schedules; the warranty in months
+     * from delivery. All null for a product that is not such equipment.
+     */
+    complianceCategory: text('compliance_category').$type<ComplianceCategoryKey>(),
+    extinguisherType: text('extinguisher_type').$type<ExtinguisherType>(),
+    warrantyMonths: integer('warranty_months'),
+    /**
      * Bumped by every admin edit and every stock move (orders, cancellations): an edit based on an
      * older version is refused with 409, so a stale form never overwrites live stock.
      */
@@ -62,6 +80,15 @@ export const products = pgTable(
     check('products_mrp_not_below_price', sql`${table.mrpPaise} > 0 and ${table.mrpPaise} >= ${table.pricePaise}`),
     check('products_hsn_code_digits', sql`${table.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
     check('products_gst_rate_known', sql`${table.gstRate} in (${sql.raw(GST_RATES.join(', '))})`),
+    check(
+      'products_compliance_category_known',
+      sql`${table.complianceCategory} in (${sqlList(COMPLIANCE_CATEGORY_KEYS)})`,
+    ),
+    check(
+      'products_extinguisher_type_known',
+      sql`${table.extinguisherType} is null or (${table.extinguisherType} in (${sqlList(EXTINGUISHER_TYPES)}) and ${table.complianceCategory} = 'fire-extinguisher')`,
+    ),
+    check('products_warranty_months_range', sql`${table.warrantyMonths} between 0 and 600`),
     index('products_category_idx').on(table.active, table.category, table.createdAt),
     index('products_brand_idx').on(table.brand),
     index('products_price_idx').on(table.pricePaise),

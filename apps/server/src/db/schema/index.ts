@@ -7,6 +7,7 @@
  * apps/server`.
  */
 import { appSecrets, loginThrottle, passwordResetTokens, rateLimitHits, users } from './accounts';
+import { assets, assetTaskRecords } from './assets';
 import { businesses, businessInvitations, businessMembers, businessOutlets } from './business';
 import { auditEvents, customerTotals, dashboardDeltas, dashboardTotals, outboxMessages } from './back-office';
 import { productImages, products, productVariants, searchWords } from './catalog';
@@ -19,6 +20,7 @@ import { quoteLines, quoteMessages, quotes, quoteVersions } from './quotes';
 import { cartItems, carts, favorites } from './shopping';
 
 export * from './accounts';
+export * from './assets';
 export * from './back-office';
 export * from './business';
 export * from './catalog';
@@ -68,4 +70,6 @@ export const schema = {
   customerTotals,
   appSecrets,
   complianceScheduleEdits,
+  assets,
+  assetTaskRecords,
 };

@@ -165,6 +165,11 @@ export const orderItems = pgTable(
     hsnCode: text('hsn_code'),
     gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }),
     certificates: jsonb('certificates').$type<string[]>().notNull().default([]),
+    /**
+     * The serial numbers of the line's units as the owner recorded them when shipping (docs/shop-rules.md#assets),
+     * in unit order, at most `quantity`; copied to the assets made on delivery.
+     */
+    serialNumbers: jsonb('serial_numbers').$type<string[]>().notNull().default([]),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId),

@@ -25,6 +25,7 @@ import {
   findOpenInvitations,
   findOutlet,
   findOutlets,
+  hasLiveAssets,
   insertBusiness,
   insertMember,
   insertOutlet,
@@ -52,6 +53,8 @@ const outletDto = (row: OutletRow) => ({
   address: row.address,
   brand: row.brand,
   dealerCode: row.dealerCode,
+  pesoLicenceNumber: row.pesoLicenceNumber,
+  pesoLicenceValidUntil: row.pesoLicenceValidUntil,
 });
 
 /** The business as its person sees it: the admin also sees the open invitations. */
@@ -189,8 +192,22 @@ export async function editOutlet({ db }: Db, userId: string, outletId: string, b
         entityId: membership.businessId,
         summary: `Outlet edited: ${body.name}`,
         changes: changedFields(
-          { name: before.name, brand: before.brand, dealerCode: before.dealerCode, address: before.address },
-          { name: body.name, brand: body.brand, dealerCode: body.dealerCode, address: body.address },
+          {
+            name: before.name,
+            brand: before.brand,
+            dealerCode: before.dealerCode,
+            address: before.address,
+            pesoLicenceNumber: before.pesoLicenceNumber,
+            pesoLicenceValidUntil: before.pesoLicenceValidUntil,
+          },
+          {
+            name: body.name,
+            brand: body.brand,
+            dealerCode: body.dealerCode,
+            address: body.address,
+            pesoLicenceNumber: body.pesoLicenceNumber,
+            pesoLicenceValidUntil: body.pesoLicenceValidUntil,
+          },
         ),
       },
     );
@@ -204,6 +221,8 @@ export async function removeOutlet({ db }: Db, userId: string, outletId: string)
   await db.transaction(async (tx) => {
     const before = await findOutlet(tx, membership.businessId, outletId);
     if (!before) throw new NotFoundError(BUSINESS_MESSAGES.outletNotFound);
+    // Its register would lose them: the equipment is moved or retired first (docs/shop-rules.md#assets).
+    if (await hasLiveAssets(tx, outletId)) throw new ConflictError(BUSINESS_MESSAGES.outletHasAssets);
     await deleteOutlet(tx, outletId);
     await recordAudit(
       tx,

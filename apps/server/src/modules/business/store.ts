@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { BusinessRole } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { businesses, businessInvitations, businessMembers, businessOutlets, users } from '../../db/schema';
+import { assets, businesses, businessInvitations, businessMembers, businessOutlets, users } from '../../db/schema';
 
 export interface Membership {
   businessId: string;
@@ -96,6 +96,16 @@ export async function insertOutlet(tx: DbOrTx, values: typeof businessOutlets.$i
 
 export async function updateOutlet(tx: DbOrTx, outletId: string, values: Partial<typeof businessOutlets.$inferInsert>) {
   await tx.update(businessOutlets).set(values).where(eq(businessOutlets.id, outletId));
+}
+
+/** Whether the outlet's register holds equipment not retired (docs/shop-rules.md#assets). */
+export async function hasLiveAssets(db: DbOrTx, outletId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.outletId, outletId), isNull(assets.retiredOn)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function deleteOutlet(tx: DbOrTx, outletId: string) {

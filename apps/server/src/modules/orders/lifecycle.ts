@@ -30,6 +30,7 @@ import type { AppContext, Log } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { issueCreditNoteIfInvoiced, issueInvoiceIfAbsent } from '../invoices';
+import { recordAssetsOfStatusChange } from '../assets';
 import type { AuditActor } from '../audit';
 import { enqueueMail, enqueueMails, ownerEmail, type Envelope, type MailMessageOf } from '../mail';
 import { recordRefundIfIssued, recordStatusChange } from './audit-trail';
@@ -344,6 +345,8 @@ export async function setStatusByAdmin(
     // The goods leave: the invoice is due now at the latest (a COD order not yet marked paid, or one whose
     // invoice could not be issued earlier, e.g. before the store's details or an HSN code were entered).
     if (rows.length > 0 && INVOICE_DUE_STATUSES.includes(status)) await issueInvoiceIfAbsent(tx, orderId, { log });
+    // Serial numbers when shipped, the outlet's assets when delivered (docs/shop-rules.md#assets).
+    if (rows[0]) await recordAssetsOfStatusChange(tx, { orderId, status, serials: shipment?.serials, now });
     return rows;
   });
   if (updated.length > 0) ctx.mail.wake();

@@ -32,6 +32,9 @@ type SnapshotRow = Pick<
   | 'bisLicence'
   | 'pesoApproval'
   | 'legalMetrologyApproval'
+  | 'complianceCategory'
+  | 'extinguisherType'
+  | 'warrantyMonths'
 >;
 
 /** The audited fields of a product's row, its variants (in order) and its number of images. */
@@ -69,6 +72,9 @@ export function snapshotOf(
     bisLicence: row.bisLicence,
     pesoApproval: row.pesoApproval,
     legalMetrologyApproval: row.legalMetrologyApproval,
+    complianceCategory: row.complianceCategory,
+    extinguisherType: row.extinguisherType,
+    warrantyMonths: row.warrantyMonths,
   };
 }
 

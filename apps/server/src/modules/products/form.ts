@@ -149,6 +149,14 @@ const FIELD_NOTES: Record<FormField, string> = {
   bisLicence: 'BIS licence number (CM/L-...), up to 100 characters.',
   pesoApproval: 'PESO approval number, up to 100 characters.',
   legalMetrologyApproval: 'Legal Metrology model approval number, up to 100 characters.',
+  // Equipment (docs/shop-rules.md#assets): not sent keeps the stored value, empty clears it.
+  complianceCategory:
+    'Compliance category: fire-extinguisher, fuel-dispenser, capacity-measure, peso-licence, air-gauge or ' +
+    'density-meter; each delivered unit becomes an asset of the outlet it goes to. Empty: not such equipment.',
+  extinguisherType:
+    'Fire extinguishers only: water-stored-pressure, water-cartridge, foam-stored-pressure, foam-cartridge, ' +
+    'dry-powder, co2 or clean-agent (picks its refill, pressure test and life).',
+  warrantyMonths: 'Warranty in whole months from delivery, 0 to 600; empty: none.',
   // Business prices (docs/shop-rules.md#business-prices): not sent keeps the stored value.
   minOrderQty: 'Minimum order quantity: a whole number of 1 or more; 1 for a new product.',
   packSize: 'Pack size: orders are a multiple of it; 1 for a new product.',

@@ -129,7 +129,14 @@ beforeAll(async () => {
   await created('inactive', { title: 'Old Meter', description: 'A zephyr meter.', active: false, stock: 3 });
   await t.db
     .update(products)
-    .set({ hsnCode: '9028', gstRate: 28, manufacturer: 'Meter Works' })
+    .set({
+      hsnCode: '9028',
+      gstRate: 28,
+      manufacturer: 'Meter Works',
+      complianceCategory: 'fire-extinguisher',
+      extinguisherType: 'co2',
+      warrantyMonths: 18,
+    })
     .where(eq(products.id, ids.inactive));
   // The smallest GST rate (numeric 0.25).
   await created('quarter', { title: 'Test Diamond', description: 'Zephyr grade.', price: 50_000, stock: 1 });
@@ -167,6 +174,9 @@ function storefrontJson(bodies: Map<string, string>, order: string[]): string {
       bisLicence: _bisLicence,
       pesoApproval: _pesoApproval,
       legalMetrologyApproval: _legalMetrologyApproval,
+      complianceCategory: _complianceCategory,
+      extinguisherType: _extinguisherType,
+      warrantyMonths: _warrantyMonths,
       ...product
     } = JSON.parse(bodies.get(id)!) as ProductDto;
     return product;

@@ -267,6 +267,7 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
               orderLabel={shortId(order._id)}
               initial={order.shipment}
               ewayBillDue={ewayBillRequired(toPaise(order.total))}
+              lines={order.items}
               busy={busy}
               onSubmit={(shipment) => void changeStatus('shipped', shipment)}
               onCancel={() => setShipping(false)}

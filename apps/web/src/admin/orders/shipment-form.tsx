@@ -8,6 +8,7 @@
  */
 import { MESSAGES, shipmentInputSchema, type OrderShipment, type ShipmentInput } from '@pumpkart/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { SerialFields, typedSerials, type SerialLine } from './serial-fields';
 
 type Field =
   | 'courier'
@@ -23,6 +24,8 @@ export interface ShipmentFormProps {
   initial: OrderShipment | null;
   /** The order is worth more than ₹50,000: ask for the e-way bill. */
   ewayBillDue?: boolean;
+  /** The order's lines, for their optional serial numbers (docs/shop-rules.md#assets). */
+  lines?: readonly SerialLine[];
   busy: boolean;
   onSubmit: (shipment: ShipmentInput) => void;
   onCancel: () => void;
@@ -96,6 +99,7 @@ export function ShipmentForm({
   orderLabel,
   initial,
   ewayBillDue = false,
+  lines = [],
   busy,
   onSubmit,
   onCancel,
@@ -113,12 +117,23 @@ export function ShipmentForm({
   });
   const askEwayBill = ewayBillDue || Boolean(initial?.ewayBillNumber);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [serialTexts, setSerialTexts] = useState<Record<string, string>>({});
+  const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
 
   useEffect(() => firstField.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = shipmentInputSchema.safeParse(values);
+    const typed = typedSerials(lines, serialTexts);
+    if ('error' in typed) {
+      setSerialErrors({ [typed.lineId]: typed.error });
+      return;
+    }
+    setSerialErrors({});
+    const parsed = shipmentInputSchema.safeParse({
+      ...values,
+      ...(typed.serials.length > 0 ? { serials: typed.serials } : {}),
+    });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -189,6 +204,13 @@ export function ShipmentForm({
           {ewayBillDue && renderField(EWAY_BILL_FIELDS[3]!, -1)}
         </fieldset>
       )}
+      <SerialFields
+        idPrefix={id}
+        lines={lines}
+        texts={serialTexts}
+        errors={serialErrors}
+        onChange={(lineId, text) => setSerialTexts((current) => ({ ...current, [lineId]: text }))}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <button
           type="button"

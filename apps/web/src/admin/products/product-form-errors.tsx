@@ -41,6 +41,9 @@ const FIELD_LABELS: Record<string, string> = {
   bisLicence: 'BIS licence',
   pesoApproval: 'PESO approval',
   legalMetrologyApproval: 'Legal Metrology approval',
+  complianceCategory: 'Compliance category',
+  extinguisherType: 'Extinguisher type',
+  warrantyMonths: 'Warranty',
 };
 
 /** An error of the list, named by its field ('Title: Title is required.', 'Variant 2: ...'). */

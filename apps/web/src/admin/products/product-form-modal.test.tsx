@@ -67,6 +67,9 @@ const DEFAULT_TAX_ENTRIES: [string, string][] = [
   ['bisLicence', ''],
   ['pesoApproval', ''],
   ['legalMetrologyApproval', ''],
+  ['complianceCategory', ''],
+  ['extinguisherType', ''],
+  ['warrantyMonths', ''],
 ];
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
@@ -554,7 +557,7 @@ describe('Admin product form: tax data', () => {
     await user.type(field('Legal Metrology approval'), 'IND/13/2020/77');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.slice(-7)).toEqual([
+    expect(sent.slice(-10)).toEqual([
       ['hsnCode', '9017 80 10'],
       ['gstRate', '5'],
       ['countryOfOrigin', 'Germany'],
@@ -562,6 +565,9 @@ describe('Admin product form: tax data', () => {
       ['bisLicence', 'CM/L-1234567'],
       ['pesoApproval', 'P/HQ/1'],
       ['legalMetrologyApproval', 'IND/13/2020/77'],
+      ['complianceCategory', ''],
+      ['extinguisherType', ''],
+      ['warrantyMonths', ''],
     ]);
   });
 
@@ -581,9 +587,14 @@ describe('Admin product form: tax data', () => {
     expect(field('PESO approval')).toHaveValue('P/HQ/MH/15/1234');
     await user.selectOptions(field('GST rate'), '12');
     await user.clear(field('Legal Metrology approval'));
+    // Equipment (docs/shop-rules.md#assets): the type waits for a fire extinguisher.
+    expect(field('Extinguisher type')).toBeDisabled();
+    await user.selectOptions(field('Compliance category'), 'fire-extinguisher');
+    await user.selectOptions(field('Extinguisher type'), 'dry-powder');
+    await user.type(field('Warranty (months)'), '24');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.filter(([name]) => !['title', 'description', 'category', 'brand'].includes(name)).slice(-7)).toEqual([
+    expect(sent.filter(([name]) => !['title', 'description', 'category', 'brand'].includes(name)).slice(-10)).toEqual([
       ['hsnCode', '84131100'],
       ['gstRate', '12'],
       ['countryOfOrigin', 'India'],
@@ -591,6 +602,9 @@ describe('Admin product form: tax data', () => {
       ['bisLicence', ''],
       ['pesoApproval', 'P/HQ/MH/15/1234'],
       ['legalMetrologyApproval', ''],
+      ['complianceCategory', 'fire-extinguisher'],
+      ['extinguisherType', 'dry-powder'],
+      ['warrantyMonths', '24'],
     ]);
   });
 

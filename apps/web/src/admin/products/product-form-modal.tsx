@@ -38,6 +38,7 @@ import {
 } from './product-form';
 import { draftNoticeOf, ErrorList, serverFieldErrors } from './product-form-errors';
 import { TaxFields } from './tax-fields';
+import { EquipmentFields } from './equipment-fields';
 import { VariantsEditor, type VariantField } from './variants-editor';
 
 export const SAVE_FAILED = 'Failed to save product. Please try again.';
@@ -195,6 +196,8 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
         <PriceStockFields {...section} />
 
         <TaxFields {...section} taxKnown={taxKnown} />
+
+        <EquipmentFields {...section} />
 
         <ImagesField
           inputId={fieldId('images')}

@@ -17,6 +17,8 @@
  *   countryOfOrigin (India by default), manufacturer, bisLicence, pesoApproval and legalMetrologyApproval,
  *   as text; an empty field clears the value (the rate and the country go back to their defaults). A product
  *   whose answer carried no tax data sends only the tax fields typed, so the stored ones are never wiped.
+ * - the equipment data (docs/shop-rules.md#assets), sent with the tax data: complianceCategory (empty: not
+ *   equipment), extinguisherType (fire extinguishers only) and warrantyMonths (whole months, empty for none).
  */
 import { formatQuantityBreaks, productFormSchema, type Product } from '@pumpkart/shared';
 
@@ -58,6 +60,11 @@ export interface ProductFormValues {
   bisLicence: string;
   pesoApproval: string;
   legalMetrologyApproval: string;
+  /** One of COMPLIANCE_CATEGORY_KEYS, or empty: not compliance equipment. */
+  complianceCategory: string;
+  /** One of EXTINGUISHER_TYPES, or empty. */
+  extinguisherType: string;
+  warrantyMonths: string;
 }
 
 /** The tax fields of the form, in the order the form shows them. */
@@ -69,6 +76,9 @@ export const TAX_FIELDS = [
   'bisLicence',
   'pesoApproval',
   'legalMetrologyApproval',
+  'complianceCategory',
+  'extinguisherType',
+  'warrantyMonths',
 ] as const;
 export type TaxField = (typeof TAX_FIELDS)[number];
 
@@ -89,6 +99,9 @@ function taxValuesOf(product?: Product): Pick<ProductFormValues, TaxField> {
     bisLicence: product?.bisLicence ?? '',
     pesoApproval: product?.pesoApproval ?? '',
     legalMetrologyApproval: product?.legalMetrologyApproval ?? '',
+    complianceCategory: product?.complianceCategory ?? '',
+    extinguisherType: product?.extinguisherType ?? '',
+    warrantyMonths: product?.warrantyMonths == null ? '' : String(product.warrantyMonths),
   };
 }
 

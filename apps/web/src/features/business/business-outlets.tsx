@@ -1,6 +1,7 @@
 /**
  * The business's outlets (docs/shop-rules.md#business-accounts): the delivery addresses its people order to, each
- * with its brand and dealer code. The admin adds, edits and removes them; everyone else sees the list.
+ * with its brand, dealer code and PESO licence (number and validity, docs/shop-rules.md#assets). The admin adds,
+ * edits and removes them; everyone else sees the list.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { OUTLET_BRANDS, outletBodySchema, type Address, type OutletDto } from '@pumpkart/shared';
@@ -64,6 +65,12 @@ export function OutletsSection({ outlets, manage }: { outlets: OutletDto[]; mana
                   )}
                 </p>
                 <p className="break-words text-sm text-slate-700">{addressLine(outlet.address)}</p>
+                {(outlet.pesoLicenceNumber || outlet.pesoLicenceValidUntil) && (
+                  <p className="break-words text-sm text-slate-700">
+                    PESO licence {outlet.pesoLicenceNumber ?? '(number not entered)'}
+                    {outlet.pesoLicenceValidUntil && <> · valid until {outlet.pesoLicenceValidUntil}</>}
+                  </p>
+                )}
               </div>
               {manage && (
                 <div className="flex shrink-0 gap-2">
@@ -102,6 +109,8 @@ function OutletForm({ outlet, onDone }: { outlet?: OutletDto; onDone: () => void
   const [name, setName] = useState(outlet?.name ?? '');
   const [brand, setBrand] = useState<string>(outlet?.brand ?? '');
   const [dealerCode, setDealerCode] = useState(outlet?.dealerCode ?? '');
+  const [licenceNumber, setLicenceNumber] = useState(outlet?.pesoLicenceNumber ?? '');
+  const [licenceValidUntil, setLicenceValidUntil] = useState(outlet?.pesoLicenceValidUntil ?? '');
   const [address, setAddress] = useState<Address>(outlet?.address ?? EMPTY_ADDRESS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -109,7 +118,14 @@ function OutletForm({ outlet, onDone }: { outlet?: OutletDto; onDone: () => void
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = outletBodySchema.safeParse({ name, brand, dealerCode, address });
+    const checked = outletBodySchema.safeParse({
+      name,
+      brand,
+      dealerCode,
+      address,
+      pesoLicenceNumber: licenceNumber,
+      pesoLicenceValidUntil: licenceValidUntil,
+    });
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
       return;
@@ -168,6 +184,35 @@ function OutletForm({ outlet, onDone }: { outlet?: OutletDto; onDone: () => void
               id={`${id}-dealer`}
               value={dealerCode}
               onChange={(event) => setDealerCode(event.target.value)}
+              className={inputClass}
+              {...aria}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field id={`${id}-licence`} label="PESO licence number (optional)" error={errors.pesoLicenceNumber}>
+          {(aria) => (
+            <input
+              id={`${id}-licence`}
+              value={licenceNumber}
+              onChange={(event) => setLicenceNumber(event.target.value)}
+              className={inputClass}
+              {...aria}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${id}-licence-until`}
+          label="PESO licence valid until (optional)"
+          error={errors.pesoLicenceValidUntil}
+        >
+          {(aria) => (
+            <input
+              id={`${id}-licence-until`}
+              type="date"
+              value={licenceValidUntil}
+              onChange={(event) => setLicenceValidUntil(event.target.value)}
               className={inputClass}
               {...aria}
             />

@@ -15,7 +15,17 @@ const business = (role: BusinessRole = 'admin', overrides: Partial<BusinessDto> 
   billingAddress: savedAddress(),
   approvalLimit: 50000,
   role,
-  outlets: [{ _id: 'o1', name: 'Highway COCO', address: savedAddress(), brand: 'IOCL', dealerCode: 'D-1' }],
+  outlets: [
+    {
+      _id: 'o1',
+      name: 'Highway COCO',
+      address: savedAddress(),
+      brand: 'IOCL',
+      dealerCode: 'D-1',
+      pesoLicenceNumber: null,
+      pesoLicenceValidUntil: null,
+    },
+  ],
   members: [{ _id: 'u1', name: 'Asha', email: 'asha@example.com', role }],
   invitations: [],
   ...overrides,
@@ -87,6 +97,8 @@ describe('BusinessPage', () => {
 
     await userEvent.type(within(form).getByLabelText('Outlet name'), 'Ring Road');
     await userEvent.selectOptions(within(form).getByLabelText('Brand'), 'BPCL');
+    await userEvent.type(within(form).getByLabelText('PESO licence number (optional)'), 'P/HQ/HR/15/1234');
+    await userEvent.type(within(form).getByLabelText('PESO licence valid until (optional)'), '2027-01-15');
     const address = savedAddress();
     for (const [label, value] of [
       ['Recipient name', address.recipientName],
@@ -101,7 +113,12 @@ describe('BusinessPage', () => {
     await userEvent.type(within(form).getByLabelText('Postal code'), address.postalCode);
     await userEvent.click(within(form).getByRole('button', { name: 'Save outlet' }));
     await waitFor(() =>
-      expect(bodyOf(fetchMock, 'POST', '/api/business/outlets')).toMatchObject({ name: 'Ring Road', brand: 'BPCL' }),
+      expect(bodyOf(fetchMock, 'POST', '/api/business/outlets')).toMatchObject({
+        name: 'Ring Road',
+        brand: 'BPCL',
+        pesoLicenceNumber: 'P/HQ/HR/15/1234',
+        pesoLicenceValidUntil: '2027-01-15',
+      }),
     );
 
     const invite = screen.getByRole('form', { name: 'Invite a person' });

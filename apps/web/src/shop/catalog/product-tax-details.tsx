@@ -6,7 +6,7 @@
  */
 import { MESSAGES, type ProductTaxFields } from '@pumpkart/shared';
 
-const ROWS: readonly [keyof Omit<ProductTaxFields, 'gstRate'>, string][] = [
+const ROWS: readonly [keyof Omit<ProductTaxFields, 'gstRate' | 'warrantyMonths'>, string][] = [
   ['hsnCode', 'HSN code'],
   ['countryOfOrigin', 'Country of origin'],
   ['manufacturer', 'Manufacturer'],

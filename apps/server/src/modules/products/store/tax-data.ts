@@ -23,6 +23,13 @@ export function taxValues(form: ProductForm): TaxColumns {
   if (form.bisLicence !== undefined) values.bisLicence = form.bisLicence;
   if (form.pesoApproval !== undefined) values.pesoApproval = form.pesoApproval;
   if (form.legalMetrologyApproval !== undefined) values.legalMetrologyApproval = form.legalMetrologyApproval;
+  if (form.complianceCategory !== undefined) values.complianceCategory = form.complianceCategory;
+  if (form.extinguisherType !== undefined) values.extinguisherType = form.extinguisherType;
+  // Only a fire extinguisher has a type: another category clears a stored one.
+  if (form.complianceCategory !== undefined && form.complianceCategory !== 'fire-extinguisher') {
+    values.extinguisherType = null;
+  }
+  if (form.warrantyMonths !== undefined) values.warrantyMonths = form.warrantyMonths;
   return values;
 }
 
@@ -33,7 +40,9 @@ export function taxValues(form: ProductForm): TaxColumns {
 export const TAX_DATA_SELECT = sql`${products.hsnCode} as "hsnCode", ${products.gstRate}::float8 as "gstRate",
   ${products.countryOfOrigin} as "countryOfOrigin", ${products.manufacturer} as "manufacturer",
   ${products.bisLicence} as "bisLicence", ${products.pesoApproval} as "pesoApproval",
-  ${products.legalMetrologyApproval} as "legalMetrologyApproval"`;
+  ${products.legalMetrologyApproval} as "legalMetrologyApproval",
+  ${products.complianceCategory} as "complianceCategory", ${products.extinguisherType} as "extinguisherType",
+  ${products.warrantyMonths} as "warrantyMonths"`;
 
 /** The tax data of a products row (drizzle's, or TAX_DATA_SELECT's), as the DTO answers it. */
 export function taxDataOf(row: ProductTaxData): ProductTaxData {
@@ -45,5 +54,8 @@ export function taxDataOf(row: ProductTaxData): ProductTaxData {
     bisLicence: row.bisLicence,
     pesoApproval: row.pesoApproval,
     legalMetrologyApproval: row.legalMetrologyApproval,
+    complianceCategory: row.complianceCategory ?? null,
+    extinguisherType: row.extinguisherType ?? null,
+    warrantyMonths: row.warrantyMonths ?? null,
   };
 }
