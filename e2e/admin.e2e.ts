@@ -164,7 +164,7 @@ describe('admin journey', () => {
       const form = page.getByRole('dialog', { name: 'Add Product' });
       await form.getByLabel('Title').fill(title);
       await form.getByLabel('Description').fill(`Brass nozzle for diesel pumps (${keyword})`);
-      await form.getByLabel('Category').fill('Fuel Dispensers');
+      await form.getByLabel('Category', { exact: true }).fill('Fuel Dispensers');
       await form.getByLabel('Brand').fill('E2E Brand');
       await form.getByLabel('Add images').setInputFiles([
         { name: 'front.png', mimeType: 'image/png', buffer: await png(220, 80, 40) },
