@@ -9,6 +9,7 @@ import {
   COMPLIANCE_TASK_ORIGINS,
   EXTINGUISHER_TYPES,
   formatInterval,
+  type ExtinguisherType,
 } from '../compliance/tasks';
 
 export const COMPLIANCE_MESSAGES = {
@@ -137,6 +138,17 @@ export const COMPLIANCE_CATEGORY_LABELS: Record<(typeof COMPLIANCE_CATEGORY_KEYS
   'peso-licence': 'PESO licence',
   'air-gauge': 'Air gauges',
   'density-meter': 'Density meters',
+};
+
+/** How the back office names each extinguisher type. */
+export const EXTINGUISHER_TYPE_LABELS: Record<ExtinguisherType, string> = {
+  'water-stored-pressure': 'Water, stored pressure',
+  'water-cartridge': 'Water, gas cartridge',
+  'foam-stored-pressure': 'Foam, stored pressure',
+  'foam-cartridge': 'Foam, gas cartridge',
+  'dry-powder': 'Dry powder (ABC/BC)',
+  co2: 'CO2',
+  'clean-agent': 'Clean agent',
 };
 
 /** An interval as the docs and the page write it: '1 month', '2 years', '90 days'. */

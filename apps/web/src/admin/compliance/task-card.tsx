@@ -3,7 +3,12 @@
  * interval, turn a default off or on, put it back to default, or remove one of the owner's own tasks.
  */
 import { useId, useState } from 'react';
-import { complianceIntervalSchema, formatComplianceInterval, type ScheduleTaskDto } from '@pumpkart/shared';
+import {
+  complianceIntervalSchema,
+  EXTINGUISHER_TYPE_LABELS,
+  formatComplianceInterval,
+  type ScheduleTaskDto,
+} from '@pumpkart/shared';
 import { errorMessage } from '../../api/http';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useNotify } from '../../store/hooks';
@@ -108,7 +113,9 @@ export function TaskCard({ task }: { task: ScheduleTaskDto }) {
           </span>
         )}
         <span className="text-slate-600">
-          {task.productTitle ? `For ${task.productTitle} only` : `For ${task.extinguisherTypes?.join(', ') ?? 'all'}`}
+          {task.productTitle
+            ? `For ${task.productTitle} only`
+            : `For ${task.extinguisherTypes?.map((type) => EXTINGUISHER_TYPE_LABELS[type]).join('; ') ?? 'all'}`}
         </span>
       </p>
       <p className="text-sm text-slate-700">

@@ -3,18 +3,14 @@
  * delivered to a business's outlet an asset of its register, the extinguisher type (fire extinguishers only) and
  * the warranty in months from delivery.
  */
-import { COMPLIANCE_CATEGORY_KEYS, EXTINGUISHER_TYPES } from '@pumpkart/shared';
+import {
+  COMPLIANCE_CATEGORY_KEYS,
+  COMPLIANCE_CATEGORY_LABELS,
+  EXTINGUISHER_TYPE_LABELS,
+  EXTINGUISHER_TYPES,
+} from '@pumpkart/shared';
 import { Field, inputClass } from './form-field';
 import type { FormSectionProps } from './main-fields';
-
-/** 'fire-extinguisher' → 'Fire extinguisher', 'co2' → 'CO2'. */
-const labelOf = (key: string) => {
-  const words = key
-    .replace(/-/g, ' ')
-    .replace(/\bco2\b/, 'CO2')
-    .replace(/\bpeso\b/, 'PESO');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 export function EquipmentFields({ values, errors, set, fieldId, invalid }: FormSectionProps) {
   const extinguisher = values.complianceCategory === 'fire-extinguisher';
@@ -42,7 +38,7 @@ export function EquipmentFields({ values, errors, set, fieldId, invalid }: FormS
             <option value="">Not equipment</option>
             {COMPLIANCE_CATEGORY_KEYS.map((key) => (
               <option key={key} value={key}>
-                {labelOf(key)}
+                {COMPLIANCE_CATEGORY_LABELS[key]}
               </option>
             ))}
           </select>
@@ -59,7 +55,7 @@ export function EquipmentFields({ values, errors, set, fieldId, invalid }: FormS
             <option value="">{extinguisher ? 'Not known' : 'Fire extinguishers only'}</option>
             {EXTINGUISHER_TYPES.map((type) => (
               <option key={type} value={type}>
-                {labelOf(type)}
+                {EXTINGUISHER_TYPE_LABELS[type]}
               </option>
             ))}
           </select>
