@@ -9,7 +9,7 @@
  */
 export { default as orderRoutes } from './routes';
 export { default as approvalRoutes } from './approval-routes';
-export { cancelOrderInTransaction } from './lifecycle';
+export { cancelOrderInTransaction } from './cancellation';
 export { loadOrder } from './store/order-dto';
 export { orderItemRows } from './pricing';
 export { returnStock } from './store/stock';
