@@ -18,6 +18,8 @@ export * from './quick-order';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/products';
+export * from './schemas/product-form';
+export * from './schemas/admin-products';
 export * from './schemas/cart';
 export * from './schemas/buying-again';
 export * from './schemas/customers';
