@@ -3,6 +3,7 @@
  * of the filtered list (read CUSTOMER_EXPORT_BATCH rows at a time, in the list's order).
  */
 import {
+  indiaDateOf,
   toRupees,
   type CustomerDetail,
   type CustomerDto,
@@ -124,5 +125,4 @@ export async function* customerCsvBatches(db: DbOrTx, filters: CustomerFilters):
   }
 }
 
-export const customerCsvFileName = (now: Date) =>
-  `customers-${new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10)}.csv`;
+export const customerCsvFileName = (now: Date) => `customers-${indiaDateOf(now)}.csv`;

@@ -11,6 +11,7 @@ import {
   BUSINESS_MESSAGES,
   dueNowPaise,
   formatAmount,
+  indiaDateOf,
   toRupees,
   type CreatePaymentResponse,
   type PaymentStatus,
@@ -59,7 +60,7 @@ export async function openInstalmentPayment(
       orderId,
       amountPaise,
       gatewayOrderId: (await gateway.createOrder({ amountPaise, receipt: orderId })).id,
-      openedOn: now.toISOString().slice(0, 10),
+      openedOn: indiaDateOf(now),
     }));
   return { rzpOrderId: opened.gatewayOrderId!, amount: amountPaise, currency: 'INR', key: gateway.keyId, orderId };
 }

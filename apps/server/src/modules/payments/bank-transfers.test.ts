@@ -6,11 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { BANK_MESSAGES } from '@pumpkart/shared';
 import { outboxMessages } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { orderBody, orderRowOf, placeOrder, placeOrderOk, statusBody } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
 import { demoStoreSettings } from '../../seed/demo-store-settings';
+import { recordTransfer } from './bank-transfers';
 
 let t: TestApp;
 let adminToken: string;
@@ -185,5 +187,20 @@ describe('bank transfer with an advance', () => {
     expect((await inject('GET', `/orders/${online._id}`, buyer.token)).json().message).toBe(
       'This order is not paid by bank transfer.',
     );
+  });
+});
+
+describe("a transfer's date", () => {
+  it("may be India's today just after midnight there, when the UTC date is still yesterday's", async () => {
+    await offerBankTransfer(BANK);
+    const { buyer, body } = await bankOrder(1000);
+    const order = await placeOrderOk(t.app, buyer.token, body);
+    // 7 December 2026, 19:00 UTC: 00:30 on 8 December in India.
+    const now = new Date('2026-12-07T19:00:00Z');
+    const transfer = (utr: string, transferredOn: string) =>
+      recordTransfer(t.app.ctx, buyer.user.id, order._id, { utr, amount: 10, transferredOn }, now);
+    await expect(transfer('HDFCN52026120901', '2026-12-09')).rejects.toThrow(BANK_MESSAGES.transferredOn);
+    const today = await transfer('HDFCN52026120801', '2026-12-08');
+    expect(today).toMatchObject({ transferredOn: '2026-12-08', status: 'recorded' });
   });
 });

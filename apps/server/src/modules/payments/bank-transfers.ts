@@ -11,6 +11,7 @@ import {
   BANK_MESSAGES,
   dueNowPaise,
   formatAmount,
+  indiaDateOf,
   toPaise,
   toRupees,
   type BankDetails,
@@ -127,7 +128,8 @@ export async function recordTransfer(
   body: RecordTransferBody,
   now: Date = new Date(),
 ): Promise<BankTransferDto> {
-  if (body.transferredOn > now.toISOString().slice(0, 10)) throw new BadRequestError(BANK_MESSAGES.transferredOn);
+  // The buyer's today is India's: before 05:30 IST the UTC date is still yesterday's.
+  if (body.transferredOn > indiaDateOf(now)) throw new BadRequestError(BANK_MESSAGES.transferredOn);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const { order } = await bankOrder(tx, orderId, userId, true);

@@ -5,6 +5,7 @@
  * never race past the amount due.
  */
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { indiaDateOf } from '@pumpkart/shared';
 import type { DbOrTx } from '../../../db/client';
 import { bankTransfers, orders } from '../../../db/schema';
 
@@ -112,7 +113,7 @@ export async function settleInstalmentRow(
     .set({
       status: values.status,
       gatewayPaymentId: values.gatewayPaymentId,
-      transferredOn: values.now.toISOString().slice(0, 10),
+      transferredOn: indiaDateOf(values.now),
       decidedAt: values.now,
     })
     .where(and(eq(bankTransfers.id, id), eq(bankTransfers.status, 'opened')))
