@@ -73,3 +73,11 @@ export const MAX_RETURN_WINDOW_DAYS = 90;
 export const MAX_RETURN_PHOTOS = 4;
 /** The longest reason a buyer (or the owner refusing, or a debit note) may give. */
 export const RETURN_REASON_MAX = 500;
+
+/**
+ * What a product is (docs/shop-rules.md#service-products): goods are shipped; a service (a refill, a pressure test,
+ * a re-verification visit) is done at an outlet on a booked day and invoiced under its SAC code; an annual
+ * maintenance contract (amc) covers an outlet's compliance tasks for a year with scheduled visits.
+ */
+export const PRODUCT_KINDS = ['goods', 'service', 'amc'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];

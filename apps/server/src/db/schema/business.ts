@@ -4,7 +4,7 @@
  * in none shops as a consumer.
  */
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Address, BusinessRole, OutletBrand } from '@pumpkart/shared';
 import { createdAt, money, updatedAt } from './columns';
 import { users } from './accounts';
@@ -55,6 +55,8 @@ export const businessOutlets = pgTable(
      */
     pesoLicenceNumber: text('peso_licence_number'),
     pesoLicenceValidUntil: date('peso_licence_valid_until', { mode: 'string' }),
+    /** Whether the outlet's people get e-mails of tasks falling due (docs/shop-rules.md#reminders). */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,8 +5,10 @@ import {
   COMPLIANCE_CATEGORY_KEYS,
   EXTINGUISHER_TYPES,
   GST_RATES,
+  PRODUCT_KINDS,
   type ComplianceCategoryKey,
   type ExtinguisherType,
+  type ProductKind,
   type QuantityBreak,
 } from '@pumpkart/shared';
 import { money, createdAt, updatedAt } from './columns';
@@ -58,6 +60,13 @@ export const products = pgTable(
     complianceCategory: text('compliance_category').$type<ComplianceCategoryKey>(),
     extinguisherType: text('extinguisher_type').$type<ExtinguisherType>(),
     warrantyMonths: integer('warranty_months'),
+    /** Goods, a service or an annual maintenance contract (PRODUCT_KINDS); a service's hsn_code holds its SAC code. */
+    kind: text('kind').$type<ProductKind>().notNull().default('goods'),
+    /**
+     * The compliance tasks (their keys in the schedule) this product does for an asset, such as a CO2 refill or a
+     * dispenser's re-verification visit: a reminder of such a task links to it (docs/shop-rules.md#reminders).
+     */
+    taskKeys: text('task_keys').array().notNull().default(sql`'{}'::text[]`),
     /**
      * Bumped by every admin edit and every stock move (orders, cancellations): an edit based on an
      * older version is refused with 409, so a stale form never overwrites live stock.
@@ -88,6 +97,7 @@ export const products = pgTable(
       'products_extinguisher_type_known',
       sql`${table.extinguisherType} is null or (${table.extinguisherType} in (${sqlList(EXTINGUISHER_TYPES)}) and ${table.complianceCategory} = 'fire-extinguisher')`,
     ),
+    check('products_kind_known', sql`${table.kind} in (${sqlList(PRODUCT_KINDS)})`),
     check('products_warranty_months_range', sql`${table.warrantyMonths} between 0 and 600`),
     index('products_category_idx').on(table.active, table.category, table.createdAt),
     index('products_brand_idx').on(table.brand),
