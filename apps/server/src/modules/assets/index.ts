@@ -6,3 +6,4 @@
 export { default as assetRoutes } from './routes';
 export { recordAssetsOfStatusChange } from './delivery';
 export { tasksOf } from './tasks';
+export { assetTasksDueBetween, licencesDueBetween, type DueTask } from './due-tasks';
