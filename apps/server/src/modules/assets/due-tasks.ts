@@ -4,12 +4,10 @@
  * the same however many assets there are and only one batch is held; each batch's last-done days are one grouped
  * read, and the due days come from the same registerTasks the outlet's register shows.
  */
-import { and, asc, between, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ComplianceTask } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { assets, businessOutlets } from '../../db/schema';
 import { keysetBatches } from '../../lib/keyset-batches';
-import { findLastDone } from './store';
+import { findLastDone, findLiveAssetsAfter, findOutletLicencesDue } from './store';
 import { licenceTask, registerTasks } from './tasks';
 
 const BATCH = 2_000;
@@ -33,28 +31,6 @@ export interface DueTask {
   lastDoneOn: string | null;
 }
 
-const outletColumns = {
-  outletId: businessOutlets.id,
-  businessId: businessOutlets.businessId,
-  outletName: businessOutlets.name,
-  city: sql<string>`${businessOutlets.address} ->> 'city'`,
-  remindersEnabled: businessOutlets.remindersEnabled,
-};
-
-function readAssets(db: DbOrTx) {
-  return (after: string | undefined, size: number) =>
-    db
-      .select({
-        asset: assets,
-        ...outletColumns,
-      })
-      .from(assets)
-      .innerJoin(businessOutlets, sql`${businessOutlets.id} = ${assets.outletId}`)
-      .where(and(isNull(assets.retiredOn), after === undefined ? undefined : gt(assets.id, after)))
-      .orderBy(asc(assets.id))
-      .limit(size);
-}
-
 /**
  * The live assets' tasks due from `from` to `to` (India calendar days, both included; `from` null for everything
  * overdue too), a batch of assets at a time; `schedule` is the schedule in force (compliance's scheduleTasks).
@@ -66,7 +42,7 @@ export async function* assetTasksDueBetween(
   to: string,
   batchSize = BATCH,
 ): AsyncGenerator<DueTask[]> {
-  for await (const rows of keysetBatches(readAssets(db), (row) => row.asset.id, batchSize)) {
+  for await (const rows of keysetBatches(findLiveAssetsAfter(db), (row) => row.asset.id, batchSize)) {
     const lastDone = new Map<string, Map<string, string>>();
     for (const done of await findLastDone(
       db,
@@ -105,15 +81,7 @@ export async function licencesDueBetween(
   from: string | null,
   to: string,
 ): Promise<DueTask[]> {
-  const validUntil = businessOutlets.pesoLicenceValidUntil;
-  const rows = await db
-    .select({ ...outletColumns, number: businessOutlets.pesoLicenceNumber, dueOn: validUntil })
-    .from(businessOutlets)
-    .where(
-      from === null
-        ? and(isNotNull(validUntil), sql`${validUntil} <= ${to}`)
-        : and(isNotNull(validUntil), between(validUntil, from, to)),
-    );
+  const rows = await findOutletLicencesDue(db, from, to);
   return rows.flatMap(({ number, dueOn, ...outlet }) => {
     const renewal = licenceTask(schedule, dueOn, to);
     if (!renewal) return [];

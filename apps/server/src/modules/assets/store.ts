@@ -3,7 +3,7 @@
  * stand at, and the two writes an order's status change makes (serial numbers kept on its lines when shipped, one
  * asset per delivered unit of equipment when delivered).
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../lib/raw-rows';
 import { assets, assetTaskRecords, businessOutlets, orderItems } from '../../db/schema';
@@ -120,4 +120,35 @@ export async function insertDeliveredAssets(tx: DbOrTx, orderId: string, install
     on conflict (order_item_id, unit_index) do nothing
     returning id`);
   return rowsOf<{ id: string }>(result).length;
+}
+
+const outletColumns = {
+  outletId: businessOutlets.id,
+  businessId: businessOutlets.businessId,
+  outletName: businessOutlets.name,
+  city: sql<string>`${businessOutlets.address} ->> 'city'`,
+  remindersEnabled: businessOutlets.remindersEnabled,
+};
+
+/** A reader of live assets with their outlet, by id after `after`, `size` at a time (for keysetBatches). */
+export const findLiveAssetsAfter = (db: DbOrTx) => (after: string | undefined, size: number) =>
+  db
+    .select({ asset: assets, ...outletColumns })
+    .from(assets)
+    .innerJoin(businessOutlets, eq(businessOutlets.id, assets.outletId))
+    .where(and(isNull(assets.retiredOn), after === undefined ? undefined : gt(assets.id, after)))
+    .orderBy(asc(assets.id))
+    .limit(size);
+
+/** Outlets whose PESO licence's validity ends from `from` (null: any day before too) to `to`. */
+export async function findOutletLicencesDue(db: DbOrTx, from: string | null, to: string) {
+  const validUntil = businessOutlets.pesoLicenceValidUntil;
+  return db
+    .select({ ...outletColumns, number: businessOutlets.pesoLicenceNumber, dueOn: validUntil })
+    .from(businessOutlets)
+    .where(
+      from === null
+        ? and(isNotNull(validUntil), sql`${validUntil} <= ${to}`)
+        : and(isNotNull(validUntil), between(validUntil, from, to)),
+    );
 }
