@@ -36,6 +36,13 @@ export const paths = {
   businessJoin: '/business/join',
   /** The business's orders waiting for approval, for its approvers and admin. */
   businessApprovals: '/business/approvals',
+  /** One outlet's register: its equipment and the tasks overdue and due (docs/shop-rules.md#assets). */
+  outletRegister: '/business/outlets/:outletId/register',
+  /**
+   * A reminder's link (docs/shop-rules.md#reminders): puts `product` in the cart for `outlet`, booked for `date` when
+   * it is a service, and opens the cart (bookingPath builds it).
+   */
+  book: '/book',
   category: '/category/:categoryName',
   /** One product: a modal over the page it was opened from, or a page of its own (features/product). */
   product: '/product/:productId',
@@ -62,6 +69,8 @@ export const paths = {
     priceLists: '/admin/price-lists',
     /** The compliance tasks of outlets' equipment: the owner's intervals and tasks (docs/compliance-schedules.md). */
     complianceSchedules: '/admin/compliance-schedules',
+    /** What falls due across all customers' outlets in the next 30/60/90 days: the service pipeline. */
+    dueTasks: '/admin/due-tasks',
     /** Requests for quote: answer, revise, decline (docs/shop-rules.md#quotes). */
     quotes: '/admin/quotes',
     /** Businesses and people, their orders, spent and owed (docs/shop-rules.md#customers-page). */
@@ -79,6 +88,13 @@ export const orderPath = (id: string) => `/order/${encodeURIComponent(id)}`;
 
 /** One request for quote, the buyer's page. */
 export const quotePath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
+
+/** One outlet's register page. */
+export const outletRegisterPath = (outletId: string) => `/business/outlets/${encodeURIComponent(outletId)}/register`;
+
+/** A reminder's one-click link: the product into the cart for the outlet, for the day it is booked (a service). */
+export const bookingPath = ({ productId, outletId, date }: { productId: string; outletId: string; date?: string }) =>
+  `/book?${new URLSearchParams({ product: productId, outlet: outletId, ...(date ? { date } : {}) }).toString()}`;
 
 /** The product view of a product. */
 export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
