@@ -12,7 +12,7 @@ import { outboxMessages, products } from '../../db/schema';
 import { createTestApp, onPostgres, type TestApp } from '../../test/app';
 import { createTestProduct } from '../../test/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { caller, newBusiness, outletBody, personWithRole } from '../assets/test-support';
+import { caller, newBusiness, outletBody, personWithRole } from '../../test/business-factories';
 import type { MailMessageOf } from '../mail';
 import { remindOn, runReminderJob } from './index';
 
