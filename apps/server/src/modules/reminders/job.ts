@@ -71,7 +71,11 @@ export async function remindOn(
     const chunk = outlets.slice(start, start + OUTLETS_PER_TRANSACTION);
     const businesses = new Map<string, BusinessToRemind>();
     for (const row of await findBusinessesToRemind(db, [...new Set(chunk.map((tasks) => tasks[0]!.businessId))])) {
-      const business = businesses.get(row.businessId) ?? { ...row, emails: [] };
+      const business = businesses.get(row.businessId) ?? {
+        legalName: row.legalName,
+        priceListId: row.priceListId,
+        emails: [],
+      };
       business.emails.push(row.email);
       businesses.set(row.businessId, business);
     }
