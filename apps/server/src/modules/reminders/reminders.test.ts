@@ -1,14 +1,14 @@
 /**
  * The reminder job (docs/shop-rules.md#reminders) against the real database and a real SMTP server: the tasks due in
  * 30 days, 7 days and today are mailed (not the 29th), one e-mail per outlet and person who may buy, linking the
- * products that do each task for that outlet and day; nothing for an outlet whose reminders are off or a retired
+ * products that do each task for that outlet and day at the business's price; nothing for an outlet whose reminders are off or a retired
  * asset; a run twice, or two runs side by side (two server processes on PostgreSQL too), mail once.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, bookingPath, outletRegisterPath, type OutletDto } from '@pumpkart/shared';
 import type { Log } from '../../context';
-import { outboxMessages, products } from '../../db/schema';
+import { businesses, outboxMessages, priceListRules, priceLists, products } from '../../db/schema';
 import { createTestApp, onPostgres, type TestApp } from '../../test/app';
 import { createTestProduct } from '../../test/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -106,6 +106,19 @@ describe('the day’s reminders', () => {
     }
     expect(html).toContain(`${SHOP}${outletRegisterPath(highway)}`);
     expect(received!.text).toContain('E-mail reminders of tasks falling due');
+  });
+
+  it('prices the products at the business’s price list', async () => {
+    const { admin, businessId, highway } = await newBusiness(t);
+    const [list] = await t.db.insert(priceLists).values({ name: 'Fleet partners' }).returning();
+    await t.db.insert(priceListRules).values({ priceListId: list!.id, productId: service.id, pricePaise: 399_900 });
+    await t.db.update(businesses).set({ priceListId: list!.id }).where(eq(businesses.id, businessId));
+    await dispenserDueOn(admin.token, highway, '2026-04-20', 'LISTED');
+    await remindOn(t.db, '2026-04-13');
+    const [mail] = await remindersOf(highway);
+    expect(mail!.message.tasks[0]!.offers).toEqual([
+      { productId: service.id, title: 'Re-verification visit', pricePaise: 399_900 },
+    ]);
   });
 
   it('links the outlet’s register when no product does the task', async () => {
