@@ -6,9 +6,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, bookingPath, outletRegisterPath, type OutletDto } from '@pumpkart/shared';
+import { addMonths, bookingPath, indiaDateOf, outletRegisterPath, type OutletDto } from '@pumpkart/shared';
 import type { Log } from '../../context';
-import { businesses, outboxMessages, priceListRules, priceLists, products } from '../../db/schema';
+import { businesses, outboxMessages, priceListRules, priceLists, products, reminderRuns } from '../../db/schema';
 import { createTestApp, onPostgres, type TestApp } from '../../test/app';
 import { createTestProduct } from '../../test/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -181,6 +181,23 @@ describe('the day’s reminders', () => {
     expect(looks.filter((look) => look !== null)).toEqual([expect.objectContaining({ day: '2026-09-14' })]);
     expect(await runReminderJob(t.app.ctx, silent, new Date('2026-09-14T10:00:00Z'))).toBeNull();
     expect(await remindersOf(highway)).toHaveLength(1);
+  });
+});
+
+describe('the job’s timer', () => {
+  it('runs India’s day once the app is ready, every REMINDER_INTERVAL_MIN', async () => {
+    const app = await createTestApp({ REMINDER_INTERVAL_MIN: '0.005' });
+    try {
+      const today = indiaDateOf(new Date());
+      let run: { finishedAt: Date | null } | undefined;
+      for (let i = 0; i < 100 && !run?.finishedAt; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        [run] = await app.db.select().from(reminderRuns).where(eq(reminderRuns.day, today));
+      }
+      expect(run?.finishedAt).toBeInstanceOf(Date);
+    } finally {
+      await app.close();
+    }
   });
 });
 
