@@ -1,8 +1,9 @@
 /**
  * The reminder job (docs/shop-rules.md#reminders) against the real database and a real SMTP server: the tasks due in
  * 30 days, 7 days and today are mailed (not the 29th), one e-mail per outlet and person who may buy, linking the
- * products that do each task for that outlet and day at the business's price; nothing for an outlet whose reminders are off or a retired
- * asset; a run twice, or two runs side by side (two server processes on PostgreSQL too), mail once.
+ * products that do each task for that outlet and day at the business's price; nothing for an outlet whose reminders
+ * are off or a retired asset; a run twice, or two runs side by side (two server processes on PostgreSQL too), mail
+ * once; the app's timer runs the day.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
