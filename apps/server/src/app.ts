@@ -47,6 +47,7 @@ import { priceListRoutes } from './modules/price-lists';
 import { complianceRoutes } from './modules/compliance';
 import { customerRoutes } from './modules/customers';
 import { createEinvoiceReporter, einvoiceRoutes, gstReportRoutes } from './modules/invoices';
+import { startReminderJob } from './modules/reminders';
 import { returnRoutes } from './modules/returns';
 import { adminQuoteRoutes, quoteRoutes } from './modules/quotes';
 import { createMailWorker, mailAdminRoutes } from './modules/mail';
@@ -159,6 +160,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onReady', async () => mail.start());
   // onClose: after the last request (which may have woken it), waiting for the attempts under way.
   app.addHook('onClose', () => mail.stop());
+  // The daily reminders of tasks falling due (docs/shop-rules.md#reminders): a look every REMINDER_INTERVAL_MIN.
+  let reminders: ReturnType<typeof startReminderJob> | undefined;
+  app.addHook('onReady', async () => {
+    reminders = startReminderJob(ctx, app.log);
+  });
+  app.addHook('preClose', async () => reminders?.stop());
   if (catalogBus) {
     app.addHook('onReady', () => catalogBus.start());
     // onClose, before the caller closes the pool: the last NOTIFYs go out, then the listener closes.

@@ -64,6 +64,11 @@ const envSchema = z.object({
   MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).default(3),
   /** How often the expiry sweeper looks for unpaid online orders. */
   SWEEP_INTERVAL_SEC: z.coerce.number().min(1).default(60),
+  /**
+   * How often each server looks whether today's reminders of tasks falling due were sent (docs/shop-rules.md#reminders);
+   * the day's run happens once across the servers whatever this is. 0 turns the job off in this process.
+   */
+  REMINDER_INTERVAL_MIN: z.coerce.number().min(0).default(60),
   SANDBOX_KEY_ID: z.string().default('rzp_test_sandbox'),
   SANDBOX_KEY_SECRET: optionalText,
   RAZORPAY_KEY_ID: optionalText,

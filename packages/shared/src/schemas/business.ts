@@ -64,6 +64,11 @@ export const outletBodySchema = z.object({
       .default(null),
   ),
   pesoLicenceValidUntil: z.preprocess(blankAsNull, indiaDaySchema('PESO licence valid until').nullable().default(null)),
+  /**
+   * Whether the outlet's people get e-mails of tasks falling due (docs/shop-rules.md#reminders). Left out: a new
+   * outlet gets them, an edited one keeps what it had.
+   */
+  remindersEnabled: z.boolean({ error: 'Reminders must be on or off.' }).optional(),
 });
 export type OutletBody = z.infer<typeof outletBodySchema>;
 
@@ -83,6 +88,8 @@ export const outletSchema = z.object({
   pesoLicenceNumber: z.string().nullable(),
   /** YYYY-MM-DD, the last day the licence is valid; null when not entered. */
   pesoLicenceValidUntil: z.string().nullable(),
+  /** Whether its people get e-mails of tasks falling due (docs/shop-rules.md#reminders). */
+  remindersEnabled: z.boolean(),
 });
 export type OutletDto = z.infer<typeof outletSchema>;
 

@@ -34,6 +34,7 @@ export const MAIL_KIND_LABELS = {
   'bank-transfer-due': 'Bank transfer due',
   'owner-transfer-recorded': 'Bank transfer to confirm (to the owner)',
   'bank-transfer-decided': 'Bank transfer confirmed or rejected',
+  'task-reminder': "Tasks falling due (to an outlet's people)",
 } as const;
 export type MailKind = keyof typeof MAIL_KIND_LABELS;
 export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as [MailKind, ...MailKind[]];

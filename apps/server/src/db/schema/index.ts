@@ -17,6 +17,7 @@ import { orderItems, orders, payments, webhookEvents } from './orders';
 import { priceListRules, priceLists } from './price-lists';
 import { orderReturnLines, orderReturns } from './returns';
 import { quoteLines, quoteMessages, quotes, quoteVersions } from './quotes';
+import { reminderRuns, reminderSends } from './reminders';
 import { cartItems, carts, favorites } from './shopping';
 
 export * from './accounts';
@@ -29,6 +30,7 @@ export * from './invoices';
 export * from './orders';
 export * from './price-lists';
 export * from './quotes';
+export * from './reminders';
 export * from './returns';
 export * from './shopping';
 
@@ -72,4 +74,6 @@ export const schema = {
   complianceScheduleEdits,
   assets,
   assetTaskRecords,
+  reminderSends,
+  reminderRuns,
 };

@@ -55,6 +55,7 @@ const outletDto = (row: OutletRow) => ({
   dealerCode: row.dealerCode,
   pesoLicenceNumber: row.pesoLicenceNumber,
   pesoLicenceValidUntil: row.pesoLicenceValidUntil,
+  remindersEnabled: row.remindersEnabled,
 });
 
 /** The business as its person sees it: the admin also sees the open invitations. */
@@ -199,6 +200,7 @@ export async function editOutlet({ db }: Db, userId: string, outletId: string, b
             address: before.address,
             pesoLicenceNumber: before.pesoLicenceNumber,
             pesoLicenceValidUntil: before.pesoLicenceValidUntil,
+            remindersEnabled: before.remindersEnabled,
           },
           {
             name: body.name,
@@ -207,6 +209,7 @@ export async function editOutlet({ db }: Db, userId: string, outletId: string, b
             address: body.address,
             pesoLicenceNumber: body.pesoLicenceNumber,
             pesoLicenceValidUntil: body.pesoLicenceValidUntil,
+            remindersEnabled: body.remindersEnabled ?? before.remindersEnabled,
           },
         ),
       },

@@ -7,6 +7,6 @@
  */
 export { enqueueMail, enqueueMails, ownerEmail, REDACTED_LINK_TOKEN, type Envelope } from './store/outbox';
 export { countMailsSince } from './store/messages';
-export type { MailMessage, MailMessageOf, RenderedMail } from './messages';
+export type { MailMessage, MailMessageOf, ReminderTask, RenderedMail } from './messages';
 export { createMailWorker, type MailWorker } from './worker';
 export { default as mailAdminRoutes } from './admin-routes';

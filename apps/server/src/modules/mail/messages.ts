@@ -16,6 +16,19 @@ export interface ReturnMessage extends OrderMessage {
   lines: { title: string; size: string | null; quantity: number }[];
 }
 
+/**
+ * One task of a reminder (docs/shop-rules.md#reminders): what is due, on what, when, how many days ahead it is
+ * reminded (30, 7 or 0), and the products that do it at the business's price (none: the e-mail links the register).
+ */
+export interface ReminderTask {
+  title: string;
+  /** The asset as the register names it ("Tokheim Quantium, serial TQ-1"), or the licence and its number. */
+  item: string;
+  dueOn: string;
+  daysBefore: number;
+  offers: { productId: string; title: string; pricePaise: number }[];
+}
+
 /** A request for quote (docs/shop-rules.md#quotes): which, and who asked. */
 interface QuoteMessage {
   quoteId: string;
@@ -118,7 +131,15 @@ export type MailMessage =
       mode: 'online' | 'cash';
       refundId: string | null;
       creditNoteNumber: string | null;
-    } & ReturnMessage);
+    } & ReturnMessage)
+  /** To an outlet's people who may buy: the outlet's tasks falling due in 30 days, in 7 days and today. */
+  | {
+      kind: 'task-reminder';
+      businessName: string;
+      outletId: string;
+      outletName: string;
+      tasks: ReminderTask[];
+    };
 
 /** The message of one kind. */
 export type MailMessageOf<K extends MailKind> = Extract<MailMessage, { kind: K }>;

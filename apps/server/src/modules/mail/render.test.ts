@@ -12,6 +12,8 @@ import { renderMail, type MailContext } from './render';
 import { MAIL_TEMPLATES } from './templates';
 import {
   FIXTURE_ORDER_ID,
+  FIXTURE_OUTLET_ID,
+  FIXTURE_SERVICE_ID,
   FIXTURE_SHOP_URL,
   FIXTURE_QUOTE_ID,
   FIXTURE_STORE,
@@ -258,6 +260,23 @@ const EXPECTED: Record<MailKind, Expected> = {
     subject: 'Transfer received: ₹600/- for order #a1b2c3',
     facts: ['Your transfer was received', '(UTR HDFCN52026032012)', 'Still due now: ₹9,839.41/-', ...ORDER_FACTS],
     links: [ORDER_URL],
+  },
+  'task-reminder': {
+    subject: 'Due today at Sharma Fuels, NH-48: 1 task and more',
+    facts: [
+      'Due today',
+      'Refill — Ceasefire CO2 4.5 kg, serial CF-2210. Due today, Fri, 20 Mar, 2026.',
+      'Due in 30 days',
+      'Tokheim Quantium 510, serial TQ-4471. Due in 30 days, Sun, 19 Apr, 2026.',
+      'Book Dispenser re-verification visit',
+      '₹4,500/-',
+      'E-mail reminders of tasks falling due',
+    ],
+    links: [
+      `${FIXTURE_SHOP_URL}/book?product=${FIXTURE_SERVICE_ID}&outlet=${FIXTURE_OUTLET_ID}&date=2026-04-19`,
+      `${FIXTURE_SHOP_URL}/business/outlets/${FIXTURE_OUTLET_ID}/register`,
+      `${FIXTURE_SHOP_URL}/business`,
+    ],
   },
 };
 

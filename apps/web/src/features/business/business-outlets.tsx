@@ -1,7 +1,8 @@
 /**
  * The business's outlets (docs/shop-rules.md#business-accounts): the delivery addresses its people order to, each
  * with its brand, dealer code and PESO licence (number and validity, docs/shop-rules.md#assets). The admin adds,
- * edits and removes them; everyone else sees the list.
+ * edits and removes them, and turns the e-mail reminders of each outlet's tasks falling due on or off
+ * (docs/shop-rules.md#reminders); everyone else sees the list.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { OUTLET_BRANDS, outletBodySchema, type Address, type OutletDto } from '@pumpkart/shared';
@@ -71,6 +72,9 @@ export function OutletsSection({ outlets, manage }: { outlets: OutletDto[]; mana
                     {outlet.pesoLicenceValidUntil && <> · valid until {outlet.pesoLicenceValidUntil}</>}
                   </p>
                 )}
+                {!outlet.remindersEnabled && (
+                  <p className="text-sm text-slate-700">No e-mail reminders of tasks falling due</p>
+                )}
               </div>
               {manage && (
                 <div className="flex shrink-0 gap-2">
@@ -111,6 +115,7 @@ function OutletForm({ outlet, onDone }: { outlet?: OutletDto; onDone: () => void
   const [dealerCode, setDealerCode] = useState(outlet?.dealerCode ?? '');
   const [licenceNumber, setLicenceNumber] = useState(outlet?.pesoLicenceNumber ?? '');
   const [licenceValidUntil, setLicenceValidUntil] = useState(outlet?.pesoLicenceValidUntil ?? '');
+  const [remindersEnabled, setRemindersEnabled] = useState(outlet?.remindersEnabled ?? true);
   const [address, setAddress] = useState<Address>(outlet?.address ?? EMPTY_ADDRESS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -125,6 +130,7 @@ function OutletForm({ outlet, onDone }: { outlet?: OutletDto; onDone: () => void
       address,
       pesoLicenceNumber: licenceNumber,
       pesoLicenceValidUntil: licenceValidUntil,
+      remindersEnabled,
     });
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
@@ -218,6 +224,22 @@ function OutletForm({ outlet, onDone }: { outlet?: OutletDto; onDone: () => void
             />
           )}
         </Field>
+      </div>
+      <div>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={remindersEnabled}
+            onChange={(event) => setRemindersEnabled(event.target.checked)}
+            aria-describedby={`${id}-reminders-hint`}
+            className="h-5 w-5 accent-brand-700"
+          />
+          E-mail reminders of tasks falling due
+        </label>
+        <p id={`${id}-reminders-hint`} className="ml-7 text-sm text-slate-600">
+          The people who buy for the business get an e-mail 30 days and 7 days before each task of this outlet's
+          equipment falls due, and on the day.
+        </p>
       </div>
       <AddressFields
         idPrefix={`${id}-address`}

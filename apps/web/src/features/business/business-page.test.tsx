@@ -24,6 +24,7 @@ const business = (role: BusinessRole = 'admin', overrides: Partial<BusinessDto> 
       dealerCode: 'D-1',
       pesoLicenceNumber: null,
       pesoLicenceValidUntil: null,
+      remindersEnabled: true,
     },
   ],
   members: [{ _id: 'u1', name: 'Asha', email: 'asha@example.com', role }],
@@ -118,6 +119,7 @@ describe('BusinessPage', () => {
         brand: 'BPCL',
         pesoLicenceNumber: 'P/HQ/HR/15/1234',
         pesoLicenceValidUntil: '2027-01-15',
+        remindersEnabled: true,
       }),
     );
 
@@ -130,6 +132,31 @@ describe('BusinessPage', () => {
       email: 'ravi@example.com',
       role: 'approver',
     });
+  });
+
+  it('lets the admin turn an outlet’s e-mail reminders off', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/business': { body: { business: business() } },
+      'PATCH /api/business/outlets/o1': { body: { message: 'Outlet saved.', business: business() } },
+    });
+    renderWithStore(<BusinessPage />, { route: '/business' });
+    await userEvent.click(await screen.findByRole('button', { name: /^Edit\s*Highway COCO/ }));
+    const form = screen.getByRole('form', { name: 'Edit outlet Highway COCO' });
+    const reminders = within(form).getByRole('checkbox', { name: 'E-mail reminders of tasks falling due' });
+    expect(reminders).toBeChecked();
+    await userEvent.click(reminders);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save outlet' }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, 'PATCH', '/api/business/outlets/o1')).toMatchObject({ remindersEnabled: false }),
+    );
+  });
+
+  it('says which outlets get no e-mail reminders', async () => {
+    const off = business('buyer');
+    off.outlets = off.outlets.map((outlet) => ({ ...outlet, remindersEnabled: false }));
+    mockFetch({ 'GET /api/business': { body: { business: off } } });
+    renderWithStore(<BusinessPage />, { route: '/business' });
+    expect(await screen.findByText('No e-mail reminders of tasks falling due')).toBeInTheDocument();
   });
 
   it('shows a buyer the business read-only', async () => {

@@ -25,6 +25,7 @@ const business = (role: BusinessRole): BusinessDto => ({
       dealerCode: 'D-1',
       pesoLicenceNumber: null,
       pesoLicenceValidUntil: null,
+      remindersEnabled: true,
     },
     {
       _id: 'o2',
@@ -34,6 +35,7 @@ const business = (role: BusinessRole): BusinessDto => ({
       dealerCode: 'D-2',
       pesoLicenceNumber: null,
       pesoLicenceValidUntil: null,
+      remindersEnabled: true,
     },
   ],
   members: [],

@@ -124,6 +124,9 @@ const SHIPMENT = {
 };
 
 const orderId = FIXTURE_ORDER_ID;
+/** The outlet and the service product of the reminder example. */
+export const FIXTURE_OUTLET_ID = '3a9e1c55-7f2b-4d61-8e0a-1b2c3d4e5f60';
+export const FIXTURE_SERVICE_ID = '5c7d2e11-0a3b-4c9d-8e7f-6a5b4c3d2e1f';
 /** A request for quote whose number (its id's last 6 characters) is q1w2e3. */
 export const FIXTURE_QUOTE_ID = '7d3f9c2e-5b1a-4e8d-9f6c-00000q1w2e3';
 
@@ -336,6 +339,31 @@ export const MAIL_FIXTURES: { [K in MailKind]: MailFixture<K> } = {
       dueNowPaise: FIXTURE_TOTAL_PAISE - 60_000,
     },
     context: context({ ...bankOrder, status: 'processing', received: 600 }),
+  },
+  'task-reminder': {
+    message: {
+      kind: 'task-reminder',
+      businessName: 'Sharma Fuels Pvt Ltd',
+      outletId: FIXTURE_OUTLET_ID,
+      outletName: 'Sharma Fuels, NH-48',
+      tasks: [
+        {
+          title: 'Re-verification of the dispenser (Legal Metrology)',
+          item: 'Tokheim Quantium 510, serial TQ-4471',
+          dueOn: '2026-04-19',
+          daysBefore: 30,
+          offers: [{ productId: FIXTURE_SERVICE_ID, title: 'Dispenser re-verification visit', pricePaise: 450_000 }],
+        },
+        {
+          title: 'Refill',
+          item: 'Ceasefire CO2 4.5 kg, serial CF-2210',
+          dueOn: '2026-03-20',
+          daysBefore: 0,
+          offers: [],
+        },
+      ],
+    },
+    context: context(null),
   },
 };
 

@@ -25,6 +25,7 @@ import {
 } from './returns';
 import { ownerQuoteAccepted, ownerQuoteRequested, quoteAnswered } from './quotes';
 import { staffInvite } from './staff-invite';
+import { taskReminder } from './task-reminder';
 import type { MailTemplates } from './template';
 import { welcome } from './welcome';
 
@@ -57,6 +58,7 @@ export const MAIL_TEMPLATES: MailTemplates = {
   'bank-transfer-due': bankTransferDue,
   'owner-transfer-recorded': ownerTransferRecorded,
   'bank-transfer-decided': bankTransferDecided,
+  'task-reminder': taskReminder,
 };
 
 export type { MailInput, MailTemplate, MailTemplates } from './template';

@@ -1,0 +1,46 @@
+/**
+ * What tests of business accounts share (the outlet register's, the reminders'): a business with its admin and two
+ * outlets, its people by role, an outlet's body, and a caller of the API with a person's token.
+ */
+import type { BusinessRole } from '@pumpkart/shared';
+import { businessMembers } from '../db/schema';
+import { bearer, type TestApp } from './app';
+import { createTestUser, testAddress } from './factories';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const caller = (t: TestApp) => (method: Method, url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+export const outletBody = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  address: testAddress({ city: 'Gurugram' }),
+  brand: 'IOCL',
+  dealerCode: 'IO-1234',
+  ...extra,
+});
+
+/** A business with its admin and two outlets (no approval limit). */
+export async function newBusiness(t: TestApp) {
+  const call = caller(t);
+  const admin = await createTestUser(t.app, { name: 'Anil Sharma' });
+  const created = await call('POST', '/api/business', admin.token, {
+    legalName: 'Sharma Fuels Pvt Ltd',
+    gstin: null,
+    billingAddress: testAddress(),
+    approvalLimit: null,
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  await call('POST', '/api/business/outlets', admin.token, outletBody('Sharma Fuels, NH-48'));
+  const res = await call('POST', '/api/business/outlets', admin.token, outletBody('Sharma Fuels, Sohna Road'));
+  const business = res.json().business as { _id: string; outlets: { _id: string; name: string }[] };
+  const [highway, city] = business.outlets.map((outlet) => outlet._id) as [string, string];
+  return { admin, businessId: business._id, highway, city };
+}
+
+/** A person added to the business with `role` (a row, as an accepted invitation makes it). */
+export async function personWithRole(t: TestApp, businessId: string, role: BusinessRole) {
+  const person = await createTestUser(t.app);
+  await t.db.insert(businessMembers).values({ userId: person.user.id, businessId, role });
+  return person;
+}
