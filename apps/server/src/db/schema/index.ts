@@ -7,6 +7,7 @@
  * apps/server`.
  */
 import { appSecrets, loginThrottle, passwordResetTokens, rateLimitHits, users } from './accounts';
+import { amcContracts, amcVisits } from './amc';
 import { assets, assetTaskRecords } from './assets';
 import { businesses, businessInvitations, businessMembers, businessOutlets } from './business';
 import { auditEvents, customerTotals, dashboardDeltas, dashboardTotals, outboxMessages } from './back-office';
@@ -20,6 +21,7 @@ import { quoteLines, quoteMessages, quotes, quoteVersions } from './quotes';
 import { cartItems, carts, favorites } from './shopping';
 
 export * from './accounts';
+export * from './amc';
 export * from './assets';
 export * from './back-office';
 export * from './business';
@@ -72,4 +74,6 @@ export const schema = {
   complianceScheduleEdits,
   assets,
   assetTaskRecords,
+  amcContracts,
+  amcVisits,
 };
