@@ -48,7 +48,7 @@ export const dueViewQuerySchema = dueWindowQuerySchema
   })
   .refine((query) => query.page * query.limit <= DUE_LIST_MAX_ITEMS, DUE_VIEW_MESSAGES.pageTooFar);
 export type DueViewQuery = z.infer<typeof dueViewQuerySchema>;
-export type DueViewParams = Partial<z.input<typeof dueViewQuerySchema>>;
+export type DueViewParams = Partial<DueViewQuery>;
 
 /** One task falling due at an outlet (an asset's, or the outlet's PESO licence renewal, whose asset is null). */
 export const dueItemSchema = z.object({
