@@ -107,13 +107,15 @@ describe('DueTasksPage', () => {
     const fetch = mockFetch({
       'GET /api/admin/due-tasks': { body: VIEW },
       'GET /api/admin/amc/visits': { body: VISITS },
-      'GET /api/admin/due-tasks.csv': () => () =>
-        new Response('Due on\r\n', {
-          headers: {
-            'content-type': 'text/csv',
-            'content-disposition': 'attachment; filename="due-tasks-30-days-2026-06-15.csv"',
-          },
-        }),
+      'GET /api/admin/due-tasks.csv': () =>
+        Promise.resolve(
+          new Response('Due on\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="due-tasks-30-days-2026-06-15.csv"',
+            },
+          }),
+        ),
     });
     URL.createObjectURL = () => 'blob:csv';
     URL.revokeObjectURL = () => undefined;
