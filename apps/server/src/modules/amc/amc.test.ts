@@ -11,7 +11,7 @@ import { amcContracts, amcVisits, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { orderBody, payOnline, placeOrder, TEST_SHIPMENT } from '../../test/commerce-factories';
 import { createTestAdmin, createTestProduct, createTestUser } from '../../test/factories';
-import { caller, equipmentProduct, newBusiness } from '../assets/test-support';
+import { caller, equipmentProduct, newBusiness } from '../../test/business-factories';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

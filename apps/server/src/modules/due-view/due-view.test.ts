@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUE_VIEW_MESSAGES, type DueViewQuery } from '@pumpkart/shared';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestAdmin, createTestUser, testAddress } from '../../test/factories';
-import { caller, newBusiness, outletBody } from '../assets/test-support';
+import { caller, newBusiness, outletBody } from '../../test/business-factories';
 import { dueView } from './service';
 
 let t: TestApp;
