@@ -91,6 +91,11 @@ function Totals({ data }: { data: DueViewDto }) {
   );
 }
 
+/** A long title wrapped within its cell (table cells do not wrap), so the table fits the page. */
+function Wrapped({ text }: { text: string }) {
+  return <span className="block min-w-40 max-w-64 whitespace-normal text-slate-900">{text}</span>;
+}
+
 type Counted = { count: number; overdue: number };
 const countColumns = <Row extends Counted>(first: Column<Row>): Column<Row>[] => [
   first,
@@ -104,7 +109,7 @@ const countColumns = <Row extends Counted>(first: Column<Row>): Column<Row>[] =>
 
 const ITEM_COLUMNS: Column<DueItemDto>[] = [
   { header: 'Due', cell: (row) => <DueDay day={row.dueOn} overdue={row.overdue} /> },
-  { header: 'Task', cell: (row) => row.title },
+  { header: 'Task', cell: (row) => <Wrapped text={row.title} /> },
   {
     header: 'Customer',
     cell: (row) => (
@@ -124,7 +129,7 @@ const ITEM_COLUMNS: Column<DueItemDto>[] = [
         <span className="text-slate-700">Licence {orDash(row.serialNumber)}</span>
       ) : (
         <span>
-          <span className="block text-slate-900">{[row.make, row.model].filter(Boolean).join(' ') || '—'}</span>
+          <Wrapped text={[row.make, row.model].filter(Boolean).join(' ') || '—'} />
           <span className="block font-mono text-xs text-slate-700">{orDash(row.serialNumber)}</span>
         </span>
       ),
@@ -157,10 +162,13 @@ export function DueTasksPage() {
         {data && (
           <>
             <Totals data={data} />
-            <div className="grid gap-5 lg:grid-cols-2">
+            <div className="grid gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <DataTable
                 title="By task"
-                columns={countColumns({ header: 'Task', cell: (row: DueViewDto['byTask'][number]) => row.title })}
+                columns={countColumns({
+                  header: 'Task',
+                  cell: (row: DueViewDto['byTask'][number]) => <Wrapped text={row.title} />,
+                })}
                 rows={data.byTask}
                 rowKey={(row) => row.taskKey}
                 emptyText="Nothing due."
