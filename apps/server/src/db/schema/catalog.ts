@@ -72,7 +72,10 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** An annual maintenance contract's visits a year (AMC_VISITS_PER_YEAR); read only for kind 'amc' (#amc). */
+    /**
+     * An annual maintenance contract's visits a year (AMC_VISITS_PER_YEAR); read for kind 'amc' only
+     * (docs/shop-rules.md#amc).
+     */
     amcVisitsPerYear: integer('amc_visits_per_year').notNull().default(AMC_DEFAULT_VISITS_PER_YEAR),
     /**
      * Bumped by every admin edit and every stock move (orders, cancellations): an edit based on an
