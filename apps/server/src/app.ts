@@ -40,6 +40,8 @@ import { favoriteRoutes } from './modules/favorites';
 import { approvalRoutes, loadOrder, orderRoutes } from './modules/orders';
 import { businessRoutes } from './modules/business';
 import { assetRoutes } from './modules/assets';
+import { adminAmcRoutes, businessAmcRoutes } from './modules/amc';
+import { dueViewRoutes } from './modules/due-view';
 import { paymentRoutes, refundInBackground, refundInstalmentsInBackground } from './modules/payments';
 import { settingsRoutes } from './modules/settings';
 import { staffRoutes } from './modules/staff';
@@ -202,6 +204,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessRoutes, { prefix: '/api/business', ctx });
   await app.register(approvalRoutes, { prefix: '/api/business', ctx });
   await app.register(assetRoutes, { prefix: '/api/business', ctx });
+  await app.register(businessAmcRoutes, { prefix: '/api/business', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
   await app.register(settingsRoutes, { prefix: '/api/settings', ctx });
   await app.register(gstReportRoutes, { prefix: '/api/admin', ctx });
@@ -214,6 +217,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(quoteRoutes, { prefix: '/api/quotes', ctx });
   await app.register(adminQuoteRoutes, { prefix: '/api/admin/quotes', ctx });
   await app.register(customerRoutes, { prefix: '/api/admin', ctx });
+  await app.register(adminAmcRoutes, { prefix: '/api/admin', ctx });
+  await app.register(dueViewRoutes, { prefix: '/api/admin', ctx });
 
   // Static files last: uploads, the web app and the fallback; with the web app, the pages search engines read
   await app.register(staticFilesPlugin, {

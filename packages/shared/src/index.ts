@@ -43,3 +43,5 @@ export * from './paths';
 export * from './compliance';
 export * from './schemas/quotes';
 export * from './schemas/compliance';
+export * from './amc';
+export * from './schemas/due-view';

@@ -1,11 +1,12 @@
 /**
- * What tests of business accounts share (the outlet register's, the reminders'): a business with its admin and two
- * outlets, its people by role, an outlet's body, and a caller of the API with a person's token.
+ * What tests of business accounts share (the outlet register's, the reminders', the due view's, AMC contracts'): a
+ * business with outlets, its people by role, an outlet's body, an equipment product, a caller with a person's token.
  */
-import type { BusinessRole } from '@pumpkart/shared';
-import { businessMembers } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import type { BusinessRole, ComplianceCategoryKey, ExtinguisherType } from '@pumpkart/shared';
+import { businessMembers, products } from '../db/schema';
 import { bearer, type TestApp } from './app';
-import { createTestUser, testAddress } from './factories';
+import { createTestProduct, createTestUser, testAddress } from './factories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -43,4 +44,21 @@ export async function personWithRole(t: TestApp, businessId: string, role: Busin
   const person = await createTestUser(t.app);
   await t.db.insert(businessMembers).values({ userId: person.user.id, businessId, role });
   return person;
+}
+
+/** A product that is compliance equipment. */
+export async function equipmentProduct(
+  t: TestApp,
+  complianceCategory: ComplianceCategoryKey,
+  {
+    extinguisherType = null,
+    warrantyMonths = null,
+  }: { extinguisherType?: ExtinguisherType | null; warrantyMonths?: number | null } = {},
+) {
+  const { product } = await createTestProduct(t.db, { price: 2500, stock: 50, brand: 'Ceasefire' });
+  await t.db
+    .update(products)
+    .set({ complianceCategory, extinguisherType, warrantyMonths })
+    .where(eq(products.id, product.id));
+  return product;
 }

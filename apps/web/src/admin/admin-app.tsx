@@ -47,6 +47,9 @@ const ComplianceSchedulesPage = lazy(() =>
 const CustomersPage = lazy(() =>
   import('./customers/customers-page').then((module) => ({ default: module.CustomersPage })),
 );
+const DueTasksPage = lazy(() =>
+  import('./due-tasks/due-tasks-page').then((module) => ({ default: module.DueTasksPage })),
+);
 const StaffPage = lazy(() => import('./staff/staff-page').then((module) => ({ default: module.StaffPage })));
 const AdminQuotesPage = lazy(() =>
   import('./quotes/quotes-page').then((module) => ({ default: module.AdminQuotesPage })),
@@ -77,6 +80,7 @@ const PAGE_COMPONENTS: Record<string, ComponentType> = {
   [paths.admin.priceLists]: PriceListsPage,
   [paths.admin.complianceSchedules]: ComplianceSchedulesPage,
   [paths.admin.customers]: CustomersPage,
+  [paths.admin.dueTasks]: DueTasksPage,
   [paths.admin.settings]: SettingsPage,
 };
 

@@ -40,6 +40,8 @@ describe('Admin sidebar', () => {
       Settings: '/admin/settings',
       // The compliance tasks of outlets' equipment (docs/compliance-schedules.md#owner-changes), before Settings.
       'Compliance schedules': '/admin/compliance-schedules',
+      // What falls due at customers' outlets and the AMC visits (docs/shop-rules.md#due-view), after Customers.
+      'Due tasks': '/admin/due-tasks',
     };
     for (const [label, href] of Object.entries(expected)) {
       expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
@@ -50,7 +52,7 @@ describe('Admin sidebar', () => {
   });
 
   it.each([
-    ['orders_staff', 'Orders staff', ['Orders', 'Quotes', 'Payments', 'Customers']],
+    ['orders_staff', 'Orders staff', ['Orders', 'Quotes', 'Payments', 'Customers', 'Due tasks']],
     ['catalog_staff', 'Catalog staff', ['Products']],
   ] as const)('shows %s only the pages of its area, and the role', (role, label, pages) => {
     loginAs(role, 'Ravi');

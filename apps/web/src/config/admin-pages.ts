@@ -20,6 +20,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: paths.admin.analytics, label: 'Analytics', area: 'owner' },
   { to: paths.admin.payments, label: 'Payments', area: 'orders' },
   { to: paths.admin.customers, label: 'Customers', area: 'orders' },
+  { to: paths.admin.dueTasks, label: 'Due tasks', area: 'orders' },
   { to: paths.admin.gstReport, label: 'GST report', area: 'owner' },
   { to: paths.admin.einvoices, label: 'E-invoices', area: 'owner' },
   { to: paths.admin.emails, label: 'E-mails', area: 'owner' },

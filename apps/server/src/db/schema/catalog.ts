@@ -2,6 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
+  AMC_DEFAULT_VISITS_PER_YEAR,
+  AMC_VISITS_PER_YEAR,
   COMPLIANCE_CATEGORY_KEYS,
   EXTINGUISHER_TYPES,
   GST_RATES,
@@ -71,6 +73,11 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
+     * An annual maintenance contract's visits a year (AMC_VISITS_PER_YEAR); read for kind 'amc' only
+     * (docs/shop-rules.md#amc).
+     */
+    amcVisitsPerYear: integer('amc_visits_per_year').notNull().default(AMC_DEFAULT_VISITS_PER_YEAR),
+    /**
      * Bumped by every admin edit and every stock move (orders, cancellations): an edit based on an
      * older version is refused with 409, so a stale form never overwrites live stock.
      */
@@ -101,6 +108,10 @@ export const products = pgTable(
       sql`${table.extinguisherType} is null or (${table.extinguisherType} in (${sqlList(EXTINGUISHER_TYPES)}) and ${table.complianceCategory} = 'fire-extinguisher')`,
     ),
     check('products_kind_known', sql`${table.kind} in (${sqlList(PRODUCT_KINDS)})`),
+    check(
+      'products_amc_visits_per_year_known',
+      sql`${table.amcVisitsPerYear} in (${sql.raw(AMC_VISITS_PER_YEAR.join(', '))})`,
+    ),
     check('products_warranty_months_range', sql`${table.warrantyMonths} between 0 and 600`),
     index('products_category_idx').on(table.active, table.category, table.createdAt),
     index('products_brand_idx').on(table.brand),

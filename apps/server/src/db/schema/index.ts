@@ -7,6 +7,7 @@
  * apps/server`.
  */
 import { appSecrets, loginThrottle, passwordResetTokens, rateLimitHits, users } from './accounts';
+import { amcContracts, amcVisits } from './amc';
 import { assets, assetTaskRecords } from './assets';
 import { businesses, businessInvitations, businessMembers, businessOutlets } from './business';
 import { auditEvents, customerTotals, dashboardDeltas, dashboardTotals, outboxMessages } from './back-office';
@@ -21,6 +22,7 @@ import { reminderRuns, reminderSends } from './reminders';
 import { cartItems, carts, favorites } from './shopping';
 
 export * from './accounts';
+export * from './amc';
 export * from './assets';
 export * from './back-office';
 export * from './business';
@@ -76,4 +78,6 @@ export const schema = {
   assetTaskRecords,
   reminderSends,
   reminderRuns,
+  amcContracts,
+  amcVisits,
 };

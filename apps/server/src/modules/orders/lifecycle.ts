@@ -25,6 +25,7 @@ import type { DbOrTx } from '../../db/client';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { issueInvoiceIfAbsent } from '../invoices';
 import { recordAssetsOfStatusChange } from '../assets';
+import { recordContractsOfDelivery } from '../amc';
 import type { AuditActor } from '../audit';
 import { enqueueMail } from '../mail';
 import { recordStatusChange } from './audit-trail';
@@ -187,6 +188,8 @@ export async function setStatusByAdmin(
     if (rows.length > 0 && INVOICE_DUE_STATUSES.includes(status)) await issueInvoiceIfAbsent(tx, orderId, { log });
     // Serial numbers when shipped, the outlet's assets when delivered (docs/shop-rules.md#assets).
     if (rows[0]) await recordAssetsOfStatusChange(tx, { orderId, status, serials: shipment?.serials, now });
+    // Its annual maintenance contracts, a year from delivery with their visits (docs/shop-rules.md#amc).
+    if (rows[0] && status === 'delivered') await recordContractsOfDelivery(tx, orderId, now);
     return rows;
   });
   if (updated.length > 0) ctx.mail.wake();
