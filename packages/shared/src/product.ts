@@ -362,6 +362,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'bis_licence',
   'peso_approval',
   'legal_metrology_approval',
+  'kind',
+  'task_keys',
   'variant_id',
   'variant_size',
   'variant_price',
@@ -374,11 +376,16 @@ export const PRODUCT_CSV_COLUMNS = [
  * The columns an import file may leave out (read as empty). `version`: the product's version when it was exported,
  * so that an import never writes back what changed since (stock that buyers took); a hand-made file for new
  * products has no use for it. `mrp` and `variant_mrp`: optional values, absent from files exported before they existed.
+ * `kind` and `task_keys` (docs/shop-rules.md#service-products): absent, a product keeps its kind and tasks (a new one
+ * is goods doing none); present and empty, goods and none (PRODUCT_CSV_KEPT_WHEN_ABSENT).
  */
+export const PRODUCT_CSV_KEPT_WHEN_ABSENT: readonly (typeof PRODUCT_CSV_COLUMNS)[number][] = ['kind', 'task_keys'];
 export const PRODUCT_CSV_OPTIONAL_COLUMNS: readonly (typeof PRODUCT_CSV_COLUMNS)[number][] = [
   'version',
   'mrp',
   'variant_mrp',
+  'kind',
+  'task_keys',
 ];
 
 /**

@@ -11,6 +11,7 @@ import {
   SERVICE_MESSAGES,
   taxCodeProblem,
   type ProductForm,
+  type ProductKind,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
@@ -19,20 +20,17 @@ import { scheduleTasks } from '../compliance';
 
 type KindFields = Pick<ProductForm, 'kind' | 'hsnCode' | 'complianceCategory' | 'taskKeys'>;
 
-/** The first problem of the kind fields, with the field it names; null when they fit. */
-export async function kindProblem(
-  db: DbOrTx,
+type StoredKindFields = { kind: ProductKind; hsnCode: string | null; complianceCategory: string | null };
+
+/**
+ * The first problem of the kind fields, with the field it names; null when they fit. `stored`: the product as it is
+ * (none for a new one); `knownTaskKeys`: the schedule's task keys (scheduleTaskKeys).
+ */
+export function kindFieldsProblem(
   form: KindFields,
-  productId?: string,
-  /** The schedule's task keys, when the caller checks many rows (the CSV import). */
-  knownTaskKeys?: ReadonlySet<string>,
-): Promise<{ path: string; message: string } | null> {
-  const [stored] = productId
-    ? await db
-        .select({ kind: products.kind, hsnCode: products.hsnCode, complianceCategory: products.complianceCategory })
-        .from(products)
-        .where(eq(products.id, productId))
-    : [];
+  stored: StoredKindFields | undefined,
+  knownTaskKeys: ReadonlySet<string>,
+): { path: string; message: string } | null {
   const kind = form.kind ?? stored?.kind ?? 'goods';
   if (form.kind !== undefined || form.hsnCode !== undefined) {
     const code = form.hsnCode !== undefined ? form.hsnCode : (stored?.hsnCode ?? null);
@@ -43,11 +41,8 @@ export async function kindProblem(
   if (isServiceKind(kind) && category) {
     return { path: 'complianceCategory', message: SERVICE_MESSAGES.serviceNotEquipment };
   }
-  if (form.taskKeys?.length) {
-    const known = knownTaskKeys ?? (await scheduleTaskKeys(db));
-    const unknown = form.taskKeys.find((key) => !known.has(key));
-    if (unknown) return { path: 'taskKeys', message: PRODUCT_EQUIPMENT_MESSAGES.unknownTask(unknown) };
-  }
+  const unknown = form.taskKeys?.find((key) => !knownTaskKeys.has(key));
+  if (unknown) return { path: 'taskKeys', message: PRODUCT_EQUIPMENT_MESSAGES.unknownTask(unknown) };
   return null;
 }
 
@@ -57,6 +52,13 @@ export async function scheduleTaskKeys(db: DbOrTx): Promise<Set<string>> {
 
 /** 400 naming the field when the kind fields do not fit (the product form's create and edit). */
 export async function assertKindFields(db: DbOrTx, form: KindFields, productId?: string): Promise<void> {
-  const problem = await kindProblem(db, form, productId);
+  const [stored] = productId
+    ? await db
+        .select({ kind: products.kind, hsnCode: products.hsnCode, complianceCategory: products.complianceCategory })
+        .from(products)
+        .where(eq(products.id, productId))
+    : [];
+  const known = form.taskKeys?.length ? await scheduleTaskKeys(db) : new Set<string>();
+  const problem = kindFieldsProblem(form, stored, known);
   if (problem) throw new BadRequestError(problem.message, [problem]);
 }
