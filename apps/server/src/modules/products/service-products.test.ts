@@ -185,6 +185,7 @@ describe("a service's booked day", () => {
     const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
     expect(line).toMatchObject({ serviceDate: day, hsnCode: '998719' });
     const read = await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: bearer(token) });
-    expect(read.json().order.items[0].serviceDate).toBe(day);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.items[0].serviceDate).toBe(day);
   });
 });
