@@ -62,6 +62,7 @@ export function makeOrder(id: string, overrides: OrderOverrides = {}): OrderDto 
         price: 1000,
         subtotal: 2000,
         image: null,
+        serviceDate: null,
       },
     ],
     payment:
