@@ -30,6 +30,14 @@ export const SERVICE_MESSAGES = {
     `The visit date of "${title}" must be from ${formatServiceDay(from)} to ${formatServiceDay(to)}.`,
 } as const;
 
+/** What the /book page (a reminder's link) says when it adds nothing, and when it added the product. */
+export const BOOKING_MESSAGES = {
+  productNotFound: 'This link names a product the shop does not sell any more. Nothing was added to your cart.',
+  outletNotYours: "This link is for an outlet that is not one of your business's. Nothing was added to your cart.",
+  onRequest: 'This product is sold on request: ask the shop for a quote. Nothing was added to your cart.',
+  addedFor: (outletName: string) => `Added for ${outletName}`,
+} as const;
+
 /** True for the kinds that are work rather than goods: their tax code is a SAC. */
 export const isServiceKind = (kind: ProductKind | null | undefined): boolean => kind === 'service' || kind === 'amc';
 
