@@ -139,6 +139,8 @@ export function rawProduct(id: string, overrides: Record<string, unknown> = {}) 
     images: [],
     variants: [] as Record<string, unknown>[],
     priceOnRequest: false,
+    kind: 'goods',
+    taskKeys: [] as string[],
     minOrderQty: 1,
     packSize: 1,
     quantityBreaks: [],
