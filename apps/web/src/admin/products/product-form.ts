@@ -20,7 +20,7 @@
  * - the equipment data (docs/shop-rules.md#assets), sent with the tax data: complianceCategory (empty: not
  *   equipment), extinguisherType (fire extinguishers only) and warrantyMonths (whole months, empty for none).
  * - the kind (docs/shop-rules.md#service-products): kind (goods, service, amc) and taskKeys (the schedule's task keys,
- *   sent as one text separated by commas; empty: none), always sent, as every product answer carries them.
+ *   sent as one text separated by commas; empty: none), sent as the tax data is (all of them, or only what was chosen).
  */
 import { formatQuantityBreaks, productFormSchema, type Product } from '@pumpkart/shared';
 
@@ -263,8 +263,9 @@ export function buildProductFormData(
     const text = values[field].trim();
     if (allTaxFields || text) form.append(field, text);
   }
-  form.append('kind', values.kind);
-  form.append('taskKeys', values.taskKeys.join(','));
+  // Like the tax fields: a product whose answer came without its data sends only what was chosen.
+  if (allTaxFields || values.kind !== 'goods') form.append('kind', values.kind);
+  if (allTaxFields || values.taskKeys.length) form.append('taskKeys', values.taskKeys.join(','));
   for (const file of files) form.append('images', file);
   return form;
 }

@@ -49,6 +49,7 @@ const cartWith = (product: Product, quantity: number) => ({
       variant: null,
       variantId: null,
       quantity,
+      serviceDate: null,
       price: product.price,
       stock: product.stock,
     },
