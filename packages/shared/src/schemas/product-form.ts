@@ -89,8 +89,6 @@ export const PRODUCT_EQUIPMENT_MESSAGES = {
   unknownTask: (key: string) => `"${key}" is not a task of the compliance schedule.`,
 } as const;
 
-
-
 /** The tax fields of the product form (docs/shop-rules.md#tax-data), and the equipment fields (#assets). */
 export const productTaxFormFields = {
   /** Spaces and dots are dropped: '8413 11 00' is 84131100. */
@@ -125,10 +123,7 @@ export const productTaxFormFields = {
     z.enum(EXTINGUISHER_TYPES, { error: PRODUCT_EQUIPMENT_MESSAGES.extinguisherType }).nullable().optional(),
   ),
   /** Goods (the default), a service or an AMC (docs/shop-rules.md#service-products); not sent keeps the stored kind. */
-  kind: z.preprocess(
-    emptyToUndefined,
-    z.enum(PRODUCT_KINDS, { error: PRODUCT_EQUIPMENT_MESSAGES.kind }).optional(),
-  ),
+  kind: z.preprocess(emptyToUndefined, z.enum(PRODUCT_KINDS, { error: PRODUCT_EQUIPMENT_MESSAGES.kind }).optional()),
   /**
    * The compliance tasks the product does (keys of the schedule, checked against it by the server): a list, or one
    * text of keys separated by commas; empty clears them, not sent keeps them.

@@ -271,7 +271,8 @@ function judgeProduct(
     const hsnProblem = hsnDigitsProblem(parsed.data.hsnCode, context.band);
     if (hsnProblem) refuse(describeIssue('hsn_code', hsnProblem));
     const kindProblem = kindFieldsProblem(parsed.data, current?.row, context.taskKeys);
-    if (kindProblem) refuse(describeIssue(FORM_FIELD_COLUMNS[kindProblem.path] ?? kindProblem.path, kindProblem.message));
+    if (kindProblem)
+      refuse(describeIssue(FORM_FIELD_COLUMNS[kindProblem.path] ?? kindProblem.path, kindProblem.message));
     if (!context.categories.has(parsed.data.category)) {
       refuse(
         `Unknown category '${parsed.data.category}': no product has it yet. ` +

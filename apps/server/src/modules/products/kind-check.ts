@@ -4,7 +4,6 @@
  * changed; a service is never equipment (no compliance category, so it never becomes an asset); and the tasks a
  * product does must be tasks of the owner's compliance schedule.
  */
-import { eq } from 'drizzle-orm';
 import {
   isServiceKind,
   PRODUCT_EQUIPMENT_MESSAGES,
@@ -14,9 +13,9 @@ import {
   type ProductKind,
 } from '@pumpkart/shared';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
 import { scheduleTasks } from '../compliance';
+import { findKindFields } from './store/products';
 
 type KindFields = Pick<ProductForm, 'kind' | 'hsnCode' | 'complianceCategory' | 'taskKeys'>;
 
@@ -52,12 +51,7 @@ export async function scheduleTaskKeys(db: DbOrTx): Promise<Set<string>> {
 
 /** 400 naming the field when the kind fields do not fit (the product form's create and edit). */
 export async function assertKindFields(db: DbOrTx, form: KindFields, productId?: string): Promise<void> {
-  const [stored] = productId
-    ? await db
-        .select({ kind: products.kind, hsnCode: products.hsnCode, complianceCategory: products.complianceCategory })
-        .from(products)
-        .where(eq(products.id, productId))
-    : [];
+  const stored = productId ? await findKindFields(db, productId) : undefined;
   const known = form.taskKeys?.length ? await scheduleTaskKeys(db) : new Set<string>();
   const problem = kindFieldsProblem(form, stored, known);
   if (problem) throw new BadRequestError(problem.message, [problem]);

@@ -597,7 +597,9 @@ describe('Admin product form: tax data', () => {
     await user.type(field('Warranty (months)'), '24');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.filter(([name]) => !['title', 'description', 'category', 'brand'].includes(name)).slice(-12, -2)).toEqual([
+    expect(
+      sent.filter(([name]) => !['title', 'description', 'category', 'brand'].includes(name)).slice(-12, -2),
+    ).toEqual([
       ['hsnCode', '84131100'],
       ['gstRate', '12'],
       ['countryOfOrigin', 'India'],

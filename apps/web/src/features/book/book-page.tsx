@@ -25,7 +25,7 @@ import { useGetMyBusinessQuery } from '../../shop/business/business-api';
 import { useAddToCartMutation } from '../../shop/cart/cart-api';
 import { useAppSelector } from '../../store/hooks';
 import { LoadFailed } from '../../ui/page-states';
-import type { CartNoticeState } from '../checkout/cart-page';
+import type { CartNoticeState } from '../../shop/cart/cart-notice';
 
 export function BookPage() {
   const token = useAppSelector((state) => state.session.token);
@@ -64,21 +64,18 @@ function Booking() {
   const business = useGetMyBusinessQuery();
   const [addToCart] = useAddToCartMutation();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
+  const [addFailed, setAddFailed] = useState<string | null>(null);
   const started = useRef(false);
 
   const productNotFound = !validId || found.notFound;
   const outlet = business.data?.outlets.find((one) => one._id === outletId);
   const ready = (productNotFound || found.product !== undefined) && (business.isSuccess || business.isError);
+  const refused = ready ? bookingProblem(found.product, productNotFound, outlet) : null;
+  const problem = refused ?? addFailed;
 
   useEffect(() => {
-    if (!ready || started.current) return;
+    if (!ready || refused || started.current || !found.product || !outlet) return;
     started.current = true;
-    const refused = bookingProblem(found.product, productNotFound, outlet);
-    if (refused || !found.product || !outlet) {
-      setProblem(refused);
-      return;
-    }
     const product = found.product;
     void addToCart({
       product,
@@ -92,8 +89,8 @@ function Booking() {
         const state: CartNoticeState = { notice: BOOKING_MESSAGES.addedFor(outlet.name) };
         void navigate(paths.cart, { replace: true, state });
       })
-      .catch((error: unknown) => setProblem(errorMessage(error, MESSAGES.cartUpdateFailed)));
-  }, [ready, found.product, productNotFound, outlet, date, addToCart, navigate]);
+      .catch((error: unknown) => setAddFailed(errorMessage(error, MESSAGES.cartUpdateFailed)));
+  }, [ready, refused, found.product, outlet, date, addToCart, navigate]);
 
   return (
     <section aria-labelledby="book-title" className="mx-auto max-w-xl rounded-xl bg-white p-6 shadow-sm">

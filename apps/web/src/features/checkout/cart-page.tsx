@@ -19,6 +19,7 @@ import { useAppSelector } from '../../store/hooks';
 import { CheckoutModal } from './checkout-modal';
 import { usePaymentScript } from '../../shop/payment/use-payment-script';
 import { CartLineRow } from './cart-line';
+import type { CartNoticeState } from '../../shop/cart/cart-notice';
 import { OrderSummary } from './order-summary';
 import { RequestQuoteDialog } from './request-quote-dialog';
 
@@ -30,11 +31,6 @@ interface Selection {
 const ALL_SELECTED: Selection = { allExcept: true, keys: new Set() };
 const NONE_SELECTED: Selection = { allExcept: false, keys: new Set() };
 const NO_LINES: CartLine[] = [];
-
-/** What a page that filled the cart tells it to say, e.g. the /book link's 'Added for {outlet}' (features/book). */
-export interface CartNoticeState {
-  notice?: string;
-}
 
 export function CartPage() {
   const { data: items = NO_LINES, isFetching, isUninitialized, isError, refetch } = useGetCartQuery();
