@@ -15,7 +15,7 @@ import {
   type OutletDto,
   type Product,
 } from '@pumpkart/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isHttpFailure } from '../../api/http';
 import { useGetProductQuery } from '../../shop/catalog/catalog-api';
@@ -47,6 +47,12 @@ export function bookingProblem(
   return null;
 }
 
+/**
+ * The visits (history entries) whose add was sent: kept outside the component, so that a remount of the page (its code
+ * arriving, a strict-mode check) never adds the product twice; the same link opened again is a new visit.
+ */
+const handledVisits = new Set<string>();
+
 function Booking() {
   const [params] = useSearchParams();
   const productId = params.get('product') ?? '';
@@ -65,7 +71,8 @@ function Booking() {
   const [addToCart] = useAddToCartMutation();
   const navigate = useNavigate();
   const [addFailed, setAddFailed] = useState<string | null>(null);
-  const started = useRef(false);
+  const location = useLocation();
+  const visit = `${location.key}${location.search}`;
 
   const productNotFound = !validId || found.notFound;
   const outlet = business.data?.outlets.find((one) => one._id === outletId);
@@ -74,8 +81,8 @@ function Booking() {
   const problem = refused ?? addFailed;
 
   useEffect(() => {
-    if (!ready || refused || started.current || !found.product || !outlet) return;
-    started.current = true;
+    if (!ready || refused || handledVisits.has(visit) || !found.product || !outlet) return;
+    handledVisits.add(visit);
     const product = found.product;
     void addToCart({
       product,
@@ -90,7 +97,7 @@ function Booking() {
         void navigate(paths.cart, { replace: true, state });
       })
       .catch((error: unknown) => setAddFailed(errorMessage(error, MESSAGES.cartUpdateFailed)));
-  }, [ready, refused, found.product, outlet, date, addToCart, navigate]);
+  }, [ready, refused, visit, found.product, outlet, date, addToCart, navigate]);
 
   return (
     <section aria-labelledby="book-title" className="mx-auto max-w-xl rounded-xl bg-white p-6 shadow-sm">
