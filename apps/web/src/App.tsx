@@ -41,6 +41,7 @@ const AboutPage = named(() => import('./features/static/about-page'), 'AboutPage
 const PolicyPage = named(() => import('./features/static/policy-page'), 'PolicyPage');
 const TermsPage = named(() => import('./features/static/terms-page'), 'TermsPage');
 const ContactPage = named(() => import('./features/static/contact-page'), 'ContactPage');
+const BookPage = named(() => import('./features/book/book-page'), 'BookPage');
 const CartPage = named(() => import('./features/checkout/cart-page'), 'CartPage');
 const PaymentPage = named(() => import('./features/checkout/payment-page'), 'PaymentPage');
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
@@ -75,6 +76,8 @@ export const storefrontRoutes: RouteObject[] = [
   { path: paths.category, element: <CategoryPage /> },
   { path: paths.product, element: <ProductRoute /> },
   { path: paths.cart, element: buyer(<CartPage />) },
+  // Not behind the login guard: the page sends a visitor to log in with its query, which the guard would drop.
+  { path: paths.book, element: <BookPage /> },
   { path: paths.payment, element: buyer(<PaymentPage />) },
   { path: paths.profile, element: buyer(<ProfilePage />) },
   { path: paths.favorites, element: buyer(<FavoritesPage />) },

@@ -13,6 +13,7 @@ export * from './constants';
 export * from './password';
 export * from './schemas/fields';
 export * from './product';
+export * from './service-products';
 export * from './cart';
 export * from './quick-order';
 export * from './schemas/common';

@@ -4,6 +4,7 @@
  * low-stock line. Pure functions: used by the storefront, the admin area and the server.
  */
 import type { ComplianceCategoryKey, ExtinguisherType } from './compliance';
+import { PRODUCT_KINDS, type ProductKind } from './constants';
 import { formatAmount } from './money';
 
 export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
@@ -96,6 +97,10 @@ export interface Product extends ProductTaxFields {
   quantityBreaks: { minQty: number; percentOff: number }[];
   /** Sold only through a quote (docs/shop-rules.md#quotes): "Price on request", no Add to cart. */
   priceOnRequest: boolean;
+  /** Goods, a service (booked for a visit date) or an AMC (docs/shop-rules.md#service-products). */
+  kind: ProductKind;
+  /** The compliance tasks (schedule keys) the product does. */
+  taskKeys: string[];
   /** The server's edit version (admin API); the edit form sends it back with a save. */
   version?: number;
 }
@@ -199,6 +204,8 @@ export function normalizeProduct(raw: unknown): Product {
       ? (p.quantityBreaks as { minQty: number; percentOff: number }[])
       : [],
     priceOnRequest: p.priceOnRequest === true,
+    kind: (PRODUCT_KINDS as readonly unknown[]).includes(p.kind) ? (p.kind as ProductKind) : 'goods',
+    taskKeys: Array.isArray(p.taskKeys) ? p.taskKeys.filter((key): key is string => typeof key === 'string') : [],
     ...(typeof p.version === 'number' && Number.isInteger(p.version) ? { version: p.version } : {}),
     ...taxFieldsOf(p),
   };
@@ -362,6 +369,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'bis_licence',
   'peso_approval',
   'legal_metrology_approval',
+  'kind',
+  'task_keys',
   'variant_id',
   'variant_size',
   'variant_price',
@@ -374,11 +383,16 @@ export const PRODUCT_CSV_COLUMNS = [
  * The columns an import file may leave out (read as empty). `version`: the product's version when it was exported,
  * so that an import never writes back what changed since (stock that buyers took); a hand-made file for new
  * products has no use for it. `mrp` and `variant_mrp`: optional values, absent from files exported before they existed.
+ * `kind` and `task_keys` (docs/shop-rules.md#service-products): absent, a product keeps its kind and tasks (a new one
+ * is goods doing none); present and empty, goods and none (PRODUCT_CSV_KEPT_WHEN_ABSENT).
  */
+export const PRODUCT_CSV_KEPT_WHEN_ABSENT: readonly (typeof PRODUCT_CSV_COLUMNS)[number][] = ['kind', 'task_keys'];
 export const PRODUCT_CSV_OPTIONAL_COLUMNS: readonly (typeof PRODUCT_CSV_COLUMNS)[number][] = [
   'version',
   'mrp',
   'variant_mrp',
+  'kind',
+  'task_keys',
 ];
 
 /**

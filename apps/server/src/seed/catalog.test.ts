@@ -3,12 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
+  DEFAULT_COMPLIANCE_TASKS,
   HSN_CODE_PATTERN,
   inPriceRange,
   isGstRate,
   missingForSale,
   PRICE_RANGES,
   productListResponseSchema,
+  SAC_CODE_PATTERN,
   type ProductDto,
 } from '@pumpkart/shared';
 import { bearer, createTestApp, type TestApp } from '../test/app';
@@ -18,6 +20,7 @@ import { seedDatabase } from './index';
 import { seedDemoCatalog } from './catalog';
 import { DEMO_CATEGORIES } from './demo-products';
 import { DEMO_EQUIPMENT } from './demo-equipment';
+import { DEMO_SERVICES } from './demo-services';
 import { escapeXml, wrapText } from './artwork';
 
 let t: TestApp;
@@ -124,7 +127,17 @@ describe('seedDemoCatalog', () => {
     for (const product of catalog) {
       expect(product.hsnCode, product.title).toMatch(HSN_CODE_PATTERN);
       expect(isGstRate(product.gstRate!), product.title).toBe(true);
-      expect(product.manufacturer, product.title).toEqual(expect.any(String));
+      // A service has no manufacturer, and its code is a SAC (docs/shop-rules.md#service-products).
+      if (product.kind === 'goods') expect(product.manufacturer, product.title).toEqual(expect.any(String));
+      else expect(product.hsnCode, product.title).toMatch(SAC_CODE_PATTERN);
+    }
+    const services = catalog.filter((product) => product.kind === 'service');
+    expect(services.map((product) => product.title).sort()).toEqual(Object.keys(DEMO_SERVICES).sort());
+    const taskKeys = new Set(DEFAULT_COMPLIANCE_TASKS.map((task) => task.key));
+    for (const service of services) {
+      expect(service.taskKeys.length, service.title).toBeGreaterThan(0);
+      for (const key of service.taskKeys) expect(taskKeys.has(key), key).toBe(true);
+      expect(service.complianceCategory ?? null, service.title).toBeNull();
     }
     const byTitle = (title: RegExp) => catalog.find((product) => title.test(product.title))!;
     expect(byTitle(/Gilbarco SK700/)).toMatchObject({ hsnCode: '84131100', gstRate: 18, countryOfOrigin: 'India' });

@@ -1,6 +1,6 @@
 /**
- * The demo catalog: the products of demo-products.ts with their tax data (demo-tax-data.ts) and equipment data
- * (demo-equipment.ts), each
+ * The demo catalog: the products of demo-products.ts with their tax data (demo-tax-data.ts), equipment data
+ * (demo-equipment.ts) and service kinds (demo-services.ts), each
  * with a picture drawn locally (artwork.ts) and stored through the same image pipeline as uploads. The pictures are
  * rendered in parallel with a small concurrency, then everything is written in one transaction;
  * if that fails, the stored pictures are removed again. Called by index.ts on an empty
@@ -14,6 +14,7 @@ import { productArtwork } from './artwork';
 import { DEMO_PRODUCTS } from './demo-products';
 import { demoTaxFields } from './demo-tax-data';
 import { demoEquipmentFields } from './demo-equipment';
+import { demoServiceFields } from './demo-services';
 
 const RENDER_CONCURRENCY = 4;
 /** Flat drawings compress nearly as well at effort 1, which renders about twice as fast as 4. */
@@ -33,6 +34,7 @@ export async function seedDemoCatalog(ctx: Pick<AppContext, 'db' | 'storage'>): 
       variants: product.variants,
       ...demoTaxFields(product.title),
       ...demoEquipmentFields(product.title),
+      ...demoServiceFields(product.title),
     }),
   );
   const pictures = await processImages(

@@ -338,6 +338,34 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     stock: 4,
     lowStockThreshold: 5,
   },
+  // Fire Safety services (docs/shop-rules.md#service-products), done at the outlet on the booked day
+  {
+    title: 'Fire Extinguisher Refill (Dry Powder), per Unit',
+    brand: 'PumpKart Services',
+    category: 'Fire Safety',
+    description:
+      'Our technician empties, checks and refills one ABC dry powder extinguisher (up to 9 kg) at your outlet, with a new seal, a refill label and an entry for your register.',
+    price: 450,
+    stock: 500,
+  },
+  {
+    title: 'CO2 Extinguisher Refill, per Unit',
+    brand: 'PumpKart Services',
+    category: 'Fire Safety',
+    description:
+      'Weighing, recharge and leak check of one CO2 extinguisher (up to 9 kg), collected from and returned to your outlet the same day.',
+    price: 850,
+    stock: 500,
+  },
+  {
+    title: 'Hydraulic Pressure Test of an Extinguisher',
+    brand: 'PumpKart Services',
+    category: 'Fire Safety',
+    description:
+      'Hydraulic pressure test of one extinguisher body as IS 2190 asks, with a test certificate and the test date stamped on the cylinder.',
+    price: 600,
+    stock: 500,
+  },
   {
     title: 'Fire Bucket Stand with 4 Buckets',
     brand: 'Kanex',
@@ -389,6 +417,25 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     description: 'Borosilicate glass cylinder with hexagonal base, for the density test sample.',
     price: 780,
     stock: 15,
+  },
+  // Testing Equipment services (docs/shop-rules.md#service-products)
+  {
+    title: 'Dispenser Re-verification and Stamping Visit',
+    brand: 'PumpKart Services',
+    category: 'Testing Equipment',
+    description:
+      'A visit to prepare your dispensers for the Legal Metrology re-verification: calibration with a 5 L measure, sealing and the stamping by the inspector, for all nozzles of one outlet.',
+    price: 3500,
+    stock: 200,
+  },
+  {
+    title: '5 Litre Measure Re-verification',
+    brand: 'PumpKart Services',
+    category: 'Testing Equipment',
+    description:
+      'Re-verification and stamping of one 5 L standard measure at the Legal Metrology office, collected from and returned to your outlet.',
+    price: 750,
+    stock: 200,
   },
   {
     title: '5 Litre Standard Measure (W&M Certified)',

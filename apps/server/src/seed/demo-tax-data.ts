@@ -12,7 +12,8 @@ import type { GstRate } from '@pumpkart/shared';
 export interface DemoTaxData {
   hsnCode: string;
   gstRate: GstRate;
-  manufacturer: string;
+  /** None for a service (docs/shop-rules.md#service-products). */
+  manufacturer?: string;
   /** India when not given. */
   countryOfOrigin?: string;
   bisLicence?: string;
@@ -323,6 +324,14 @@ export const DEMO_TAX_DATA: Record<string, DemoTaxData> = {
     gstRate: 18,
     manufacturer: 'Pets Empire, Okhla Industrial Area, New Delhi 110020, Delhi',
   },
+
+  // Services (docs/shop-rules.md#service-products): SAC codes of the scheme of classification of services, 18 %.
+  // 998719 maintenance and repair services of other machinery and equipment; 998346 technical testing and analysis.
+  'Fire Extinguisher Refill (Dry Powder), per Unit': { hsnCode: '998719', gstRate: 18 },
+  'CO2 Extinguisher Refill, per Unit': { hsnCode: '998719', gstRate: 18 },
+  'Hydraulic Pressure Test of an Extinguisher': { hsnCode: '998346', gstRate: 18 },
+  'Dispenser Re-verification and Stamping Visit': { hsnCode: '998346', gstRate: 18 },
+  '5 Litre Measure Re-verification': { hsnCode: '998346', gstRate: 18 },
 };
 
 /** The tax fields of a demo product as the product form sends them. */
@@ -333,7 +342,7 @@ export function demoTaxFields(title: string): Record<string, string> {
     hsnCode: data.hsnCode,
     gstRate: String(data.gstRate),
     countryOfOrigin: data.countryOfOrigin ?? 'India',
-    manufacturer: data.manufacturer,
+    manufacturer: data.manufacturer ?? '',
     bisLicence: data.bisLicence ?? '',
     pesoApproval: data.pesoApproval ?? '',
     legalMetrologyApproval: data.legalMetrologyApproval ?? '',

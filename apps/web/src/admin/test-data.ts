@@ -62,6 +62,7 @@ export function makeOrder(id: string, overrides: OrderOverrides = {}): OrderDto 
         price: 1000,
         subtotal: 2000,
         image: null,
+        serviceDate: null,
       },
     ],
     payment:
@@ -138,6 +139,8 @@ export function rawProduct(id: string, overrides: Record<string, unknown> = {}) 
     images: [],
     variants: [] as Record<string, unknown>[],
     priceOnRequest: false,
+    kind: 'goods',
+    taskKeys: [] as string[],
     minOrderQty: 1,
     packSize: 1,
     quantityBreaks: [],

@@ -2,7 +2,7 @@
  * The browser's localStorage keys, read and written only here.
  * token, userName, userEmail, userRole, userPhone, userAddresses, userBusinessName, userGstin, favorites;
  * plus the pending order
- * of the payment-processing page and the addresses typed at checkout.
+ * of the payment-processing page, the addresses typed at checkout and the outlet a /book link was for.
  */
 import { ROLES, type Address, type Role, type User } from '@pumpkart/shared';
 
@@ -18,6 +18,7 @@ export const STORAGE_KEYS = {
   favorites: 'favorites',
   pendingOrder: 'pendingOrder',
   checkoutAddresses: 'checkoutAddresses',
+  checkoutOutlet: 'checkoutOutlet',
 } as const;
 
 function read(key: string): string | null {
@@ -100,6 +101,7 @@ export const storage = {
       STORAGE_KEYS.userAddresses,
       STORAGE_KEYS.userBusinessName,
       STORAGE_KEYS.userGstin,
+      STORAGE_KEYS.checkoutOutlet,
     ]) {
       write(key, null);
     }
@@ -111,6 +113,10 @@ export const storage = {
 
   getPendingOrder: <T>() => readJson<T | null>(STORAGE_KEYS.pendingOrder, null),
   setPendingOrder: (order: unknown) => write(STORAGE_KEYS.pendingOrder, order ? JSON.stringify(order) : null),
+
+  /** The outlet a /book link was for (docs/shop-rules.md#service-products): checkout starts with it chosen. */
+  getCheckoutOutlet: () => read(STORAGE_KEYS.checkoutOutlet),
+  setCheckoutOutlet: (outletId: string) => write(STORAGE_KEYS.checkoutOutlet, outletId),
 
   getCheckoutAddresses: () => readJson<Address[]>(STORAGE_KEYS.checkoutAddresses, []),
   setCheckoutAddresses: (addresses: Address[]) => write(STORAGE_KEYS.checkoutAddresses, JSON.stringify(addresses)),

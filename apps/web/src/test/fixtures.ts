@@ -25,6 +25,8 @@ export function cartLine(overrides: {
   productId?: string;
   variantId?: string | null;
   active?: boolean;
+  /** A service line's booked day: the line is then a service's. */
+  serviceDate?: string | null;
 }): CartLine {
   counter += 1;
   const productId = overrides.productId ?? uuid(1000 + counter);
@@ -44,10 +46,12 @@ export function cartLine(overrides: {
       images: [],
       minOrderQty: 1,
       packSize: 1,
+      kind: overrides.serviceDate === undefined ? 'goods' : 'service',
     },
     variant: variantId ? { _id: variantId, size: overrides.size ?? 'Standard', price, mrp: null, stock } : null,
     variantId,
     quantity: overrides.quantity ?? 1,
+    serviceDate: overrides.serviceDate ?? null,
     price,
     stock,
   };
@@ -152,6 +156,7 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
         price: 500,
         subtotal: 1000,
         image: null,
+        serviceDate: null,
       },
     ],
     payment: {

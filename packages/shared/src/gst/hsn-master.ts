@@ -56,6 +56,10 @@ export const HSN_MASTER: Readonly<Record<string, string>> = {
   '90278990': 'Other instruments and apparatus for physical or chemical analysis',
   '9031': 'Measuring or checking instruments, appliances and machines, not elsewhere specified',
   '90318000': 'Other measuring or checking instruments, appliances and machines',
+  // SAC codes of the shop's services (docs/shop-rules.md#service-products): chapter 99 of the scheme of
+  // classification of services.
+  '998346': 'Technical testing and analysis services',
+  '998719': 'Maintenance and repair services of other machinery and equipment',
 };
 
 /** The offline tool keeps the first 30 characters of an HSN summary's description. */

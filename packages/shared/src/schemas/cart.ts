@@ -1,6 +1,7 @@
 /** Contracts of /api/cart and /api/favorites (docs/shop-rules.md#cart). */
 import { z } from 'zod';
-import { idSchema } from './fields';
+import { PRODUCT_KINDS } from '../constants';
+import { idSchema, indiaDaySchema } from './fields';
 import { productImageSchema, variantSchema } from './products';
 
 const variantIdSchema = z.preprocess(
@@ -8,16 +9,28 @@ const variantIdSchema = z.preprocess(
   idSchema.nullable(),
 );
 
+/**
+ * A service's booked day (docs/shop-rules.md#service-products), India's calendar: required for a service, from
+ * tomorrow up to a year ahead, and refused for goods (the server checks it against the product). Empty: none.
+ */
+export const serviceDateSchema = z.preprocess(
+  (value) => (value === '' ? null : value),
+  indiaDaySchema('Visit date').nullable().optional(),
+);
+
 export const cartAddBodySchema = z.object({
   productId: idSchema,
   variantId: variantIdSchema,
   quantity: z.coerce.number().int('Quantity must be a whole number.').default(1),
+  serviceDate: serviceDateSchema,
 });
 
 export const cartUpdateBodySchema = z.object({
   productId: idSchema,
   variantId: variantIdSchema,
   quantity: z.coerce.number().int('Quantity must be a whole number.'),
+  /** A service line's new day; not sent keeps the booked one. */
+  serviceDate: serviceDateSchema,
 });
 
 export const cartRemoveBodySchema = z.object({
@@ -37,6 +50,8 @@ export const cartProductSchema = z.object({
   /** What quantities the line may hold (docs/shop-rules.md#business-prices). */
   minOrderQty: z.number().int(),
   packSize: z.number().int(),
+  /** A service's line carries its booked day (docs/shop-rules.md#service-products). */
+  kind: z.enum(PRODUCT_KINDS),
 });
 
 /** One cart line with its current price and stock, so the client can show what is out of stock. */
@@ -47,6 +62,8 @@ export const cartLineSchema = z.object({
   variantId: z.string().nullable(),
   /** At most the live stock when there is some: the quantity stored above it is answered clamped. */
   quantity: z.number().int(),
+  /** A service's booked day (YYYY-MM-DD, India); null for goods, and for a service not booked yet (Order again). */
+  serviceDate: z.string().nullable(),
   /** The buyer's unit price at this quantity (docs/shop-rules.md#business-prices). */
   price: z.number(),
   /** The list unit price, only when the buyer's price is lower. */

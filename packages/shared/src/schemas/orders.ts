@@ -14,6 +14,7 @@ import {
   VEHICLE_NUMBER_PATTERN,
 } from '../gst/eway-bill';
 import { productImageSchema } from './products';
+import { serviceDateSchema } from './cart';
 
 /** A missing or blank customer field answers the checkout's own message (docs/shop-rules.md#validation). */
 const customerText = z.preprocess(
@@ -43,6 +44,8 @@ export const orderItemInputSchema = z.object({
     .int('Quantity must be a whole number.')
     .min(1, 'Quantity must be at least 1.')
     .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}.`),
+  /** A service's booked day, as its cart line holds it (docs/shop-rules.md#service-products); none for goods. */
+  serviceDate: serviceDateSchema,
 });
 
 export const createOrderBodySchema = z.object({
@@ -87,6 +90,8 @@ export const orderLineSchema = z.object({
   price: z.number(),
   subtotal: z.number(),
   image: z.string().nullable(),
+  /** The day a service line is booked for (YYYY-MM-DD, India); null for goods (docs/shop-rules.md#service-products). */
+  serviceDate: z.string().nullable(),
 });
 
 /** Letters, digits, spaces, hyphens and slashes: what couriers print as tracking numbers. */

@@ -1,7 +1,8 @@
 /** The back office's product form (docs/shop-rules.md#catalog, #tax-data, #assets): its fields, checks and messages. */
 import { z } from 'zod';
 import { productOrderFormFields } from './price-lists';
-import { MAX_PRODUCT_PRICE, MAX_PRODUCT_STOCK } from '../constants';
+import { MAX_PRODUCT_PRICE, MAX_PRODUCT_STOCK, PRODUCT_KINDS } from '../constants';
+import { taxCodeProblem } from '../service-products';
 import { priceAboveMrpProblem } from '../product';
 import { isGstRate } from '../gst';
 import { COMPLIANCE_CATEGORY_KEYS, EXTINGUISHER_TYPES } from '../compliance';
@@ -73,12 +74,19 @@ const optionalTaxText = (label: string, max: number) =>
     textSchema(label).trim().max(max, TAX_DATA_MESSAGES.tooLong(label, max)).nullable().optional(),
   );
 
+/** How many compliance tasks one product may do. */
+export const MAX_PRODUCT_TASK_KEYS = 20;
+
 /** What the product form's equipment fields answer (docs/shop-rules.md#assets). */
 export const PRODUCT_EQUIPMENT_MESSAGES = {
   category: `Compliance category must be one of: ${COMPLIANCE_CATEGORY_KEYS.join(', ')}.`,
   extinguisherType: `Extinguisher type must be one of: ${EXTINGUISHER_TYPES.join(', ')}.`,
   extinguisherTypeOnlyForExtinguishers: 'An extinguisher type is only for products of category fire-extinguisher.',
   warranty: 'Warranty must be a whole number of months from 0 to 600.',
+  kind: 'Kind must be one of: goods, service, amc.',
+  taskKey: 'A task key is at most 100 characters.',
+  taskKeysTooMany: `A product does at most ${MAX_PRODUCT_TASK_KEYS} tasks.`,
+  unknownTask: (key: string) => `"${key}" is not a task of the compliance schedule.`,
 } as const;
 
 /** The tax fields of the product form (docs/shop-rules.md#tax-data), and the equipment fields (#assets). */
@@ -113,6 +121,26 @@ export const productTaxFormFields = {
   extinguisherType: z.preprocess(
     emptyToNull,
     z.enum(EXTINGUISHER_TYPES, { error: PRODUCT_EQUIPMENT_MESSAGES.extinguisherType }).nullable().optional(),
+  ),
+  /** Goods (the default), a service or an AMC (docs/shop-rules.md#service-products); not sent keeps the stored kind. */
+  kind: z.preprocess(emptyToUndefined, z.enum(PRODUCT_KINDS, { error: PRODUCT_EQUIPMENT_MESSAGES.kind }).optional()),
+  /**
+   * The compliance tasks the product does (keys of the schedule, checked against it by the server): a list, or one
+   * text of keys separated by commas; empty clears them, not sent keeps them.
+   */
+  taskKeys: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(z.string().trim().min(1).max(100, PRODUCT_EQUIPMENT_MESSAGES.taskKey))
+      .max(MAX_PRODUCT_TASK_KEYS, PRODUCT_EQUIPMENT_MESSAGES.taskKeysTooMany)
+      .transform((keys) => [...new Set(keys)])
+      .optional(),
   ),
   warrantyMonths: z.preprocess(
     emptyToNull,
@@ -174,6 +202,9 @@ export const productFormSchema = z
         message: PRODUCT_EQUIPMENT_MESSAGES.extinguisherTypeOnlyForExtinguishers,
       });
     }
+    // Sent together, the kind and the code are checked here; the server checks either against the stored other.
+    const codeProblem = form.kind ? taxCodeProblem(form.kind, form.hsnCode) : null;
+    if (codeProblem) ctx.addIssue({ code: 'custom', path: ['hsnCode'], message: codeProblem });
   });
 export type ProductForm = z.infer<typeof productFormSchema>;
 

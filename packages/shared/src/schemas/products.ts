@@ -1,6 +1,6 @@
 /** Contracts of /api/products (docs/shop-rules.md#catalog, docs/decisions/0003-catalog-list-shape.md). */
 import { z } from 'zod';
-import { PRODUCTS_DEFAULT_LIMIT, PRODUCTS_MAX_LIMIT, SUGGEST_MIN_CHARS } from '../constants';
+import { PRODUCT_KINDS, PRODUCTS_DEFAULT_LIMIT, PRODUCTS_MAX_LIMIT, SUGGEST_MIN_CHARS } from '../constants';
 import { AVAILABILITY, CATALOG_SORTS, PRICE_BOUND_MAX, PRICE_RANGES } from '../product';
 import { COMPLIANCE_CATEGORY_KEYS, EXTINGUISHER_TYPES } from '../compliance';
 import { idSchema, textSchema } from './fields';
@@ -72,6 +72,13 @@ export const productSchema = z.object({
   active: z.boolean(),
   /** Sold only through a quote (docs/shop-rules.md#quotes): shown as "Price on request", never added to a cart. */
   priceOnRequest: z.boolean(),
+  /**
+   * Goods, a service or an annual maintenance contract (docs/shop-rules.md#service-products): a service is booked for
+   * a day in the cart, and its tax code (hsnCode) is a SAC.
+   */
+  kind: z.enum(PRODUCT_KINDS),
+  /** The compliance tasks (schedule keys) the product does, e.g. a refill: a reminder of such a task links to it. */
+  taskKeys: z.array(z.string()),
   images: z.array(productImageSchema),
   variants: z.array(variantSchema),
   /** Order quantities and quantity breaks (docs/shop-rules.md#business-prices). */

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   type AnyPgColumn,
   index,
   integer,
@@ -170,6 +171,8 @@ export const orderItems = pgTable(
      * in unit order, at most `quantity`; copied to the assets made on delivery.
      */
     serialNumbers: jsonb('serial_numbers').$type<string[]>().notNull().default([]),
+    /** The day a service line was booked for (docs/shop-rules.md#service-products); null for goods. */
+    serviceDate: date('service_date', { mode: 'string' }),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId),

@@ -1,6 +1,6 @@
 /** The buyer's carts and favorites. */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, integer, pgTable, primaryKey, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
 import { productVariants, products } from './catalog';
@@ -26,6 +26,8 @@ export const cartItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /** A service's booked day (India calendar, docs/shop-rules.md#service-products); null for goods. */
+    serviceDate: date('service_date', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -11,6 +11,7 @@ import {
   clampQuantity,
   MESSAGES,
   orderQuantityProblem,
+  serviceDateProblem,
   toRupees,
   variantChoiceOf,
   type CartLine,
@@ -74,6 +75,12 @@ function assertOrderQuantity(line: Awaited<ReturnType<typeof resolveLine>>, quan
   if (problem) throw new BadRequestError(problem);
 }
 
+/** Refuses a service without a bookable day, and goods with one (docs/shop-rules.md#service-products). */
+function assertServiceDate(line: Awaited<ReturnType<typeof resolveLine>>, date: string | null | undefined, now: Date) {
+  const problem = serviceDateProblem(line.product, date, now);
+  if (problem) throw new BadRequestError(problem, [{ path: 'serviceDate', message: problem }]);
+}
+
 /**
  * The cart as every call answers it. A line whose stored quantity is above its live stock (the stock fell since it
  * was added) is answered at the stock with a notice, and so is the line `capped` by this call's add or update; the
@@ -126,6 +133,7 @@ export async function getCart({ db, storage }: Ctx, userId: string, capped?: Cap
         images: images.get(product.id) ?? [],
         minOrderQty: product.minOrderQty,
         packSize: product.packSize,
+        kind: product.kind,
       },
       variant: variant
         ? {
@@ -138,6 +146,7 @@ export async function getCart({ db, storage }: Ctx, userId: string, capped?: Cap
         : null,
       variantId: item.variantId,
       quantity,
+      serviceDate: item.serviceDate,
       price: toRupees(unitPaise),
       ...(unitPaise < listPaise ? { listPrice: toRupees(listPaise) } : {}),
       stock,
@@ -154,18 +163,20 @@ export async function getCart({ db, storage }: Ctx, userId: string, capped?: Cap
 export async function addToCart(
   { db }: Ctx,
   userId: string,
-  input: LineKey & { quantity: number },
+  input: LineKey & { quantity: number; serviceDate?: string | null },
+  now: Date = new Date(),
 ): Promise<CappedLine | undefined> {
   const line = await resolveLine(db, input);
   const { stock } = line;
   if (stock <= 0) throw new ConflictError(MESSAGES.productOutOfStock);
+  assertServiceDate(line, input.serviceDate, now);
   const cartId = await ensureCartId(db, userId);
   const asked = Math.max(1, input.quantity);
   // What the line held: the line's new quantity must be one the product is sold in, and the buyer is told when the
   // cap cut what was asked (the write below caps by itself).
   const held = await findLineQuantity(db, cartId, input);
   assertOrderQuantity(line, asked + (held ?? 0));
-  await addToLine(db, cartId, input, Math.min(asked, stock), stock);
+  await addToLine(db, cartId, input, Math.min(asked, stock), stock, input.serviceDate ?? null);
   return asked + (held ?? 0) > stock ? { productId: input.productId, variantId: input.variantId, stock } : undefined;
 }
 
@@ -173,15 +184,18 @@ export async function addToCart(
 export async function updateCartLine(
   { db }: Ctx,
   userId: string,
-  input: LineKey & { quantity: number },
+  input: LineKey & { quantity: number; serviceDate?: string | null },
+  now: Date = new Date(),
 ): Promise<CappedLine | undefined> {
   const line = await resolveLine(db, input);
   const { stock } = line;
+  // A day sent is checked; not sent, the line keeps its day.
+  if (input.serviceDate !== undefined) assertServiceDate(line, input.serviceDate, now);
   // Below 1 is taken as 1 (clamped below), as before order quantities existed.
   assertOrderQuantity(line, Math.max(1, Math.floor(input.quantity)));
   const cartId = await findCartId(db, userId);
   const quantity = clampQuantity(input.quantity, stock);
-  const updated = cartId ? await setLineQuantity(db, cartId, input, quantity) : false;
+  const updated = cartId ? await setLineQuantity(db, cartId, input, quantity, input.serviceDate) : false;
   if (!updated) throw new NotFoundError(CART_MESSAGES.lineNotFound);
   return stock > 0 && input.quantity > stock
     ? { productId: input.productId, variantId: input.variantId, stock }

@@ -63,22 +63,41 @@ export async function findLineQuantity(db: DbOrTx, cartId: string, key: LineKey)
   return held?.quantity;
 }
 
-/** Adds `quantity` to a line (a new line holds it), the line's quantity at most `stock`. */
-export async function addToLine(db: DbOrTx, cartId: string, key: LineKey, quantity: number, stock: number) {
+/**
+ * Adds `quantity` to a line (a new line holds it), the line's quantity at most `stock`. A service's `serviceDate`
+ * becomes the line's booked day; without one, a line keeps the day it had.
+ */
+export async function addToLine(
+  db: DbOrTx,
+  cartId: string,
+  key: LineKey,
+  quantity: number,
+  stock: number,
+  serviceDate: string | null = null,
+) {
   await db
     .insert(cartItems)
-    .values({ cartId, productId: key.productId, variantId: key.variantId, quantity })
+    .values({ cartId, productId: key.productId, variantId: key.variantId, quantity, serviceDate })
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
-      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${stock})` },
+      set: {
+        quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${stock})`,
+        serviceDate: sql`coalesce(excluded.service_date, ${cartItems.serviceDate})`,
+      },
     });
 }
 
-/** Sets a line's quantity; answers whether the cart had the line. */
-export async function setLineQuantity(db: DbOrTx, cartId: string, key: LineKey, quantity: number): Promise<boolean> {
+/** Sets a line's quantity (and a service's day, when given); answers whether the cart had the line. */
+export async function setLineQuantity(
+  db: DbOrTx,
+  cartId: string,
+  key: LineKey,
+  quantity: number,
+  serviceDate?: string | null,
+): Promise<boolean> {
   const updated = await db
     .update(cartItems)
-    .set({ quantity })
+    .set(serviceDate === undefined ? { quantity } : { quantity, serviceDate })
     .where(and(eq(cartItems.cartId, cartId), lineMatches(key)))
     .returning({ id: cartItems.id });
   return updated.length > 0;

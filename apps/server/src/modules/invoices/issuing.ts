@@ -61,6 +61,7 @@ function invoiceLines(rows: FactLine[]): InvoiceSourceLine[] | { missingHsn: str
       hsnCode,
       gstRate,
       certificates: copied || !product ? item.certificates : certificatesOf(product),
+      serviceDate: item.serviceDate,
     });
   }
   return lines;

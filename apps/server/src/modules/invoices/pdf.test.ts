@@ -244,7 +244,7 @@ describe('renderTaxDocumentPdf', () => {
     expect(LONG_ORDER.lines).toHaveLength(61);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     pages.forEach((page, index) => {
-      expect(page).toContain('# Description of goods HSN Qty Unit');
+      expect(page).toContain('# Description of goods or services HSN/SAC Qty Unit');
       expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
       if (index > 0) expect(page).toContain('TAX INVOICE PK/26-27/000127 (continued)');
     });

@@ -6,6 +6,7 @@
  * figures and split, and names the invoice. Pure functions: no database, no clock.
  */
 import {
+  bookedForText,
   computeTax,
   documentTotalPaise,
   gstinRegisteredState,
@@ -50,6 +51,8 @@ export interface InvoiceSourceLine {
   hsnCode: string;
   gstRate: number;
   certificates: string[];
+  /** A service's booked day, printed with its description; null or absent for goods. */
+  serviceDate?: string | null;
 }
 
 export interface InvoiceSource {
@@ -69,6 +72,12 @@ export interface InvoiceSource {
   seller: StoreSettingsDto;
 }
 
+/** 'Title (size)', and for a service 'Title, Booked for 12 Jan 2027' (docs/shop-rules.md#service-products). */
+function lineDescription(line: InvoiceSourceLine): string {
+  const title = line.size ? `${line.title} (${line.size})` : line.title;
+  return line.serviceDate ? `${title}, ${bookedForText(line.serviceDate)}` : title;
+}
+
 /**
  * The invoice of an order. Throws GstInputError (before anything is written) for a delivery state that names no
  * Indian state, a line without an HSN code or with an unknown rate.
@@ -80,7 +89,7 @@ export function invoiceDocument(source: InvoiceSource, number: string, issuedAt:
     sellerStateCode: seller.stateCode,
     placeOfSupplyStateCode: placeOfSupply.code,
     lines: lines.map((line) => ({
-      description: line.size ? `${line.title} (${line.size})` : line.title,
+      description: lineDescription(line),
       hsn: line.hsnCode,
       quantity: line.quantity,
       ratePercent: line.gstRate,

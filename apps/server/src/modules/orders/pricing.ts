@@ -11,6 +11,7 @@ import {
   orderQuantityProblem,
   orderTotals,
   SERVER_MESSAGES,
+  serviceDateProblem,
   toPaise,
   variantChoiceOf,
   type CreateOrderBody,
@@ -39,6 +40,8 @@ export interface PricedLine {
   /** Its GST rate and certificate numbers as an invoice prints them. */
   gstRate: number;
   certificates: string[];
+  /** A service's booked day (docs/shop-rules.md#service-products); null or absent for goods (and a quote's lines). */
+  serviceDate?: string | null;
   /** The product's title, with the size for a variant: how refusals name the line. */
   label: string;
 }
@@ -63,6 +66,7 @@ export function orderItemRows(orderId: string, lines: readonly Omit<PricedLine, 
     hsnCode: line.hsnCode,
     gstRate: line.gstRate,
     certificates: line.certificates,
+    serviceDate: line.serviceDate ?? null,
   }));
 }
 
@@ -81,6 +85,7 @@ export async function priceOrder(
   body: Pick<CreateOrderBody, 'items' | 'shipping' | 'total'>,
   /** The buyer's business's price list, which prices the lines (docs/shop-rules.md#business-prices); null: none. */
   priceListId: string | null,
+  now: Date = new Date(),
 ): Promise<PricedOrder> {
   // Merge duplicate lines, keeping the first one's position.
   const merged = new Map<string, { input: ItemInput; quantity: number }>();
@@ -120,6 +125,8 @@ export async function priceOrder(
     if (quantity > stock) throw new ConflictError(STOCK_MESSAGES.onlyNLeft(stock, label));
     const quantityProblem = orderQuantityProblem(quantity, product, label);
     if (quantityProblem) throw new BadRequestError(quantityProblem);
+    const dateProblem = serviceDateProblem(product, input.serviceDate, now);
+    if (dateProblem) throw new BadRequestError(dateProblem);
     const listPaise = variant ? variant.pricePaise : product.pricePaise;
 
     lines.push({
@@ -139,6 +146,7 @@ export async function priceOrder(
       hsnCode: product.hsnCode,
       gstRate: product.gstRate,
       certificates: certificatesOf(product),
+      serviceDate: input.serviceDate ?? null,
       label,
     });
   }

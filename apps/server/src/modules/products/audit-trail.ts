@@ -35,6 +35,8 @@ type SnapshotRow = Pick<
   | 'complianceCategory'
   | 'extinguisherType'
   | 'warrantyMonths'
+  | 'kind'
+  | 'taskKeys'
 >;
 
 /** The audited fields of a product's row, its variants (in order) and its number of images. */
@@ -75,6 +77,8 @@ export function snapshotOf(
     complianceCategory: row.complianceCategory,
     extinguisherType: row.extinguisherType,
     warrantyMonths: row.warrantyMonths,
+    kind: row.kind,
+    taskKeys: row.taskKeys.length ? row.taskKeys.join(', ') : null,
   };
 }
 

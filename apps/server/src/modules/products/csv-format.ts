@@ -50,6 +50,8 @@ export function productCsvRows(product: ExportedProduct): string[][] {
     bis_licence: product.bisLicence ?? '',
     peso_approval: product.pesoApproval ?? '',
     legal_metrology_approval: product.legalMetrologyApproval ?? '',
+    kind: product.kind,
+    task_keys: product.taskKeys.join(', '),
     images: product.images.map((image) => image.url).join(` ${IMAGE_SEPARATOR} `),
   };
   const variantCells = product.variants.length
@@ -78,6 +80,8 @@ export const importedCell = (cell: string) =>
 export interface CsvLine {
   line: number;
   cells: ProductCsvRecord;
+  /** The columns of PRODUCT_CSV_KEPT_WHEN_ABSENT the file leaves out: their fields are not sent (kept). */
+  absent?: ReadonlySet<ProductCsvColumn>;
 }
 
 /** The consecutive lines of one product: the same id, or for a new product (no id) the same title. */
@@ -151,6 +155,8 @@ export const FORM_FIELD_COLUMNS: Record<string, ProductCsvColumn> = {
   bisLicence: 'bis_licence',
   pesoApproval: 'peso_approval',
   legalMetrologyApproval: 'legal_metrology_approval',
+  kind: 'kind',
+  taskKeys: 'task_keys',
 };
 
 /** The column of a variant field of productFormFields: _id, size, price, mrp, stock. */
@@ -172,6 +178,7 @@ export function splitVariantLines(product: CsvProduct) {
  */
 export function productFormFields(product: CsvProduct): Record<string, unknown> {
   const first = product.lines[0]!.cells;
+  const absent = product.lines[0]!.absent;
   const { variantLines } = splitVariantLines(product);
   return {
     title: first.title,
@@ -190,6 +197,9 @@ export function productFormFields(product: CsvProduct): Record<string, unknown> 
     bisLicence: first.bis_licence,
     pesoApproval: first.peso_approval,
     legalMetrologyApproval: first.legal_metrology_approval,
+    // Empty: goods (a kind left empty is the form's not sent, so a present empty cell is said as goods here).
+    ...(absent?.has('kind') ? {} : { kind: first.kind.trim() === '' ? 'goods' : first.kind.trim().toLowerCase() }),
+    ...(absent?.has('task_keys') ? {} : { taskKeys: first.task_keys }),
     variants: variantLines.map(({ cells }) => ({
       _id: cells.variant_id,
       size: cells.variant_size,

@@ -32,6 +32,7 @@ import {
   type CsvProduct,
 } from './csv-format';
 import { publicIdOfImageUrl } from './images';
+import { kindFieldsProblem, scheduleTaskKeys } from './kind-check';
 import { turnoverBand } from './hsn-digits';
 import type { ProductRow } from './store/catalog';
 import { findAllCategories, findProductsWithParts, findStoredImages, type StoredImageRow } from './store/products';
@@ -155,14 +156,23 @@ export async function judgeImport(ctx: Ctx, lines: CsvLine[]): Promise<ProductPl
     })),
   );
   const publicIds = [...new Set(references.flat().flatMap(({ publicId }) => (publicId ? [publicId] : [])))];
-  const [categories, current, images, band] = await Promise.all([
+  const [categories, current, images, band, taskKeys] = await Promise.all([
     knownCategories(ctx),
     currentProducts(ctx, ids),
     storedImages(ctx, publicIds),
     turnoverBand(ctx),
+    scheduleTaskKeys(ctx.db),
   ]);
 
-  const context: JudgeContext = { categories, current, images, band, idRows: new Map(), titleSizeRows: new Map() };
+  const context: JudgeContext = {
+    categories,
+    current,
+    images,
+    band,
+    taskKeys,
+    idRows: new Map(),
+    titleSizeRows: new Map(),
+  };
   return groups.map((group, index) => judgeProduct(group, context, references[index]!));
 }
 
@@ -172,6 +182,8 @@ interface JudgeContext {
   images: Map<string, StoredImageRow>;
   /** The store's turnover band: how many HSN digits a product needs. */
   band: AggregateTurnoverBand;
+  /** The compliance schedule's task keys, which task_keys must name. */
+  taskKeys: ReadonlySet<string>;
   /** The first row of each id met so far, and of each new product's title and size. */
   idRows: Map<string, number>;
   titleSizeRows: Map<string, number>;
@@ -258,6 +270,9 @@ function judgeProduct(
     plan.form = parsed.data;
     const hsnProblem = hsnDigitsProblem(parsed.data.hsnCode, context.band);
     if (hsnProblem) refuse(describeIssue('hsn_code', hsnProblem));
+    const kindProblem = kindFieldsProblem(parsed.data, current?.row, context.taskKeys);
+    if (kindProblem)
+      refuse(describeIssue(FORM_FIELD_COLUMNS[kindProblem.path] ?? kindProblem.path, kindProblem.message));
     if (!context.categories.has(parsed.data.category)) {
       refuse(
         `Unknown category '${parsed.data.category}': no product has it yet. ` +

@@ -7,6 +7,7 @@
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import {
+  PRODUCT_CSV_KEPT_WHEN_ABSENT,
   PRODUCT_CSV_OPTIONAL_COLUMNS,
   PRODUCT_IMPORT_MAX_BYTES,
   PRODUCT_IMPORT_MAX_ROWS,
@@ -109,10 +110,11 @@ export async function readProductCsv(body: unknown): Promise<ProductCsvFile> {
         continue;
       }
       if (lines.length === PRODUCT_IMPORT_MAX_ROWS) throw new BadRequestError(IMPORT_MESSAGES.tooManyRows);
-      // An optional column the file leaves out reads as empty.
+      // An optional column the file leaves out reads as empty; the kind's and tasks' are not sent at all.
       const cells = Object.fromEntries(PRODUCT_CSV_OPTIONAL_COLUMNS.map((column) => [column, ''])) as ProductCsvRecord;
       header.forEach((column, index) => (cells[column] = importedCell(record[index] ?? '')));
-      lines.push({ line: row, cells });
+      const absent = PRODUCT_CSV_KEPT_WHEN_ABSENT.filter((column) => !header!.includes(column));
+      lines.push({ line: row, cells, ...(absent.length ? { absent: new Set(absent) } : {}) });
     }
   } catch (error) {
     parser.destroy();

@@ -88,6 +88,9 @@ export function productValues(form: ProductForm) {
     ...(form.minOrderQty === undefined ? {} : { minOrderQty: form.minOrderQty }),
     ...(form.packSize === undefined ? {} : { packSize: form.packSize }),
     ...(form.quantityBreaks === undefined ? {} : { quantityBreaks: form.quantityBreaks }),
+    // Service products (docs/shop-rules.md#service-products): not sent keeps what is stored.
+    ...(form.kind === undefined ? {} : { kind: form.kind }),
+    ...(form.taskKeys === undefined ? {} : { taskKeys: form.taskKeys }),
   };
 }
 

@@ -156,6 +156,12 @@ const FIELD_NOTES: Record<FormField, string> = {
   extinguisherType:
     'Fire extinguishers only: water-stored-pressure, water-cartridge, foam-stored-pressure, foam-cartridge, ' +
     'dry-powder, co2 or clean-agent (picks its refill, pressure test and life).',
+  kind:
+    "'goods' (default for a new product), 'service' or 'amc' (annual maintenance contract); a service's or AMC's " +
+    'hsnCode is its SAC code (6 digits starting 99), and a service in a cart needs a serviceDate.',
+  taskKeys:
+    'The compliance tasks the product does: schedule task keys separated by commas, e.g. ' +
+    "'extinguisher-refill-dry-powder'; empty clears them.",
   warrantyMonths: 'Warranty in whole months from delivery, 0 to 600; empty: none.',
   // Business prices (docs/shop-rules.md#business-prices): not sent keeps the stored value.
   minOrderQty: 'Minimum order quantity: a whole number of 1 or more; 1 for a new product.',

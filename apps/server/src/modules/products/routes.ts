@@ -33,6 +33,7 @@ import { sendCatalogRead, type BuyerPricing } from './cached-reply';
 import csvRoutes from './csv-routes';
 import { parseOrThrow, parseProductForm, productFormBodyDoc, readProductForm } from './form';
 import { assertHsnDigits } from './hsn-digits';
+import { assertKindFields } from './kind-check';
 import { destroyProduct, setProductActive, softDeleteProduct } from './activation';
 import { createProduct, removeProductImage, updateProduct } from './edits';
 import {
@@ -228,6 +229,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       const { fields, files } = await readProductForm(request);
       const form = parseProductForm(fields);
       await assertHsnDigits(ctx, form.hsnCode);
+      await assertKindFields(ctx.db, form);
       const product = await createProduct(ctx, form, files, { id: request.user.sub });
       return reply.code(201).send(product);
     },
@@ -262,6 +264,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         const { fields, files } = await readProductForm(request);
         const form = parseProductForm(fields);
         await assertHsnDigits(ctx, form.hsnCode);
+        await assertKindFields(ctx.db, form, id);
         return updateProduct(ctx, id, form, files, { id: request.user.sub });
       }
       if (!/json/i.test(request.headers['content-type'] ?? '')) {

@@ -19,6 +19,7 @@
  * transfers with Confirm and Reject (bank-transfers-admin.tsx, docs/shop-rules.md#bank-transfer).
  */
 import {
+  bookedForText,
   ewayBillRequired,
   isMoveBack,
   MESSAGES,
@@ -174,6 +175,9 @@ export function OrderDetailModal({ order: initial, onClose }: OrderDetailModalPr
                   {item.title} x {item.quantity} = {rupees(item.subtotal ?? item.price * item.quantity)}
                 </span>
                 {item.variant?.size && <span className="ml-2 text-xs text-slate-500">Size: {item.variant.size}</span>}
+                {item.serviceDate && (
+                  <span className="ml-2 text-xs text-slate-500">{bookedForText(item.serviceDate)}</span>
+                )}
               </li>
             ))}
           </ul>

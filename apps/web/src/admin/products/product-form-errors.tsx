@@ -42,6 +42,8 @@ const FIELD_LABELS: Record<string, string> = {
   pesoApproval: 'PESO approval',
   legalMetrologyApproval: 'Legal Metrology approval',
   complianceCategory: 'Compliance category',
+  kind: 'Kind',
+  taskKeys: 'Tasks it does',
   extinguisherType: 'Extinguisher type',
   warrantyMonths: 'Warranty',
 };

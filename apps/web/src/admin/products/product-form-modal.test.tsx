@@ -70,6 +70,9 @@ const DEFAULT_TAX_ENTRIES: [string, string][] = [
   ['complianceCategory', ''],
   ['extinguisherType', ''],
   ['warrantyMonths', ''],
+  // The kind (docs/shop-rules.md#service-products), sent after the tax data.
+  ['kind', 'goods'],
+  ['taskKeys', ''],
 ];
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
@@ -557,7 +560,7 @@ describe('Admin product form: tax data', () => {
     await user.type(field('Legal Metrology approval'), 'IND/13/2020/77');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.slice(-10)).toEqual([
+    expect(sent.slice(-12, -2)).toEqual([
       ['hsnCode', '9017 80 10'],
       ['gstRate', '5'],
       ['countryOfOrigin', 'Germany'],
@@ -594,7 +597,9 @@ describe('Admin product form: tax data', () => {
     await user.type(field('Warranty (months)'), '24');
     await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.filter(([name]) => !['title', 'description', 'category', 'brand'].includes(name)).slice(-10)).toEqual([
+    expect(
+      sent.filter(([name]) => !['title', 'description', 'category', 'brand'].includes(name)).slice(-12, -2),
+    ).toEqual([
       ['hsnCode', '84131100'],
       ['gstRate', '12'],
       ['countryOfOrigin', 'India'],

@@ -39,6 +39,7 @@ import {
 import { draftNoticeOf, ErrorList, serverFieldErrors } from './product-form-errors';
 import { TaxFields } from './tax-fields';
 import { EquipmentFields } from './equipment-fields';
+import { KindFields } from './kind-fields';
 import { VariantsEditor, type VariantField } from './variants-editor';
 
 export const SAVE_FAILED = 'Failed to save product. Please try again.';
@@ -194,6 +195,8 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
         <CategoryBrandFields {...section} knownCategories={knownCategories} />
 
         <PriceStockFields {...section} />
+
+        <KindFields {...section} />
 
         <TaxFields {...section} taxKnown={taxKnown} />
 

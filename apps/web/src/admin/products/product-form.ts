@@ -19,6 +19,8 @@
  *   whose answer carried no tax data sends only the tax fields typed, so the stored ones are never wiped.
  * - the equipment data (docs/shop-rules.md#assets), sent with the tax data: complianceCategory (empty: not
  *   equipment), extinguisherType (fire extinguishers only) and warrantyMonths (whole months, empty for none).
+ * - the kind (docs/shop-rules.md#service-products): kind (goods, service, amc) and taskKeys (the schedule's task keys,
+ *   sent as one text separated by commas; empty: none), sent as the tax data is (all of them, or only what was chosen).
  */
 import { formatQuantityBreaks, productFormSchema, type Product } from '@pumpkart/shared';
 
@@ -65,6 +67,10 @@ export interface ProductFormValues {
   /** One of EXTINGUISHER_TYPES, or empty. */
   extinguisherType: string;
   warrantyMonths: string;
+  /** One of PRODUCT_KINDS. */
+  kind: string;
+  /** Keys of the compliance schedule's tasks the product does. */
+  taskKeys: string[];
 }
 
 /** The tax fields of the form, in the order the form shows them. */
@@ -150,6 +156,8 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       priceOnRequest: 'false',
       variants: [],
       ...taxValuesOf(),
+      kind: 'goods',
+      taskKeys: [],
     };
   }
   return {
@@ -176,6 +184,8 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       stock: String(variant.stock),
     })),
     ...taxValuesOf(product),
+    kind: product.kind ?? 'goods',
+    taskKeys: product.taskKeys ?? [],
   };
 }
 
@@ -204,6 +214,8 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
     priceOnRequest: values.priceOnRequest,
     variants: values.variants.map(({ size, price, mrp, stock }) => ({ size, price, mrp, stock })),
     ...Object.fromEntries(TAX_FIELDS.map((field) => [field, values[field]])),
+    kind: values.kind,
+    taskKeys: values.taskKeys.join(','),
   });
   const errors: ProductFormErrors = {};
   if (checked.success) return errors;
@@ -251,6 +263,9 @@ export function buildProductFormData(
     const text = values[field].trim();
     if (allTaxFields || text) form.append(field, text);
   }
+  // Like the tax fields: a product whose answer came without its data sends only what was chosen.
+  if (allTaxFields || values.kind !== 'goods') form.append('kind', values.kind);
+  if (allTaxFields || values.taskKeys.length) form.append('taskKeys', values.taskKeys.join(','));
   for (const file of files) form.append('images', file);
   return form;
 }

@@ -3,7 +3,7 @@
  * form's product came without its tax data), country of origin, manufacturer and the BIS, PESO and Legal Metrology
  * numbers.
  */
-import { GST_RATES } from '@pumpkart/shared';
+import { GST_RATES, isServiceKind, taxCodeLabel, type ProductKind } from '@pumpkart/shared';
 import { Field, inputClass } from './form-field';
 import type { FormSectionProps } from './main-fields';
 
@@ -20,10 +20,14 @@ export function TaxFields({
       <legend className="px-1 text-sm font-semibold text-slate-800">Tax and certificates</legend>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
-          label="HSN code"
+          label={taxCodeLabel(values.kind as ProductKind)}
           htmlFor={fieldId('hsnCode')}
           error={errors.hsnCode}
-          hint="4, 6 or 8 digits; needed on every invoice line."
+          hint={
+            isServiceKind(values.kind as ProductKind)
+              ? '6 digits starting 99, e.g. 998719 (repair of machinery), 998346 (testing).'
+              : '4, 6 or 8 digits; needed on every invoice line.'
+          }
         >
           <input
             id={fieldId('hsnCode')}

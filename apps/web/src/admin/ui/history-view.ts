@@ -26,6 +26,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   pesoApproval: 'PESO approval',
   legalMetrologyApproval: 'Legal metrology approval',
   complianceCategory: 'Compliance category',
+  kind: 'Kind',
+  taskKeys: 'Tasks it does',
   extinguisherType: 'Extinguisher type',
   warrantyMonths: 'Warranty (months)',
   pesoLicenceNumber: 'PESO licence',

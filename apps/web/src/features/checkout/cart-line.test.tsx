@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CartLine } from '@pumpkart/shared';
+import { bookedForText, serviceDateRange, type CartLine } from '@pumpkart/shared';
 import { cartLine } from '../../test/fixtures';
 import { CartLineRow } from './cart-line';
 
@@ -90,5 +90,41 @@ describe('CartLineRow', () => {
   it('disables the typed quantity while a payment window is open', () => {
     const { input } = renderLine(cartLine({ title: 'Vest', quantity: 2, stock: 5 }), true);
     expect(input).toBeDisabled();
+  });
+});
+
+describe('CartLineRow of a service', () => {
+  const renderService = (serviceDate: string | null) => {
+    const onServiceDate = vi.fn();
+    render(
+      <ul>
+        <CartLineRow
+          line={cartLine({ title: 'CO2 Refill', serviceDate, variantId: null })}
+          selected
+          onToggle={() => undefined}
+          onQuantity={() => undefined}
+          onRemove={() => undefined}
+          onServiceDate={onServiceDate}
+        />
+      </ul>,
+    );
+    return { onServiceDate, input: screen.getByLabelText('Visit date') };
+  };
+
+  it('shows the booked day and sends a new one within the bookable days', () => {
+    const { from, to } = serviceDateRange();
+    const { input, onServiceDate } = renderService(to);
+    expect(input).toHaveValue(to);
+    expect(screen.getByText(bookedForText(to))).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: from } });
+    expect(onServiceDate).toHaveBeenCalledWith(from);
+  });
+
+  it('asks for a day when the line has none, and refuses a day that has passed', () => {
+    const { input, onServiceDate } = renderService(null);
+    expect(screen.getByText('Choose a visit date before checkout.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '2020-01-01' } });
+    expect(onServiceDate).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent(/^The visit date of "CO2 Refill" must be from /);
   });
 });

@@ -5,21 +5,26 @@
  * it loses focus), the stock's limit when the line holds less than asked, the line amount, and a
  * remove control. Amounts in the storefront's one price format
  * (docs/decisions/0008-one-price-format.md). While a payment window is open (`locked`) every control
- * is disabled: the order being paid must not change under it (docs/shop-rules.md#payments).
+ * is disabled: the order being paid must not change under it (docs/shop-rules.md#payments). A service's line
+ * (docs/shop-rules.md#service-products) shows its visit date, which the buyer changes here.
  */
 import {
+  bookedForText,
   formatPrice,
+  isBookable,
   isLineAvailable,
   linePrice,
   lineStock,
   MESSAGES,
   orderQuantityProblem,
+  serviceDateProblem,
+  serviceDateRange,
   smallestOrderQuantity,
   toPaise,
   toRupees,
   type CartLine,
 } from '@pumpkart/shared';
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { ProductImage } from '../../shop/catalog/product-image';
 
 export interface CartLineRowProps {
@@ -28,11 +33,21 @@ export interface CartLineRowProps {
   onToggle: () => void;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** A service's new visit date (YYYY-MM-DD), already within the bookable days. */
+  onServiceDate?: (date: string) => void;
   /** A payment window is open: nothing can change. */
   locked?: boolean;
 }
 
-export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, locked = false }: CartLineRowProps) {
+export function CartLineRow({
+  line,
+  selected,
+  onToggle,
+  onQuantity,
+  onRemove,
+  onServiceDate,
+  locked = false,
+}: CartLineRowProps) {
   const title = line.product?.title ?? 'Product';
   const stock = lineStock(line);
   const available = isLineAvailable(line);
@@ -122,6 +137,9 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
             {formatPrice(toRupees(toPaise(price) * line.quantity))}
           </p>
         </div>
+        {isBookable(line.product?.kind) && (
+          <ServiceDateRow line={line} title={title} locked={locked} onServiceDate={onServiceDate} />
+        )}
         {!available && (
           <p className="mt-1 inline-block rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
             {MESSAGES.outOfStock}
@@ -180,5 +198,47 @@ export function CartLineRow({ line, selected, onToggle, onQuantity, onRemove, lo
         </div>
       </div>
     </li>
+  );
+}
+
+/** A service line's visit date: what it is booked for, and the field that changes it (a day outside the range is said). */
+function ServiceDateRow({
+  line,
+  title,
+  locked,
+  onServiceDate,
+}: {
+  line: CartLine;
+  title: string;
+  locked: boolean;
+  onServiceDate?: (date: string) => void;
+}) {
+  const id = useId();
+  const { from, to } = serviceDateRange();
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = (date: string) => {
+    const found = date ? serviceDateProblem({ kind: 'service', title }, date) : null;
+    setProblem(found);
+    if (date && !found) onServiceDate?.(date);
+  };
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <label htmlFor={id} className="font-medium text-slate-700">
+        Visit date
+      </label>
+      <input
+        id={id}
+        type="date"
+        min={from}
+        max={to}
+        value={line.serviceDate ?? ''}
+        disabled={locked}
+        onChange={(event) => change(event.target.value)}
+        className="h-9 rounded-lg border border-slate-300 px-2 text-sm disabled:bg-slate-100"
+      />
+      <span className={line.serviceDate ? 'text-slate-600' : 'font-medium text-amber-700'} role="status">
+        {problem ?? (line.serviceDate ? bookedForText(line.serviceDate) : 'Choose a visit date before checkout.')}
+      </span>
+    </div>
   );
 }

@@ -9,7 +9,7 @@
  * While a payment window is open the cart is locked, with a short note why (docs/shop-rules.md#payments).
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { isLineAvailable, keyOfLine, MESSAGES, selectionTotals, type CartLine } from '@pumpkart/shared';
 import { useGetCartQuery, useRemoveFromCartMutation, useUpdateCartItemMutation } from '../../shop/cart/cart-api';
@@ -19,6 +19,7 @@ import { useAppSelector } from '../../store/hooks';
 import { CheckoutModal } from './checkout-modal';
 import { usePaymentScript } from '../../shop/payment/use-payment-script';
 import { CartLineRow } from './cart-line';
+import type { CartNoticeState } from '../../shop/cart/cart-notice';
 import { OrderSummary } from './order-summary';
 import { RequestQuoteDialog } from './request-quote-dialog';
 
@@ -41,6 +42,7 @@ export function CartPage() {
   const [selection, setSelection] = useState<Selection>(ALL_SELECTED);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [quoting, setQuoting] = useState(false);
+  const notice = (useLocation().state as CartNoticeState | null)?.notice;
 
   const availableKeys = useMemo(() => new Set(items.filter(isLineAvailable).map(keyOfLine)), [items]);
   // Lines that left the cart or went out of stock drop out of the selection by themselves.
@@ -115,6 +117,7 @@ export function CartPage() {
       </div>
       {errorText}
       <div role="status" aria-live="polite">
+        {notice && <p className="mb-4 rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800">{notice}</p>}
         {locked && (
           <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
             {MESSAGES.cartLockedWhilePaying}
@@ -150,6 +153,14 @@ export function CartPage() {
                   onToggle={() => toggle(key)}
                   onQuantity={(quantity) => void updateCartItem({ productId: line.product._id, variantId, quantity })}
                   onRemove={() => void removeFromCart({ productId: line.product._id, variantId })}
+                  onServiceDate={(serviceDate) =>
+                    void updateCartItem({
+                      productId: line.product._id,
+                      variantId,
+                      quantity: line.quantity,
+                      serviceDate,
+                    })
+                  }
                   locked={locked}
                 />
               );

@@ -112,6 +112,8 @@ export function buildOrderPayload(input: {
       title: line.product.title,
       price: linePrice(line),
       quantity: line.quantity,
+      // A service's booked day (docs/shop-rules.md#service-products); goods send none.
+      ...(line.serviceDate ? { serviceDate: line.serviceDate } : {}),
     })),
     shipping: toRupees(totals.shippingPaise),
     total: toRupees(totals.totalPaise),

@@ -81,7 +81,8 @@ function CheckoutForm({ onClose, lines, config, onPlaced }: Omit<CheckoutModalPr
   // A business person orders to an outlet (docs/shop-rules.md#business-accounts); anyone else (or while it loads,
   // or if it fails) sees the consumer's address choice, and the server still refuses an order without an outlet.
   const { data: business } = useGetMyBusinessQuery();
-  const [pickedOutlet, setOutletId] = useState<string>();
+  // A /book link's outlet starts chosen (features/book); one no longer of the business falls back to the first.
+  const [pickedOutlet, setOutletId] = useState<string | undefined>(() => storage.getCheckoutOutlet() ?? undefined);
   const outlet = business?.outlets.find((one) => one._id === pickedOutlet) ?? business?.outlets[0];
 
   const available = useMemo(() => lines.filter(isLineAvailable), [lines]);

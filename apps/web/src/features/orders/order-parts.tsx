@@ -4,7 +4,7 @@
  * size, 'quantity x price = line total'), the money (subtotal, delivery charge, total) and the
  * shipping address. Amounts in the storefront's one price format (docs/decisions/0008-one-price-format.md).
  */
-import { formatPrice, type OrderDto } from '@pumpkart/shared';
+import { bookedForText, formatPrice, type OrderDto } from '@pumpkart/shared';
 import { ProductImage } from '../../shop/catalog/product-image';
 import { orderBadge, type OrderBadge } from './order-status';
 
@@ -77,6 +77,7 @@ export function OrderItems({ order, imageSize = 56 }: { order: OrderDto; imageSi
             <div className="min-w-0 text-sm">
               <p className="break-words font-medium text-slate-900">{title}</p>
               {item.variant?.size && <p className="text-slate-600">Size: {item.variant.size}</p>}
+              {item.serviceDate && <p className="text-slate-600">{bookedForText(item.serviceDate)}</p>}
               <p className="tabular-nums text-slate-700">
                 {item.quantity} x {formatPrice(item.price)} = {formatPrice(item.subtotal)}
               </p>

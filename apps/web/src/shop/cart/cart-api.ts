@@ -18,6 +18,8 @@ export interface AddToCartArgs {
   product: Product;
   variant: { _id: string; size: string; price: number; stock: number } | null;
   quantity: number;
+  /** A service's visit date, YYYY-MM-DD (docs/shop-rules.md#service-products); none for goods. */
+  serviceDate?: string | null;
 }
 
 export interface CartLineArgs {
@@ -45,11 +47,16 @@ export const cartApi = shopApi.injectEndpoints({
      * (a product with variants needs one of its own, a product without takes none) shows nothing.
      */
     addToCart: build.mutation<CartLine[], AddToCartArgs>({
-      queryFn: ({ product, variant, quantity }, { dispatch }, _extra, baseQuery) =>
+      queryFn: ({ product, variant, quantity, serviceDate }, { dispatch }, _extra, baseQuery) =>
         cartChange(dispatch, baseQuery, {
           url: '/cart/add',
           method: 'POST',
-          body: { productId: product._id, variantId: variant?._id ?? null, quantity },
+          body: {
+            productId: product._id,
+            variantId: variant?._id ?? null,
+            quantity,
+            ...(serviceDate ? { serviceDate } : {}),
+          },
         }),
       onQueryStarted: (args, lifecycle) =>
         trackCartChange(lifecycle, (items) => {
@@ -58,23 +65,36 @@ export const cartApi = shopApi.injectEndpoints({
           const existing = items.find((item) => keyOfLine(item) === keyOfLine(line));
           if (!existing) return [...items, line];
           return items.map((item) =>
-            item === existing ? { ...item, quantity: Math.min(item.quantity + args.quantity, line.stock) } : item,
+            item === existing
+              ? {
+                  ...item,
+                  quantity: Math.min(item.quantity + args.quantity, line.stock),
+                  serviceDate: args.serviceDate ?? item.serviceDate,
+                }
+              : item,
           );
         }),
     }),
-    /** Changes the quantity at once (clamped between 1 and the stock), then shows the server's list. */
-    updateCartItem: build.mutation<CartLine[], CartLineArgs & { quantity: number }>({
-      queryFn: ({ productId, variantId, quantity }, { dispatch }, _extra, baseQuery) =>
+    /**
+     * Changes the quantity at once (clamped between 1 and the stock), and a service's visit date when given, then
+     * shows the server's list.
+     */
+    updateCartItem: build.mutation<CartLine[], CartLineArgs & { quantity: number; serviceDate?: string }>({
+      queryFn: ({ productId, variantId, quantity, serviceDate }, { dispatch }, _extra, baseQuery) =>
         cartChange(dispatch, baseQuery, {
           url: '/cart/update',
           method: 'PUT',
-          body: { productId, variantId, quantity },
+          body: { productId, variantId, quantity, ...(serviceDate === undefined ? {} : { serviceDate }) },
         }),
       onQueryStarted: (args, lifecycle) =>
         trackCartChange(lifecycle, (items) =>
           items.map((item) =>
             keyOfLine(item) === cartLineKey(args.productId, args.variantId)
-              ? { ...item, quantity: clampQuantity(args.quantity, item.variant?.stock ?? item.stock) }
+              ? {
+                  ...item,
+                  quantity: clampQuantity(args.quantity, item.variant?.stock ?? item.stock),
+                  serviceDate: args.serviceDate ?? item.serviceDate,
+                }
               : item,
           ),
         ),
@@ -178,7 +198,7 @@ async function trackCartChange(
 }
 
 /** The line an add shows before the server answers. */
-function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine {
+function optimisticLine({ product, variant, quantity, serviceDate }: AddToCartArgs): CartLine {
   const stock = variant?.stock ?? product.stock;
   return {
     _id: `pending-${cartLineKey(product._id, variant?._id ?? null)}`,
@@ -199,12 +219,14 @@ function optimisticLine({ product, variant, quantity }: AddToCartArgs): CartLine
       })),
       minOrderQty: product.minOrderQty,
       packSize: product.packSize,
+      kind: product.kind,
     },
     variant: variant
       ? { _id: variant._id, size: variant.size, price: variant.price, mrp: null, stock: variant.stock }
       : null,
     variantId: variant?._id ?? null,
     quantity: Math.min(quantity, stock),
+    serviceDate: serviceDate ?? null,
     price: variant?.price ?? product.price,
     stock,
   };

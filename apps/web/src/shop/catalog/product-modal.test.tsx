@@ -1,4 +1,4 @@
-import { MESSAGES, type Product } from '@pumpkart/shared';
+import { MESSAGES, serviceDateRange, type Product } from '@pumpkart/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -49,6 +49,7 @@ const cartWith = (product: Product, quantity: number) => ({
       variant: null,
       variantId: null,
       quantity,
+      serviceDate: null,
       price: product.price,
       stock: product.stock,
     },
@@ -304,6 +305,34 @@ describe('ProductModal', () => {
     // A click now is ignored: no second add, focus stays.
     await userEvent.click(addButton());
     expect(addButton()).toHaveFocus();
+  });
+
+  it('a service shows its visit date beside the quantity, tomorrow at first, and adds for the chosen day', async () => {
+    loginAs();
+    const product = makeProduct({ title: 'CO2 Extinguisher Refill', kind: 'service', stock: 100 });
+    let sent: Record<string, unknown> | undefined;
+    mockFetch({
+      'GET /api/cart': { body: { items: [] } },
+      'POST /api/cart/add': (init) => {
+        sent = JSON.parse(String(init!.body)) as Record<string, unknown>;
+        return { body: cartWith(product, 1) };
+      },
+    });
+    open(product);
+    const { from, to } = serviceDateRange();
+    const visit = screen.getByLabelText('Visit date');
+    expect(visit).toHaveValue(from);
+    expect(visit).toHaveAttribute('max', to);
+    fireEvent.change(visit, { target: { value: to } });
+    await userEvent.click(addButton());
+    await waitFor(() =>
+      expect(sent).toEqual({ productId: product._id, variantId: null, quantity: 1, serviceDate: to }),
+    );
+  });
+
+  it('goods have no visit date', () => {
+    open(makeProduct());
+    expect(screen.queryByLabelText('Visit date')).not.toBeInTheDocument();
   });
 
   it('keeps focus on the minus button when it reaches 1', async () => {

@@ -15,9 +15,19 @@
  * itself off while it has focus (Add to Cart while saving and just after an add, minus at 1) is
  * only aria-disabled and ignores clicks, so focus stays on it; the outcome is read out from the
  * status line beside the button. On a phone the button (with that line) stays in view at the
- * bottom, however long the sizes list is.
+ * bottom, however long the sizes list is. A service (docs/shop-rules.md#service-products) shows its visit date
+ * beside the quantity, tomorrow until the buyer picks another.
  */
-import { availabilityOf, lowStockText, MAX_LINE_QUANTITY, MESSAGES, type Product } from '@pumpkart/shared';
+import {
+  availabilityOf,
+  isBookable,
+  lowStockText,
+  MAX_LINE_QUANTITY,
+  MESSAGES,
+  serviceDateProblem,
+  serviceDateRange,
+  type Product,
+} from '@pumpkart/shared';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAddToCartMutation } from '../cart/cart-api';
@@ -28,6 +38,7 @@ import { Modal } from '../../ui/modal';
 import { OriginalPrice, Price } from './price';
 import { ProductGallery } from './product-gallery';
 import { QuantityInput, SizeChoices } from './product-options';
+import { VisitDateInput } from './visit-date-input';
 import { orderQuantityNote, QuantityBreaks } from './quantity-breaks';
 import { ProductTaxDetails } from './product-tax-details';
 import { backgroundOf, type LoginState } from './product-route-state';
@@ -108,7 +119,10 @@ export function ProductDetails({
   const [tone, setTone] = useState<Tone>('info');
   const { message, show, clear } = useTimedMessage();
   const addedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const ids = { quantity: useId() };
+  const ids = { quantity: useId(), visitDate: useId() };
+  // A service is bought for a visit date (docs/shop-rules.md#service-products), tomorrow unless the buyer picks one.
+  const bookable = isBookable(product.kind);
+  const [visitDate, setVisitDate] = useState(() => serviceDateRange().from);
 
   useEffect(() => () => clearTimeout(addedTimer.current), []);
 
@@ -156,7 +170,7 @@ export function ProductDetails({
       say(MESSAGES.productOutOfStock, 'error');
       return;
     }
-    const problem = quantity.problem(quantity.shown);
+    const problem = quantity.problem(quantity.shown) ?? serviceDateProblem(product, bookable ? visitDate : null);
     if (problem) {
       say(problem, 'error');
       return;
@@ -164,7 +178,12 @@ export function ProductDetails({
     setSaving(true);
     clear();
     try {
-      await addToCart({ product, variant, quantity: quantity.shown }).unwrap();
+      await addToCart({
+        product,
+        variant,
+        quantity: quantity.shown,
+        ...(bookable ? { serviceDate: visitDate } : {}),
+      }).unwrap();
       say(MESSAGES.itemAdded, 'success');
       quantity.reset();
       setAdded(true);
@@ -236,19 +255,24 @@ export function ProductDetails({
 
         <QuantityBreaks product={product} price={price} />
 
-        <QuantityInput
-          id={ids.quantity}
-          quantity={quantity.quantity}
-          stock={limit}
-          min={quantity.first}
-          step={quantity.pack}
-          note={quantityNote}
-          disabled={quantityDisabled}
-          minusOff={minusOff}
-          onStep={quantity.step}
-          onInput={quantity.input}
-          onBlur={quantity.settle}
-        />
+        <div className="flex flex-wrap items-start gap-4">
+          <QuantityInput
+            id={ids.quantity}
+            quantity={quantity.quantity}
+            stock={limit}
+            min={quantity.first}
+            step={quantity.pack}
+            note={quantityNote}
+            disabled={quantityDisabled}
+            minusOff={minusOff}
+            onStep={quantity.step}
+            onInput={quantity.input}
+            onBlur={quantity.settle}
+          />
+          {bookable && (
+            <VisitDateInput id={ids.visitDate} value={visitDate} disabled={saving} onChange={setVisitDate} />
+          )}
+        </div>
 
         <div className={STICKY_CLASS[placement]} data-testid="add-to-cart-bar">
           {onRequest ? (

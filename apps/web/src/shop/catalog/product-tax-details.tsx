@@ -4,7 +4,10 @@
  * Metrology approval), each only when the product has it. Nothing shows while the product's tax data has
  * not been loaded (a card's product opens first, the full one follows).
  */
-import { MESSAGES, type ProductTaxFields } from '@pumpkart/shared';
+import { MESSAGES, taxCodeLabel, type ProductKind, type ProductTaxFields } from '@pumpkart/shared';
+
+/** A service's code is its SAC code (docs/shop-rules.md#service-products). */
+type DetailsOf = ProductTaxFields & { kind?: ProductKind };
 
 const ROWS: readonly [keyof Omit<ProductTaxFields, 'gstRate' | 'warrantyMonths'>, string][] = [
   ['hsnCode', 'HSN code'],
@@ -16,14 +19,14 @@ const ROWS: readonly [keyof Omit<ProductTaxFields, 'gstRate' | 'warrantyMonths'>
 ];
 
 /** The rows the product has: [label, value], in the list's order. */
-export function productDetailRows(product: ProductTaxFields): [string, string][] {
+export function productDetailRows(product: DetailsOf): [string, string][] {
   return ROWS.flatMap(([key, label]) => {
     const value = product[key]?.trim();
-    return value ? [[label, value] as [string, string]] : [];
+    return value ? [[key === 'hsnCode' ? taxCodeLabel(product.kind) : label, value] as [string, string]] : [];
   });
 }
 
-export function ProductTaxDetails({ product, headingLevel }: { product: ProductTaxFields; headingLevel: 2 | 3 }) {
+export function ProductTaxDetails({ product, headingLevel }: { product: DetailsOf; headingLevel: 2 | 3 }) {
   const rows = productDetailRows(product);
   if (rows.length === 0) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -26,6 +26,8 @@ export function rawProduct(overrides: Record<string, unknown> = {}): Record<stri
     images: [],
     variants: [] as Record<string, unknown>[],
     priceOnRequest: false,
+    kind: 'goods',
+    taskKeys: [] as string[],
     minOrderQty: 1,
     packSize: 1,
     quantityBreaks: [],

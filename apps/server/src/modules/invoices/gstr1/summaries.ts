@@ -116,8 +116,13 @@ export async function hsnGroups(documents: AsyncIterable<TaxDocument>, scope: Hs
     .sort((a, b) => (a.hsn === b.hsn ? a.rate - b.rate : a.hsn < b.hsn ? -1 : 1));
 }
 
-/** Goods are counted in numbers; a delivery charge alone (no goods of its code and rate) is 'others'. */
-export const hsnUnit = (group: HsnGroup) => (group.goods ? 'NOS' : 'OTH');
+/**
+ * Goods are counted in numbers; a delivery charge alone (no goods of its code and rate) is 'others'; a service's SAC
+ * code (chapter 99, docs/shop-rules.md#service-products) has no unit: 'NA'.
+ */
+export const hsnUnit = (group: HsnGroup) => (isSacCode(group.hsn) ? 'NA' : group.goods ? 'NOS' : 'OTH');
+const isSacCode = (code: string) => code.startsWith('99');
+const UQC_TEXT = { NA: 'NA', NOS: 'NOS-NUMBERS', OTH: 'OTH-OTHERS' } as const;
 
 const HSN_HEADINGS = [
   'HSN',
@@ -142,7 +147,7 @@ function hsnTable(scope: HsnScope): Gstr1TableSpec {
         yield [
           group.hsn,
           textCell(hsnDescription(group.hsn)),
-          group.goods ? 'NOS-NUMBERS' : 'OTH-OTHERS',
+          UQC_TEXT[hsnUnit(group)],
           String(group.quantity),
           csvAmount(group.inclusivePaise),
           csvRate(group.rate),

@@ -35,8 +35,9 @@ function columnsOf(pdf: Pdf, doc: TaxDocument): Column[] {
   const amount = (paise: number) => formatPaiseIndian(paise);
   const fixed: Column[] = [
     { header: '#', width: 16, align: 'center', cell: (_line, index) => String(index + 1) },
-    { header: 'Description of goods', width: 0, align: 'left', cell: (line) => line.description },
-    { header: 'HSN', width: 44, align: 'center', cell: (line) => line.hsn },
+    { header: 'Description of goods or services', width: 0, align: 'left', cell: (line) => line.description },
+    // A service's code is a SAC (docs/shop-rules.md#service-products): one column holds both, as invoices usually say.
+    { header: 'HSN/SAC', width: 44, align: 'center', cell: (line) => line.hsn },
     {
       header: 'Qty',
       width: 26,

@@ -55,6 +55,8 @@ export interface FactLine {
   hsnCode: string | null;
   gstRate: number | null;
   certificates: string[];
+  /** A service line's booked day (docs/shop-rules.md#service-products); null for goods. */
+  serviceDate: string | null;
   /** Null when the product no longer exists. */
   product: ({ hsnCode: string | null; gstRate: number } & CertificateFields) | null;
 }
@@ -75,7 +77,7 @@ const invoiceFactsQuery = statement('invoice_facts', ({ db }) => {
       select coalesce(json_agg(json_build_object(
           'title', i.title, 'size', i.size, 'unitPricePaise', i.unit_price_paise, 'quantity', i.quantity,
           'subtotalPaise', i.subtotal_paise, 'hsnCode', i.hsn_code, 'gstRate', i.gst_rate,
-          'certificates', i.certificates,
+          'certificates', i.certificates, 'serviceDate', i.service_date,
           'product', case when p.id is null then null else json_build_object(
             'hsnCode', p.hsn_code, 'gstRate', p.gst_rate, 'bisLicence', p.bis_licence,
             'pesoApproval', p.peso_approval, 'legalMetrologyApproval', p.legal_metrology_approval) end

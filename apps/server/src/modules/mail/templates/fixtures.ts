@@ -72,6 +72,7 @@ export function fixtureOrder(overrides: Partial<OrderDto> = {}, lines: FixtureLi
       price: toRupees(line.unitPricePaise),
       subtotal: toRupees(line.unitPricePaise * line.quantity),
       image: null,
+      serviceDate: null,
     })),
     payment: {
       _id: '4d3c2b1a-0f9e-4d8c-b7a6-958473625140',

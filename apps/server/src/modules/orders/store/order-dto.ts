@@ -67,6 +67,7 @@ const LINE_JSON = jsonObjectOf({
     unitPricePaise: orderItems.unitPricePaise,
     quantity: orderItems.quantity,
     subtotalPaise: orderItems.subtotalPaise,
+    serviceDate: orderItems.serviceDate,
   }),
   productTitle: products.title,
   images: productImagesJson(products.id),
@@ -232,7 +233,16 @@ type PaymentFields = Pick<
 /** The columns of an order line the DTO shows. */
 type OrderItemFields = Pick<
   typeof orderItems.$inferSelect,
-  'id' | 'productId' | 'variantId' | 'title' | 'size' | 'imageUrl' | 'unitPricePaise' | 'quantity' | 'subtotalPaise'
+  | 'id'
+  | 'productId'
+  | 'variantId'
+  | 'title'
+  | 'size'
+  | 'imageUrl'
+  | 'unitPricePaise'
+  | 'quantity'
+  | 'subtotalPaise'
+  | 'serviceDate'
 >;
 
 /**
@@ -287,6 +297,7 @@ export function orderDtoOf(
       price: toRupees(item.unitPricePaise),
       subtotal: toRupees(item.subtotalPaise),
       image: item.imageUrl,
+      serviceDate: item.serviceDate,
     })),
     payment: payment
       ? {

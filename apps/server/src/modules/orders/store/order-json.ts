@@ -47,6 +47,7 @@ const LINE_JSON = jsonObject({
   price: rupeesJson(orderItems.unitPricePaise),
   subtotal: rupeesJson(orderItems.subtotalPaise),
   image: jsonValue(orderItems.imageUrl),
+  serviceDate: jsonValue(orderItems.serviceDate),
 });
 
 /** One order of `orders` (joined to its buyer in `users` and, left, its payment in `payments`) as orderDtoOf's JSON. */

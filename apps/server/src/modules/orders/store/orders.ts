@@ -114,6 +114,7 @@ const ITEM_COLUMNS = [
   'hsnCode',
   'gstRate',
   'certificates',
+  'serviceDate',
 ] as const;
 export type NewOrderItem = Required<Pick<typeof orderItems.$inferInsert, (typeof ITEM_COLUMNS)[number]>>;
 

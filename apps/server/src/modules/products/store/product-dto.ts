@@ -32,6 +32,8 @@ export type ProductFields = Pick<
   | 'quantityBreaks'
   | 'active'
   | 'priceOnRequest'
+  | 'kind'
+  | 'taskKeys'
   | 'version'
   | 'createdAt'
   | 'updatedAt'
@@ -72,6 +74,8 @@ export function productDtoOf(
     availability: availabilityOf(product.stock),
     active: product.active,
     priceOnRequest: product.priceOnRequest,
+    kind: product.kind,
+    taskKeys: product.taskKeys,
     images,
     variants: variants.map((variant) => ({
       _id: variant.id,
@@ -119,6 +123,8 @@ const PRODUCT_JSON_FIELDS: [keyof ProductJsonRow, SQL][] = [
   ['quantityBreaks', sql`${products.quantityBreaks}`],
   ['active', sql`${products.active}`],
   ['priceOnRequest', sql`${products.priceOnRequest}`],
+  ['kind', sql`${products.kind}`],
+  ['taskKeys', sql`${products.taskKeys}`],
   ['version', sql`${products.version}`],
   ['createdAt', epochMs(products.createdAt)],
   ['updatedAt', epochMs(products.updatedAt)],
@@ -229,6 +235,8 @@ export function productDtosOfRows(
         quantityBreaks: row.quantityBreaks,
         active: row.active,
         priceOnRequest: row.priceOnRequest,
+        kind: row.kind,
+        taskKeys: row.taskKeys,
         version: row.version,
         createdAt: new Date(row.createdAt),
         updatedAt: new Date(row.updatedAt),

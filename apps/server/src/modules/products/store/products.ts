@@ -210,3 +210,12 @@ export function findStoredImages(db: DbOrTx, publicIds: string[]): Promise<Store
     .from(productImages)
     .where(inArray(productImages.publicId, publicIds));
 }
+
+/** The fields a product's kind is checked against (kind-check.ts): its kind, tax code and compliance category. */
+export async function findKindFields(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ kind: products.kind, hsnCode: products.hsnCode, complianceCategory: products.complianceCategory })
+    .from(products)
+    .where(eq(products.id, id));
+  return row;
+}
