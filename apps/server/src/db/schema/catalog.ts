@@ -66,7 +66,10 @@ export const products = pgTable(
      * The compliance tasks (their keys in the schedule) this product does for an asset, such as a CO2 refill or a
      * dispenser's re-verification visit: a reminder of such a task links to it (docs/shop-rules.md#reminders).
      */
-    taskKeys: text('task_keys').array().notNull().default(sql`'{}'::text[]`),
+    taskKeys: text('task_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Bumped by every admin edit and every stock move (orders, cancellations): an edit based on an
      * older version is refused with 409, so a stale form never overwrites live stock.

@@ -4,6 +4,7 @@
  * assets when delivered, in its transaction). Depends on business (who the caller is in which business).
  */
 export { default as assetRoutes } from './routes';
+export { default as calendarRoutes } from './calendar-routes';
 export { recordAssetsOfStatusChange } from './delivery';
 export { tasksOf } from './tasks';
 export { assetTasksDueBetween, licencesDueBetween, type DueTask } from './due-tasks';
