@@ -163,6 +163,7 @@ export const assetSchema = z.object({
 export type AssetDto = z.infer<typeof assetSchema>;
 
 export const registerAssetSchema = assetSchema.extend({ tasks: z.array(registerTaskSchema) });
+export type RegisterAssetDto = z.infer<typeof registerAssetSchema>;
 
 /** GET /api/business/outlets/{id}/register. */
 export const outletRegisterSchema = z.object({
