@@ -186,7 +186,6 @@ describe('the printable register', () => {
     const res = await call('GET', `/api/business/outlets/${highway}/register.pdf`, admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    if (process.env.SAVE_PDF) (await import('node:fs')).writeFileSync(process.env.SAVE_PDF, res.rawPayload); // TEMP
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
     const { text } = await extractText(pdf, { mergePages: true });
     const squashed = text.replace(/\s+/g, ' ');

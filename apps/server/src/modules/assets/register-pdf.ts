@@ -160,12 +160,14 @@ export async function renderRegisterPdf(outlet: OutletRow, register: Register, t
 
   const header = COLUMNS.map((column) => column.title);
   let y = drawHeader(pdf, outlet, today);
+  /** Starts a new page (its category and table header again) when `needed` points do not fit; answers whether. */
   const room = (needed: number, category: string) => {
-    if (y + needed <= BOTTOM) return;
+    if (y + needed <= BOTTOM) return false;
     pdf.addPage();
     y = MARGIN;
     y += write(pdf, `${category} (continued)`, LEFT, y, WIDTH, { font: 'bold', size: 10 }) + 4;
     y = drawRow(pdf, header, y, { header: true });
+    return true;
   };
 
   if (register.licence) {
@@ -182,19 +184,21 @@ export async function renderRegisterPdf(outlet: OutletRow, register: Register, t
   if (categories.size === 0) write(pdf, 'No equipment is recorded at this outlet.', LEFT, y, WIDTH);
   for (const [category, assets] of categories) {
     const label = COMPLIANCE_CATEGORY_LABELS[category];
-    if (y + 60 > BOTTOM) room(Infinity, label);
-    else {
-      y += write(pdf, label, LEFT, y, WIDTH, { font: 'bold', size: 10 }) + 4;
-      y = drawRow(pdf, header, y, { header: true });
+    // A category's heading never stands alone at the foot of a page.
+    if (y + 60 > BOTTOM) {
+      pdf.addPage();
+      y = MARGIN;
     }
+    y += write(pdf, label, LEFT, y, WIDTH, { font: 'bold', size: 10 }) + 4;
+    y = drawRow(pdf, header, y, { header: true });
     assets.forEach((asset, index) => {
       const equipment = [String(index + 1), assetName(asset, { serial: false }), asset.serialNumber ?? 'not recorded'];
       const first = [...equipment, indianDay(asset.installedOn)];
       const rows = asset.tasks.length > 0 ? asset.tasks.map(taskCells) : [['No compliance task', '', '', '', '', '']];
       rows.forEach((cells, i) => {
-        const row = [...(i === 0 ? first : ['', '', '', '']), ...cells];
-        room(rowHeight(pdf, row), label);
-        y = drawRow(pdf, row, y);
+        // An asset's cells on its first row, and again on the first row of a new page.
+        const fresh = room(rowHeight(pdf, [...first, ...cells]), label);
+        y = drawRow(pdf, [...(i === 0 || fresh ? first : ['', '', '', '']), ...cells], y);
       });
     });
     y += 12;

@@ -1,14 +1,10 @@
 /**
- * The register's changes to equipment (docs/shop-rules.md#assets), each a small form in a dialog: equipment bought
- * elsewhere added, an asset's serial number added or corrected, moved to another outlet of the business, retired.
+ * The register's changes to an asset (docs/shop-rules.md#assets), each a small form in a dialog: its serial number
+ * added or corrected, moved to another outlet of the business, retired; and the frame every such form shares.
  * Fields are checked by the shared schema the server uses.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  COMPLIANCE_CATEGORY_KEYS,
-  COMPLIANCE_CATEGORY_LABELS,
-  EXTINGUISHER_TYPES,
-  EXTINGUISHER_TYPE_LABELS,
   assetBodySchema,
   retireAssetBodySchema,
   type AssetBody,
@@ -17,24 +13,16 @@ import {
 } from '@pumpkart/shared';
 import { errorMessage } from '../../api/http';
 import { FormOutcomeMessage, type FormOutcome } from '../../ui/form-outcome';
-import {
-  useAddAssetMutation,
-  useEditAssetMutation,
-  useMoveAssetMutation,
-  useRetireAssetMutation,
-} from '../../shop/business/register-api';
-import { Field, fieldErrors, inputClass, primaryButton, secondaryButton, type FieldErrors } from './business-ui';
+import { useEditAssetMutation, useMoveAssetMutation, useRetireAssetMutation } from '../../shop/business/register-api';
+import { Field, fieldErrors, inputClass, primaryButton, secondaryButton } from './business-ui';
 
-/** The categories equipment may be registered in (the licence is the outlet's, not a piece of equipment). */
-const EQUIPMENT_CATEGORIES = COMPLIANCE_CATEGORY_KEYS.filter((key) => key !== 'peso-licence');
-
-interface Done {
+export interface Done {
   onDone: (message: string) => void;
   onCancel: () => void;
 }
 
 /** A form's frame: its fields, the server's refusal if any, and its two buttons. */
-function FormFrame(props: {
+export function FormFrame(props: {
   label: string;
   submitLabel: string;
   busy: boolean;
@@ -64,7 +52,7 @@ function FormFrame(props: {
 }
 
 /** Runs a change and reports it: the answer's message to onDone, a refusal on the form. */
-function useSubmit(onDone: (message: string) => void, fallback: string) {
+export function useSubmit(onDone: (message: string) => void, fallback: string) {
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
   const run = async (change: () => Promise<{ message: string }>) => {
     try {
@@ -76,7 +64,7 @@ function useSubmit(onDone: (message: string) => void, fallback: string) {
   return { outcome, run };
 }
 
-const text = (
+export const text = (
   id: string,
   label: string,
   value: string,
@@ -97,106 +85,6 @@ const text = (
     )}
   </Field>
 );
-
-export function AddEquipmentForm({ outletId, today, onDone, onCancel }: Done & { outletId: string; today: string }) {
-  const id = useId();
-  const [addAsset, { isLoading }] = useAddAssetMutation();
-  const { outcome, run } = useSubmit(onDone, 'Could not add the equipment.');
-  const [values, setValues] = useState({
-    complianceCategory: '',
-    extinguisherType: '',
-    make: '',
-    model: '',
-    serialNumber: '',
-    installedOn: today,
-    manufacturedOn: '',
-    warrantyEndsOn: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
-
-  const submit = () => {
-    const checked = assetBodySchema.safeParse({
-      ...values,
-      extinguisherType: values.complianceCategory === 'fire-extinguisher' ? values.extinguisherType : '',
-    });
-    if (!checked.success) return setErrors(fieldErrors(checked.error));
-    setErrors({});
-    void run(() => addAsset({ outletId, body: checked.data }).unwrap());
-  };
-
-  return (
-    <FormFrame
-      label="Add equipment"
-      submitLabel="Add equipment"
-      busy={isLoading}
-      outcome={outcome}
-      onSubmit={submit}
-      onCancel={onCancel}
-    >
-      <Field id={`${id}-category`} label="Category" error={errors.complianceCategory}>
-        {(described) => (
-          <select
-            id={`${id}-category`}
-            value={values.complianceCategory}
-            onChange={(event) => set('complianceCategory')(event.target.value)}
-            className={inputClass}
-            {...described}
-          >
-            <option value="">Choose…</option>
-            {EQUIPMENT_CATEGORIES.map((key) => (
-              <option key={key} value={key}>
-                {COMPLIANCE_CATEGORY_LABELS[key]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {values.complianceCategory === 'fire-extinguisher' && (
-        <Field id={`${id}-type`} label="Extinguisher type" error={errors.extinguisherType}>
-          {(described) => (
-            <select
-              id={`${id}-type`}
-              value={values.extinguisherType}
-              onChange={(event) => set('extinguisherType')(event.target.value)}
-              className={inputClass}
-              {...described}
-            >
-              <option value="">Not known</option>
-              {EXTINGUISHER_TYPES.map((key) => (
-                <option key={key} value={key}>
-                  {EXTINGUISHER_TYPE_LABELS[key]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        {text(`${id}-make`, 'Make', values.make, set('make'), errors.make)}
-        {text(`${id}-model`, 'Model', values.model, set('model'), errors.model)}
-        {text(`${id}-serial`, 'Serial number', values.serialNumber, set('serialNumber'), errors.serialNumber)}
-        {text(`${id}-installed`, 'Installed on', values.installedOn, set('installedOn'), errors.installedOn, 'date')}
-        {text(
-          `${id}-made`,
-          'Manufactured on (optional)',
-          values.manufacturedOn,
-          set('manufacturedOn'),
-          errors.manufacturedOn,
-          'date',
-        )}
-        {text(
-          `${id}-warranty`,
-          'Warranty ends on (optional)',
-          values.warrantyEndsOn,
-          set('warrantyEndsOn'),
-          errors.warrantyEndsOn,
-          'date',
-        )}
-      </div>
-    </FormFrame>
-  );
-}
 
 /** The asset as the edit call takes it: every field as it is, but the serial number. */
 const bodyOf = (asset: RegisterAssetDto, serialNumber: string): AssetBody => ({

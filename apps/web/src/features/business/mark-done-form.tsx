@@ -16,6 +16,7 @@ import { errorMessage } from '../../api/http';
 import { FormOutcomeMessage, type FormOutcome } from '../../ui/form-outcome';
 import { useRecordTaskMutation } from '../../shop/business/register-api';
 import { Field, fieldErrors, inputClass, primaryButton, secondaryButton, type FieldErrors } from './business-ui';
+import { assetLabel } from './register-groups';
 
 /** The form's problems, the server's rules checked here first; empty when it may be sent. */
 export function markDoneErrors(
@@ -76,6 +77,11 @@ export function MarkDoneForm({ asset, task, today, onDone, onCancel }: MarkDoneF
       aria-label={`Mark done: ${task.title}`}
       className="space-y-3"
     >
+      <p className="text-sm text-slate-700">
+        <strong className="text-slate-900">{task.title}</strong>
+        <br />
+        {assetLabel(asset)}
+      </p>
       <Field id={`${id}-day`} label="Done on" error={errors.doneOn}>
         {(described) => (
           <input
