@@ -20,9 +20,9 @@ afterAll(async () => {
 });
 
 const SHOTS = '/tmp/shots-register';
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -137,7 +137,8 @@ describe.each([
         .click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Note (optional)').fill('Checked by the site manager');
-      await shot(page, `${size}-mark-done`);
+      await shot(page, `${size}-mark-done`, false);
+      await expectNoSeriousViolations(page, `mark done (${size})`);
       await dialog.getByRole('button', { name: 'Record as done' }).click();
       await page.getByText('Task recorded.').waitFor();
       await page.getByText('Note: Checked by the site manager').first().waitFor();

@@ -30,11 +30,15 @@ export function sniffAttachmentType(data: Buffer): AttachmentType | null {
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
-    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+    .replace(/[^\p{L}\p{M}\p{N}._ -]+/gu, '_')
     .trim()
     .slice(-120);
   return cleaned || 'attachment';
 }
+
+/** The header that names the file: an ASCII name for old clients, and the name itself (RFC 6266 filename*). */
+export const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 function checkedFile(name: string, data: Buffer): AttachmentFile {
   if (data.length === 0) throw new BadRequestError(ASSET_MESSAGES.attachmentEmpty);

@@ -149,6 +149,20 @@ describe("a task record's attachment", () => {
     expect(added.json().record.attachment).toEqual({ name: 'photo.png', type: 'image/png', size: PNG.length });
     const file = await call('GET', `/api/business/records/${recordId}/attachment`, admin.token);
     expect(file.headers['content-type']).toBe('image/png');
+
+    // A name in another script is kept, and named in the header as RFC 6266 says.
+    await upload(
+      `/api/business/records/${recordId}/attachment`,
+      admin.token,
+      {},
+      { data: PDF, name: 'प्रमाणपत्र.pdf', type: 'application/pdf' },
+      'PUT',
+    );
+    const hindi = await call('GET', `/api/business/records/${recordId}/attachment`, admin.token);
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.headers['content-disposition']).toBe(
+      `attachment; filename="${'_'.repeat(10)}.pdf"; filename*=UTF-8''${encodeURIComponent('प्रमाणपत्र.pdf')}`,
+    );
   });
 
   it('a multipart record is checked as the JSON one', async () => {

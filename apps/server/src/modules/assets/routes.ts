@@ -19,7 +19,7 @@ import {
   taskRecordResponseSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
-import { readAttachmentOnly, readRecordForm, recordBodyOf } from './attachments';
+import { contentDisposition, readAttachmentOnly, readRecordForm, recordBodyOf } from './attachments';
 import { calendarFeed, resetCalendarFeed } from './calendar';
 import { attachToRecord, recordAttachment } from './records';
 import { outletRegisterPdf } from './register-pdf';
@@ -199,7 +199,7 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
       const file = await recordAttachment(ctx, request.user.sub, request.params.id);
       return reply
         .type(file.type)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('content-disposition', contentDisposition(file.name))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.data);
