@@ -27,13 +27,17 @@ export function markDoneErrors(
   const errors = checked.success ? {} : fieldErrors(checked.error);
   if (!errors.doneOn && values.doneOn > today) errors.doneOn = ASSET_MESSAGES.doneInFuture;
   if (!errors.doneOn && values.doneOn < installedOn) errors.doneOn = ASSET_MESSAGES.doneBeforeInstalled;
-  if (values.file) {
-    if (!(ATTACHMENT_TYPES as readonly string[]).includes(values.file.type))
-      errors.file = ASSET_MESSAGES.attachmentType;
-    else if (values.file.size === 0) errors.file = ASSET_MESSAGES.attachmentEmpty;
-    else if (values.file.size > MAX_ATTACHMENT_BYTES) errors.file = ASSET_MESSAGES.attachmentTooLarge;
-  }
+  const fileError = values.file && attachmentError(values.file);
+  if (fileError) errors.file = fileError;
   return errors;
+}
+
+/** What is wrong with a file to attach (the server checks its bytes too); undefined when it may be sent. */
+export function attachmentError(file: File): string | undefined {
+  if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) return ASSET_MESSAGES.attachmentType;
+  if (file.size === 0) return ASSET_MESSAGES.attachmentEmpty;
+  if (file.size > MAX_ATTACHMENT_BYTES) return ASSET_MESSAGES.attachmentTooLarge;
+  return undefined;
 }
 
 interface MarkDoneFormProps {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -64,12 +64,21 @@ const register: OutletRegisterDto = {
       }),
       task('hpt', '2028-01-10', 'later'),
     ]),
-    asset('a2', [task('reverify', '2026-12-09', 'due-this-month')], {
-      make: 'Tokheim',
-      model: 'Quantium',
-      complianceCategory: 'fuel-dispenser',
-      extinguisherType: null,
-    }),
+    asset(
+      'a2',
+      [
+        task('reverify', '2026-12-09', 'due-this-month', {
+          lastDoneOn: '2025-12-09',
+          lastRecord: { _id: 'r2', note: '', attachment: null },
+        }),
+      ],
+      {
+        make: 'Tokheim',
+        model: 'Quantium',
+        complianceCategory: 'fuel-dispenser',
+        extinguisherType: null,
+      },
+    ),
   ],
 };
 
@@ -140,12 +149,14 @@ describe('RegisterPage', () => {
       'GET /api/business': { body: { business: business(role) } },
       ...extra,
     });
-    renderWithStore(<RegisterPage />, {
+    const { store } = renderWithStore(<RegisterPage />, {
       route: '/business/outlets/o1/register',
       path: '/business/outlets/:outletId/register',
     });
-    return fetchMock;
+    return { fetchMock, store };
   };
+  const notices = (store: ReturnType<typeof render>['store']) =>
+    (store.getState() as { notices: { text: string }[] }).notices.map((notice) => notice.text);
 
   it('lists overdue, this month and next month, naming each asset, then all equipment', async () => {
     render('buyer');
@@ -180,7 +191,7 @@ describe('RegisterPage', () => {
   });
 
   it("the mark-done form shows its errors and sends nothing until they are mended; then the server's refusal", async () => {
-    const fetchMock = render('buyer', {
+    const { fetchMock } = render('buyer', {
       'POST /api/business/assets/a1/records': { status: 409, body: { message: ASSET_MESSAGES.retired } },
     });
     const overdue = await screen.findByRole('region', { name: /Overdue/ });
@@ -199,5 +210,32 @@ describe('RegisterPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ASSET_MESSAGES.retired);
     const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(sent![1]!.body))).toEqual({ taskKey: 'inspect', doneOn: '2026-12-01', note: '' });
+  });
+
+  it('attaches a file to the last record of a task after, checked first', async () => {
+    const { fetchMock, store } = render('buyer', {
+      'PUT /api/business/records/r2/attachment': {
+        body: {
+          message: ASSET_MESSAGES.attachmentAdded,
+          record: {
+            _id: 'r2',
+            assetId: 'a2',
+            taskKey: 'reverify',
+            doneOn: '2025-12-09',
+            note: '',
+            attachment: { name: 'stamp.jpg', type: 'image/jpeg', size: 3 },
+          },
+        },
+      },
+    });
+    const thisMonth = await screen.findByRole('region', { name: /Due this month/ });
+    const input = within(thisMonth).getByLabelText('Attach a certificate or picture');
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await waitFor(() => expect(notices(store)).toContain(ASSET_MESSAGES.attachmentType));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await userEvent.upload(input, new File(['abc'], 'stamp.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(notices(store)).toContain(ASSET_MESSAGES.attachmentAdded));
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(sent![1]!.body).toBeInstanceOf(FormData);
   });
 });

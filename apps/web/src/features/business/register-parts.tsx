@@ -13,9 +13,15 @@ import {
 } from '@pumpkart/shared';
 import { errorMessage } from '../../api/http';
 import { saveBlob } from '../../shop/orders/order-documents';
-import { fetchRecordAttachment, fetchRegisterPdf, useCalendarFeedMutation } from '../../shop/business/register-api';
+import {
+  fetchRecordAttachment,
+  fetchRegisterPdf,
+  useAttachToRecordMutation,
+  useCalendarFeedMutation,
+} from '../../shop/business/register-api';
 import { useNotify } from '../../store/hooks';
 import { FormOutcomeMessage, type FormOutcome } from '../../ui/form-outcome';
+import { attachmentError } from './mark-done-form';
 import { assetLabel, formatDay } from './register-groups';
 import { secondaryButton } from './business-ui';
 
@@ -52,6 +58,34 @@ function AttachmentLink({ recordId, name }: { recordId: string; name: string }) 
   );
 }
 
+/** "Attach a file" to the last record of a task when it has none: checked as Mark done's file, then sent. */
+function AttachLater({ recordId }: { recordId: string }) {
+  const notify = useNotify();
+  const [attach, { isLoading }] = useAttachToRecordMutation();
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = attachmentError(file);
+    if (problem) return notify(problem, 'error');
+    try {
+      notify((await attach({ recordId, file }).unwrap()).message, 'success');
+    } catch (error) {
+      notify(errorMessage(error, 'Could not attach the file.'), 'error');
+    }
+  };
+  return (
+    <label className="inline-block cursor-pointer text-brand-700 underline">
+      {isLoading ? 'Attaching…' : 'Attach a certificate or picture'}
+      <input
+        type="file"
+        className="sr-only"
+        accept="application/pdf,image/jpeg,image/png,image/webp"
+        disabled={isLoading}
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
+    </label>
+  );
+}
+
 /** One task: its title (and asset when `showAsset`), due and last done days, last note and attachment. */
 export function TaskLine(props: {
   task: RegisterTaskDto;
@@ -79,6 +113,11 @@ export function TaskLine(props: {
         {record?.attachment && (
           <p className="text-slate-600">
             Attached: <AttachmentLink recordId={record._id} name={record.attachment.name} />
+          </p>
+        )}
+        {record && !record.attachment && props.onMarkDone && (
+          <p>
+            <AttachLater recordId={record._id} />
           </p>
         )}
       </div>

@@ -87,6 +87,20 @@ export const registerApi = shopApi.injectEndpoints({
       },
       invalidatesTags: changed,
     }),
+    /** A file attached to a record made before (replacing its attachment). */
+    attachToRecord: build.mutation<RecordChange, { recordId: string; file: File }>({
+      query: ({ recordId, file }) => {
+        const form = new FormData();
+        form.append('attachment', file, file.name);
+        return {
+          url: `/business/records/${recordId}/attachment`,
+          method: 'PUT',
+          body: form,
+          contract: 'taskRecordResponse',
+        };
+      },
+      invalidatesTags: changed,
+    }),
     /** The outlet's calendar feed URL (made on the first request), or a new one replacing it. */
     calendarFeed: build.mutation<CalendarFeedDto, { outletId: string; reset?: boolean }>({
       query: ({ outletId, reset }) => ({
@@ -105,6 +119,7 @@ export const {
   useMoveAssetMutation,
   useRetireAssetMutation,
   useRecordTaskMutation,
+  useAttachToRecordMutation,
   useCalendarFeedMutation,
 } = registerApi;
 
