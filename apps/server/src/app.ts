@@ -39,7 +39,7 @@ import { checkoutWorkflows } from './modules/checkout';
 import { favoriteRoutes } from './modules/favorites';
 import { approvalRoutes, loadOrder, orderRoutes } from './modules/orders';
 import { businessRoutes } from './modules/business';
-import { assetRoutes } from './modules/assets';
+import { assetRoutes, calendarRoutes } from './modules/assets';
 import { adminAmcRoutes, businessAmcRoutes } from './modules/amc';
 import { dueViewRoutes } from './modules/due-view';
 import { paymentRoutes, refundInBackground, refundInstalmentsInBackground } from './modules/payments';
@@ -205,6 +205,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(approvalRoutes, { prefix: '/api/business', ctx });
   await app.register(assetRoutes, { prefix: '/api/business', ctx });
   await app.register(businessAmcRoutes, { prefix: '/api/business', ctx });
+  await app.register(calendarRoutes, { prefix: '/api/calendar', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
   await app.register(settingsRoutes, { prefix: '/api/settings', ctx });
   await app.register(gstReportRoutes, { prefix: '/api/admin', ctx });

@@ -54,6 +54,7 @@ const QuotePage = named(() => import('./features/quotes/quote-page'), 'QuotePage
 const BusinessPage = named(() => import('./features/business/business-page'), 'BusinessPage');
 const JoinBusinessPage = named(() => import('./features/business/join-page'), 'JoinBusinessPage');
 const ApprovalsPage = named(() => import('./features/business/approvals-page'), 'ApprovalsPage');
+const RegisterPage = named(() => import('./features/business/register-page'), 'RegisterPage');
 const CategoryPage = named(() => import('./features/category/category-page'), 'CategoryPage');
 const ProductRoute = named(() => import('./features/product/product-route'), 'ProductRoute');
 const NotFoundPage = named(() => import('./features/not-found/not-found-page'), 'NotFoundPage');
@@ -90,6 +91,7 @@ export const storefrontRoutes: RouteObject[] = [
   // Not behind the login guard: the page itself asks to log in, keeping the token of its address's hash.
   { path: paths.businessJoin, element: <JoinBusinessPage /> },
   { path: paths.businessApprovals, element: buyer(<ApprovalsPage />) },
+  { path: paths.outletRegister, element: buyer(<RegisterPage />) },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -167,6 +167,14 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/business/assets/:id/move': 'user',
   'POST /api/business/assets/:id/retire': 'user',
   'POST /api/business/assets/:id/records': 'user',
+  'POST /api/business/assets/:id/records/upload': 'user',
+  'PUT /api/business/records/:id/attachment': 'user',
+  'GET /api/business/records/:id/attachment': 'user',
+  'GET /api/business/outlets/:id/register.pdf': 'user',
+  'POST /api/business/outlets/:id/calendar': 'user',
+  'POST /api/business/outlets/:id/calendar/reset': 'user',
+  // The calendar feed: calendar apps send no login; the outlet's secret token in the URL is the key (else 404).
+  'GET /api/calendar/outlets/:id.ics': 'public',
   'GET /uploads/*': 'public',
 };
 

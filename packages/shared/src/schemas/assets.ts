@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import { COMPLIANCE_CATEGORY_KEYS, EXTINGUISHER_TYPES } from '../compliance';
+import { MAX_IMAGE_BYTES } from '../constants';
+import { COMPLIANCE_CATEGORY_LABELS, EXTINGUISHER_TYPE_LABELS } from './compliance';
 import { idSchema, indiaDaySchema, textSchema } from './fields';
+
+/** The largest note or certificate a task record may carry: as a product picture. */
+export const MAX_ATTACHMENT_BYTES = MAX_IMAGE_BYTES;
+/** What a record's attachment may be: a PDF or a picture, told by its first bytes. */
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
 /** What the register's calls answer, quoted in docs/shop-rules.md#assets. */
 export const ASSET_MESSAGES = {
@@ -27,6 +35,15 @@ export const ASSET_MESSAGES = {
   moved: 'Asset moved.',
   retiredDone: 'Asset retired: it has left the register.',
   recorded: 'Task recorded.',
+  attachmentAdded: 'Attachment added to the record.',
+  recordNotFound: 'Record not found.',
+  attachmentMissing: 'This record has no attachment.',
+  attachmentType: 'Attach a PDF or a picture (JPEG, PNG or WebP).',
+  attachmentEmpty: 'The attached file is empty.',
+  attachmentTooLarge: `The attached file is too large: at most ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB.`,
+  attachmentOne: 'Attach one file at most.',
+  multipartExpected: 'This call expects a multipart/form-data body.',
+  calendarReset: 'The calendar link was replaced: the old one no longer works.',
 } as const;
 
 const blankAsNull = (value: unknown) =>
@@ -96,6 +113,24 @@ export type LineSerials = z.infer<typeof lineSerialsSchema>;
 
 export const dueStateSchema = z.enum(['overdue', 'due-this-month', 'due-next-month', 'later']);
 
+/** How the register's page and its PDF name each state. */
+export const DUE_STATE_LABELS: Record<z.infer<typeof dueStateSchema>, string> = {
+  overdue: 'Overdue',
+  'due-this-month': 'Due this month',
+  'due-next-month': 'Due next month',
+  later: 'Later',
+};
+
+export const attachmentSchema = z.object({ name: z.string(), type: z.string(), size: z.number() });
+
+/** The last record of a task: its note and its attachment, if any (GET /api/business/records/{_id}/attachment). */
+export const lastRecordSchema = z.object({
+  _id: z.string(),
+  note: z.string(),
+  attachment: attachmentSchema.nullable(),
+});
+export type LastRecordDto = z.infer<typeof lastRecordSchema>;
+
 /** One compliance task of an asset (or of the outlet's licence) as the register shows it. */
 export const registerTaskSchema = z.object({
   key: z.string(),
@@ -105,6 +140,8 @@ export const registerTaskSchema = z.object({
   lastDoneOn: z.string().nullable(),
   dueOn: z.string(),
   state: dueStateSchema,
+  /** The record of the last day it was done; null when never recorded (and for the licence). */
+  lastRecord: lastRecordSchema.nullable(),
 });
 export type RegisterTaskDto = z.infer<typeof registerTaskSchema>;
 
@@ -126,10 +163,16 @@ export const assetSchema = z.object({
 export type AssetDto = z.infer<typeof assetSchema>;
 
 export const registerAssetSchema = assetSchema.extend({ tasks: z.array(registerTaskSchema) });
+export type RegisterAssetDto = z.infer<typeof registerAssetSchema>;
 
 /** GET /api/business/outlets/{id}/register. */
 export const outletRegisterSchema = z.object({
-  outlet: z.object({ _id: z.string(), name: z.string(), pesoLicenceNumber: z.string().nullable() }),
+  outlet: z.object({
+    _id: z.string(),
+    name: z.string(),
+    pesoLicenceNumber: z.string().nullable(),
+    pesoLicenceValidUntil: z.string().nullable(),
+  }),
   /** The India calendar day the states are seen on. */
   today: z.string(),
   /** The PESO licence's renewal, due the day its validity ends; null when the validity is not entered. */
@@ -145,5 +188,25 @@ export const taskRecordSchema = z.object({
   taskKey: z.string(),
   doneOn: z.string(),
   note: z.string(),
+  attachment: attachmentSchema.nullable(),
 });
+export type TaskRecordDto = z.infer<typeof taskRecordSchema>;
 export const taskRecordResponseSchema = z.object({ message: z.string(), record: taskRecordSchema });
+
+/** POST/GET /api/business/outlets/{id}/calendar: the outlet's calendar feed (an .ics URL with its secret). */
+export const calendarFeedSchema = z.object({ url: z.string(), message: z.string().optional() });
+export type CalendarFeedDto = z.infer<typeof calendarFeedSchema>;
+
+/**
+ * How the register, its PDF and its calendar name an asset: make and model (the category when neither is known),
+ * an extinguisher's type, and its serial number when it has one.
+ */
+export function assetName(
+  asset: Pick<AssetDto, 'make' | 'model' | 'complianceCategory' | 'extinguisherType' | 'serialNumber'>,
+  { serial = true }: { serial?: boolean } = {},
+): string {
+  const name =
+    [asset.make, asset.model].filter(Boolean).join(' ') || COMPLIANCE_CATEGORY_LABELS[asset.complianceCategory];
+  const type = asset.extinguisherType ? ` · ${EXTINGUISHER_TYPE_LABELS[asset.extinguisherType]}` : '';
+  return `${name}${type}${serial && asset.serialNumber ? ` · serial ${asset.serialNumber}` : ''}`;
+}

@@ -4,7 +4,7 @@
  * the records of its compliance tasks done. A retired asset keeps its row (retired_on set) and leaves the register.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import {
   COMPLIANCE_CATEGORY_KEYS,
   EXTINGUISHER_TYPES,
@@ -74,7 +74,31 @@ export const assetTaskRecords = pgTable(
     doneOn: date('done_on', { mode: 'string' }).notNull(),
     note: text('note').notNull().default(''),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The note or certificate the buyer attached (a PDF or picture), its bytes in asset_record_files under the same
+     * id; all null when none. Name as uploaded, type as its magic bytes showed, size in bytes.
+     */
+    attachmentName: text('attachment_name'),
+    attachmentType: text('attachment_type'),
+    attachmentSize: integer('attachment_size'),
     createdAt: createdAt(),
   },
   (table) => [index('asset_task_records_asset_idx').on(table.assetId, table.taskKey, table.doneOn)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The bytes of a record's attachment. Kept in the database, not the image storage: a certificate is private to its
+ * business (the image storage is served publicly at /uploads or from a public bucket), every server sees it, and it
+ * is backed up with the records it proves.
+ */
+export const assetRecordFiles = pgTable('asset_record_files', {
+  recordId: uuid('record_id')
+    .primaryKey()
+    .references(() => assetTaskRecords.id, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+});

@@ -57,6 +57,11 @@ export const businessOutlets = pgTable(
     pesoLicenceValidUntil: date('peso_licence_valid_until', { mode: 'string' }),
     /** Whether the outlet's people get e-mails of tasks falling due (docs/shop-rules.md#reminders). */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /**
+     * The secret of the outlet's calendar feed URL (calendar apps send no login): made on the business's first
+     * request for the URL, replaced by "Reset link" (docs/shop-rules.md#assets). Null until then.
+     */
+    calendarToken: text('calendar_token').unique('business_outlets_calendar_token_unique'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

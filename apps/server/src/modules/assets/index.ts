@@ -5,6 +5,7 @@
  * licencesDueBetween) and the AMC visits (recordCoveredTasks). Depends on business (who the caller is in which business).
  */
 export { default as assetRoutes } from './routes';
+export { default as calendarRoutes } from './calendar-routes';
 export { recordAssetsOfStatusChange } from './delivery';
 export { tasksOf } from './tasks';
 export { assetTasksDueBetween, licencesDueBetween, type DueTask } from './due-tasks';

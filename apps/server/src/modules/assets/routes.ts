@@ -4,10 +4,12 @@
  * a viewer may not write (403); a person in no business gets 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ASSET_MESSAGES,
   assetBodySchema,
   assetResponseSchema,
+  calendarFeedSchema,
   errorSchema,
   idParamsSchema,
   moveAssetBodySchema,
@@ -17,6 +19,10 @@ import {
   taskRecordResponseSchema,
 } from '@pumpkart/shared';
 import type { ModuleOptions } from '../../context';
+import { contentDisposition, readAttachmentOnly, readRecordForm, recordBodyOf } from './attachments';
+import { calendarFeed, resetCalendarFeed } from './calendar';
+import { attachToRecord, recordAttachment } from './records';
+import { outletRegisterPdf } from './register-pdf';
 import { editAsset, moveAsset, outletRegister, recordTaskDone, registerAsset, retireAsset } from './service';
 
 const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -127,6 +133,124 @@ const routes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
         message: ASSET_MESSAGES.recorded,
         record: await recordTaskDone(ctx, request.user.sub, request.params.id, request.body),
       }),
+  );
+
+  const multipart = { ...errors, 413: errorSchema };
+  app.post(
+    '/assets/:id/records/upload',
+    {
+      onRequest: user,
+      schema: {
+        ...common,
+        summary: 'Record a task done with its note or certificate attached (multipart; not a viewer)',
+        description:
+          'multipart/form-data: the fields taskKey, doneOn and note as the JSON call takes them, and at most one ' +
+          'file in `attachment`: a PDF, JPEG, PNG or WebP (told by its first bytes) of at most 5 MB.',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 201: taskRecordResponseSchema, ...multipart },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readRecordForm(request);
+      const record = await recordTaskDone(ctx, request.user.sub, request.params.id, recordBodyOf(fields), file);
+      return reply.code(201).send({ message: ASSET_MESSAGES.recorded, record });
+    },
+  );
+
+  app.put(
+    '/records/:id/attachment',
+    {
+      onRequest: user,
+      schema: {
+        ...common,
+        summary: 'Attach a note or certificate to a task record, replacing its attachment (multipart; not a viewer)',
+        description: 'multipart/form-data with one file in `attachment`: a PDF, JPEG, PNG or WebP of at most 5 MB.',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: taskRecordResponseSchema, ...multipart },
+      },
+    },
+    async (request) => {
+      const file = await readAttachmentOnly(request);
+      return {
+        message: ASSET_MESSAGES.attachmentAdded,
+        record: await attachToRecord(ctx, request.user.sub, request.params.id, file),
+      };
+    },
+  );
+
+  app.get(
+    '/records/:id/attachment',
+    {
+      onRequest: user,
+      schema: {
+        ...common,
+        summary: "A task record's attachment (any person of the business; another business's record 404)",
+        params: idParamsSchema,
+        response: {
+          200: z.unknown().describe('The file (PDF, JPEG, PNG or WebP)'),
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await recordAttachment(ctx, request.user.sub, request.params.id);
+      return reply
+        .type(file.type)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
+
+  app.get(
+    '/outlets/:id/register.pdf',
+    {
+      onRequest: user,
+      schema: {
+        ...common,
+        summary: "An outlet's register as a printable PDF for an inspector (any person of the business)",
+        params: idParamsSchema,
+        response: { 200: z.unknown().describe('The PDF file (application/pdf)'), 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await outletRegisterPdf(ctx, request.user.sub, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  const calendar = { ...common, params: idParamsSchema, response: { 200: calendarFeedSchema, ...errors } };
+  app.post(
+    '/outlets/:id/calendar',
+    {
+      onRequest: user,
+      schema: {
+        ...calendar,
+        summary:
+          "The outlet's calendar feed URL (.ics with a secret), made on the first request (any person of the business)",
+      },
+    },
+    async (request) => calendarFeed(ctx, request.user.sub, request.params.id),
+  );
+
+  app.post(
+    '/outlets/:id/calendar/reset',
+    {
+      onRequest: user,
+      schema: {
+        ...calendar,
+        summary: "Replace the outlet's calendar feed secret: the old URL stops working (not a viewer)",
+      },
+    },
+    async (request) => resetCalendarFeed(ctx, request.user.sub, request.params.id),
   );
 };
 

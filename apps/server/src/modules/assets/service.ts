@@ -11,8 +11,10 @@ import {
   mayBuy,
   type AssetBody,
   type AssetDto,
+  type LastRecordDto,
   type OutletRegisterDto,
   type TaskRecordBody,
+  type TaskRecordDto,
 } from '@pumpkart/shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -21,14 +23,18 @@ import { membershipOf, type Membership } from '../business';
 import { scheduleTasks } from '../compliance';
 import {
   findAsset,
-  findLastDone,
+  findLastRecords,
   findLiveAssetsOfOutlet,
   findOutletOfBusiness,
   insertAsset,
   insertTaskRecord,
+  saveAttachment,
   updateAsset,
   type AssetRow,
+  type OutletRow,
+  type TaskRecordRow,
 } from './store';
+import type { AttachmentFile } from './attachments';
 import { licenceTask, registerTasks, tasksOf } from './tasks';
 
 type Db = Pick<AppContext, 'db'>;
@@ -49,20 +55,34 @@ export const assetDto = (row: AssetRow): AssetDto => ({
   retiredOn: row.retiredOn,
 });
 
-async function memberOf(db: DbOrTx, userId: string): Promise<Membership> {
+const attachmentOf = (row: Pick<TaskRecordRow, 'attachmentName' | 'attachmentType' | 'attachmentSize'>) =>
+  row.attachmentName && row.attachmentType && row.attachmentSize !== null
+    ? { name: row.attachmentName, type: row.attachmentType, size: row.attachmentSize }
+    : null;
+
+export const taskRecordDto = (row: TaskRecordRow): TaskRecordDto => ({
+  _id: row.id,
+  assetId: row.assetId,
+  taskKey: row.taskKey,
+  doneOn: row.doneOn,
+  note: row.note,
+  attachment: attachmentOf(row),
+});
+
+export async function memberOf(db: DbOrTx, userId: string): Promise<Membership> {
   const membership = await membershipOf(db, userId);
   if (!membership) throw new NotFoundError(BUSINESS_MESSAGES.notFound);
   return membership;
 }
 
 /** The caller's membership when they may change the register: 404 in no business, 403 for a viewer. */
-async function editorOf(db: DbOrTx, userId: string): Promise<Membership> {
+export async function editorOf(db: DbOrTx, userId: string): Promise<Membership> {
   const membership = await memberOf(db, userId);
   if (!mayBuy(membership.role)) throw new ForbiddenError(ASSET_MESSAGES.viewerCannotEdit);
   return membership;
 }
 
-async function outletOf(db: DbOrTx, businessId: string, outletId: string) {
+export async function outletOf(db: DbOrTx, businessId: string, outletId: string) {
   const outlet = await findOutletOfBusiness(db, businessId, outletId);
   if (!outlet) throw new NotFoundError(BUSINESS_MESSAGES.outletNotFound);
   return outlet;
@@ -87,6 +107,37 @@ const assetFields = (body: AssetBody) => ({
   warrantyEndsOn: body.warrantyEndsOn,
 });
 
+/** The outlet's register seen on `today`: its live assets with their tasks, and the licence's renewal. */
+export async function registerOfOutlet(db: DbOrTx, outlet: OutletRow, today: string) {
+  const [assets, schedule] = await Promise.all([findLiveAssetsOfOutlet(db, outlet.id), scheduleTasks(db)]);
+  const lastDone = new Map<string, Map<string, string>>();
+  const lastRecords = new Map<string, Map<string, LastRecordDto>>();
+  for (const row of await findLastRecords(
+    db,
+    assets.map((asset) => asset.id),
+  )) {
+    const done = lastDone.get(row.assetId) ?? new Map<string, string>();
+    done.set(row.taskKey, row.doneOn);
+    lastDone.set(row.assetId, done);
+    const records = lastRecords.get(row.assetId) ?? new Map<string, LastRecordDto>();
+    records.set(row.taskKey, { _id: row.id, note: row.note, attachment: attachmentOf(row) });
+    lastRecords.set(row.assetId, records);
+  }
+  return {
+    licence: licenceTask(schedule, outlet.pesoLicenceValidUntil, today),
+    assets: assets.map((asset) => ({
+      ...assetDto(asset),
+      tasks: registerTasks(
+        schedule,
+        asset,
+        lastDone.get(asset.id) ?? new Map(),
+        today,
+        lastRecords.get(asset.id) ?? new Map(),
+      ),
+    })),
+  };
+}
+
 /** GET /api/business/outlets/{id}/register: the outlet's live assets with their tasks, seen on today in India. */
 export async function outletRegister(
   { db }: Db,
@@ -97,24 +148,15 @@ export async function outletRegister(
   const membership = await memberOf(db, userId);
   const outlet = await outletOf(db, membership.businessId, outletId);
   const today = indiaDateOf(now);
-  const [assets, schedule] = await Promise.all([findLiveAssetsOfOutlet(db, outlet.id), scheduleTasks(db)]);
-  const lastDone = new Map<string, Map<string, string>>();
-  for (const row of await findLastDone(
-    db,
-    assets.map((asset) => asset.id),
-  )) {
-    const of = lastDone.get(row.assetId) ?? new Map<string, string>();
-    of.set(row.taskKey, row.lastDoneOn);
-    lastDone.set(row.assetId, of);
-  }
   return {
-    outlet: { _id: outlet.id, name: outlet.name, pesoLicenceNumber: outlet.pesoLicenceNumber },
+    outlet: {
+      _id: outlet.id,
+      name: outlet.name,
+      pesoLicenceNumber: outlet.pesoLicenceNumber,
+      pesoLicenceValidUntil: outlet.pesoLicenceValidUntil,
+    },
     today,
-    licence: licenceTask(schedule, outlet.pesoLicenceValidUntil, today),
-    assets: assets.map((asset) => ({
-      ...assetDto(asset),
-      tasks: registerTasks(schedule, asset, lastDone.get(asset.id) ?? new Map(), today),
-    })),
+    ...(await registerOfOutlet(db, outlet, today)),
   };
 }
 
@@ -170,8 +212,9 @@ export async function recordTaskDone(
   userId: string,
   assetId: string,
   body: TaskRecordBody,
+  file: AttachmentFile | null = null,
   now: Date = new Date(),
-) {
+): Promise<TaskRecordDto> {
   const membership = await editorOf(db, userId);
   return db.transaction(async (tx) => {
     const asset = await liveAsset(tx, membership.businessId, assetId);
@@ -181,6 +224,6 @@ export async function recordTaskDone(
     if (body.doneOn > indiaDateOf(now)) throw new BadRequestError(ASSET_MESSAGES.doneInFuture);
     if (body.doneOn < asset.installedOn) throw new BadRequestError(ASSET_MESSAGES.doneBeforeInstalled);
     const record = await insertTaskRecord(tx, { assetId, ...body, recordedBy: userId });
-    return { _id: record.id, assetId, taskKey: record.taskKey, doneOn: record.doneOn, note: record.note };
+    return taskRecordDto(file ? await saveAttachment(tx, record.id, file) : record);
   });
 }

@@ -3,10 +3,10 @@
  * stand at, and the two writes an order's status change makes (serial numbers kept on its lines when shipped, one
  * asset per delivered unit of equipment when delivered).
  */
-import { and, asc, between, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../lib/raw-rows';
-import { assets, assetTaskRecords, businessOutlets, orderItems } from '../../db/schema';
+import { assetRecordFiles, assets, assetTaskRecords, businesses, businessOutlets, orderItems } from '../../db/schema';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetValues = typeof assets.$inferInsert;
@@ -19,10 +19,36 @@ export async function findOutletOfBusiness(db: DbOrTx, businessId: string, outle
       name: businessOutlets.name,
       pesoLicenceNumber: businessOutlets.pesoLicenceNumber,
       pesoLicenceValidUntil: businessOutlets.pesoLicenceValidUntil,
+      address: businessOutlets.address,
+      brand: businessOutlets.brand,
+      dealerCode: businessOutlets.dealerCode,
+      calendarToken: businessOutlets.calendarToken,
+      businessName: businesses.legalName,
     })
     .from(businessOutlets)
+    .innerJoin(businesses, eq(businesses.id, businessOutlets.businessId))
     .where(and(eq(businessOutlets.id, outletId), eq(businessOutlets.businessId, businessId)));
   return row;
+}
+export type OutletRow = NonNullable<Awaited<ReturnType<typeof findOutletOfBusiness>>>;
+
+/** The outlet whose calendar feed has this secret; undefined for a wrong one. */
+export async function findOutletByCalendarToken(db: DbOrTx, outletId: string, token: string) {
+  const [row] = await db
+    .select({ id: businessOutlets.id, businessId: businessOutlets.businessId })
+    .from(businessOutlets)
+    .where(and(eq(businessOutlets.id, outletId), eq(businessOutlets.calendarToken, token)));
+  return row;
+}
+
+/** Sets the outlet's calendar secret; with `onlyIfNone`, keeps one already there. Answers the secret in force. */
+export async function setCalendarToken(db: DbOrTx, outletId: string, token: string, onlyIfNone: boolean) {
+  const [row] = await db
+    .update(businessOutlets)
+    .set({ calendarToken: onlyIfNone ? sql`coalesce(${businessOutlets.calendarToken}, ${token})` : token })
+    .where(eq(businessOutlets.id, outletId))
+    .returning({ calendarToken: businessOutlets.calendarToken });
+  return row!.calendarToken!;
 }
 
 /** The business's asset, its row locked until commit when `lock`; undefined for another business's or none. */
@@ -76,6 +102,70 @@ export async function findLastDone(db: DbOrTx, assetIds: string[]) {
     .from(assetTaskRecords)
     .where(inArray(assetTaskRecords.assetId, assetIds))
     .groupBy(assetTaskRecords.assetId, assetTaskRecords.taskKey);
+}
+
+const recordColumns = {
+  id: assetTaskRecords.id,
+  assetId: assetTaskRecords.assetId,
+  taskKey: assetTaskRecords.taskKey,
+  doneOn: assetTaskRecords.doneOn,
+  note: assetTaskRecords.note,
+  attachmentName: assetTaskRecords.attachmentName,
+  attachmentType: assetTaskRecords.attachmentType,
+  attachmentSize: assetTaskRecords.attachmentSize,
+};
+export type TaskRecordRow = typeof assetTaskRecords.$inferSelect;
+
+/**
+ * The last record of each task of these assets (latest day, then latest written), one row per asset and task that
+ * has one: the register's last done day, note and attachment.
+ */
+export async function findLastRecords(db: DbOrTx, assetIds: string[]) {
+  if (assetIds.length === 0) return [];
+  return db
+    .selectDistinctOn([assetTaskRecords.assetId, assetTaskRecords.taskKey], recordColumns)
+    .from(assetTaskRecords)
+    .where(inArray(assetTaskRecords.assetId, assetIds))
+    .orderBy(
+      assetTaskRecords.assetId,
+      assetTaskRecords.taskKey,
+      desc(assetTaskRecords.doneOn),
+      desc(assetTaskRecords.createdAt),
+    );
+}
+
+/** A record of the business's asset, locked when `lock`; undefined for another business's or none. */
+export async function findRecordOfBusiness(db: DbOrTx, businessId: string, recordId: string, lock = false) {
+  const query = db
+    .select({ ...recordColumns, retiredOn: assets.retiredOn })
+    .from(assetTaskRecords)
+    .innerJoin(assets, eq(assets.id, assetTaskRecords.assetId))
+    .where(and(eq(assetTaskRecords.id, recordId), eq(assets.businessId, businessId)));
+  const [row] = lock ? await query.for('update', { of: assetTaskRecords }) : await query;
+  return row;
+}
+
+/** Keeps a record's attachment: its bytes, and its name, type and size on the record (one replaces another). */
+export async function saveAttachment(
+  tx: DbOrTx,
+  recordId: string,
+  file: { name: string; type: string; data: Buffer },
+): Promise<TaskRecordRow> {
+  await tx
+    .insert(assetRecordFiles)
+    .values({ recordId, data: file.data })
+    .onConflictDoUpdate({ target: assetRecordFiles.recordId, set: { data: file.data } });
+  const [row] = await tx
+    .update(assetTaskRecords)
+    .set({ attachmentName: file.name, attachmentType: file.type, attachmentSize: file.data.length })
+    .where(eq(assetTaskRecords.id, recordId))
+    .returning();
+  return row!;
+}
+
+export async function findAttachmentData(db: DbOrTx, recordId: string): Promise<Buffer | undefined> {
+  const [row] = await db.select().from(assetRecordFiles).where(eq(assetRecordFiles.recordId, recordId));
+  return row?.data;
 }
 
 export async function insertTaskRecord(tx: DbOrTx, values: typeof assetTaskRecords.$inferInsert) {

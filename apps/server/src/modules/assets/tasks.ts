@@ -9,6 +9,7 @@ import {
   nextDueDate,
   tasksForAsset,
   type ComplianceTask,
+  type LastRecordDto,
   type RegisterTaskDto,
 } from '@pumpkart/shared';
 import type { AssetRow } from './store';
@@ -24,12 +25,16 @@ export function tasksOf(
   });
 }
 
-/** The asset's tasks with the last day each was done, its next due day and its state on `today`. */
+/**
+ * The asset's tasks with the last day each was done, its next due day and its state on `today`; with
+ * `lastRecords` (the register's), the last record's note and attachment too.
+ */
 export function registerTasks(
   schedule: readonly ComplianceTask[],
   asset: Pick<AssetRow, 'complianceCategory' | 'extinguisherType' | 'productId' | 'installedOn' | 'manufacturedOn'>,
   lastDone: ReadonlyMap<string, string>,
   today: string,
+  lastRecords: ReadonlyMap<string, LastRecordDto> = new Map(),
 ): RegisterTaskDto[] {
   return tasksOf(schedule, asset).map((task) => {
     const lastDoneOn = lastDone.get(task.key) ?? null;
@@ -46,6 +51,7 @@ export function registerTasks(
       lastDoneOn,
       dueOn,
       state: dueState(dueOn, today),
+      lastRecord: lastRecords.get(task.key) ?? null,
     };
   });
 }
@@ -68,5 +74,6 @@ export function licenceTask(
     lastDoneOn: null,
     dueOn: validUntil,
     state: dueState(validUntil, today),
+    lastRecord: null,
   };
 }

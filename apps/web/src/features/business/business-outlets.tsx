@@ -5,7 +5,8 @@
  * (docs/shop-rules.md#reminders); everyone else sees the list.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { OUTLET_BRANDS, outletBodySchema, type Address, type OutletDto } from '@pumpkart/shared';
+import { Link } from 'react-router';
+import { OUTLET_BRANDS, outletBodySchema, outletRegisterPath, type Address, type OutletDto } from '@pumpkart/shared';
 import { errorMessage } from '../../api/http';
 import { AddressFields } from '../../shop/address/address-fields';
 import { EMPTY_ADDRESS } from '../../lib/address';
@@ -76,16 +77,21 @@ export function OutletsSection({ outlets, manage }: { outlets: OutletDto[]; mana
                   <p className="text-sm text-slate-700">No e-mail reminders of tasks falling due</p>
                 )}
               </div>
-              {manage && (
-                <div className="flex shrink-0 gap-2">
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <Link to={outletRegisterPath(outlet._id)} className={secondaryButton}>
+                  Register<span className="sr-only"> of {outlet.name}</span>
+                </Link>
+                {manage && (
                   <button type="button" className={secondaryButton} onClick={() => setEditing(outlet)}>
                     Edit<span className="sr-only"> {outlet.name}</span>
                   </button>
+                )}
+                {manage && (
                   <button type="button" className={dangerButton} onClick={() => void remove(outlet)}>
                     Remove<span className="sr-only"> {outlet.name}</span>
                   </button>
-                </div>
-              )}
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -163,7 +163,12 @@ describe('BusinessPage', () => {
     mockFetch({ 'GET /api/business': { body: { business: business('buyer') } } });
     renderWithStore(<BusinessPage />, { route: '/business' });
     expect(await screen.findByRole('heading', { name: 'Shakti Fuels Pvt Ltd' })).toBeInTheDocument();
-    expect(screen.getByText(/Highway COCO/)).toBeInTheDocument();
+    expect(screen.getByText(/^Highway COCO/)).toBeInTheDocument();
+    // Everyone in the business reads each outlet's register.
+    expect(screen.getByRole('link', { name: /^Register\s*of Highway COCO/ })).toHaveAttribute(
+      'href',
+      '/business/outlets/o1/register',
+    );
     expect(screen.queryByRole('button', { name: /Edit|Remove|Add an outlet/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Invite a person' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Orders waiting for approval' })).not.toBeInTheDocument();
