@@ -49,7 +49,7 @@ import { priceListRoutes } from './modules/price-lists';
 import { complianceRoutes } from './modules/compliance';
 import { customerRoutes } from './modules/customers';
 import { createEinvoiceReporter, einvoiceRoutes, gstReportRoutes } from './modules/invoices';
-import { startReminderJob } from './modules/reminders';
+import { reminderRoutes, startReminderJob } from './modules/reminders';
 import { returnRoutes } from './modules/returns';
 import { adminQuoteRoutes, quoteRoutes } from './modules/quotes';
 import { createMailWorker, mailAdminRoutes } from './modules/mail';
@@ -220,6 +220,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(customerRoutes, { prefix: '/api/admin', ctx });
   await app.register(adminAmcRoutes, { prefix: '/api/admin', ctx });
   await app.register(dueViewRoutes, { prefix: '/api/admin', ctx });
+  await app.register(reminderRoutes, { prefix: '/api/admin', ctx });
 
   // Static files last: uploads, the web app and the fallback; with the web app, the pages search engines read
   await app.register(staticFilesPlugin, {

@@ -171,3 +171,19 @@ export const amcVisitDoneResponseSchema = z.object({
   /** Task records written for the outlet's assets (the tasks the AMC product covers). */
   tasksRecorded: z.number().int(),
 });
+
+/**
+ * POST /api/admin/reminders/run: today's reminders sent now (docs/shop-rules.md#reminders), the owner's button for a
+ * register filled in during the day, after the day's run; what was already mailed is not mailed again.
+ */
+export const reminderRunSchema = z.object({
+  message: z.string(),
+  day: z.string(),
+  tasks: z.number().int(),
+  outlets: z.number().int(),
+  mails: z.number().int(),
+});
+export type ReminderRunDto = z.infer<typeof reminderRunSchema>;
+
+export const reminderRunMessage = (mails: number) =>
+  mails === 0 ? 'No new reminders to send today.' : `${mails} reminder e-mail${mails === 1 ? '' : 's'} sent.`;

@@ -4,3 +4,4 @@
  * assets (the tasks due), compliance (the schedule), mail (the outbox) and price-lists (the business's prices).
  */
 export { remindOn, runReminderJob, startReminderJob, type ReminderResult } from './job';
+export { default as reminderRoutes } from './routes';

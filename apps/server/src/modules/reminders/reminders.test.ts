@@ -7,11 +7,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, bookingPath, indiaDateOf, outletRegisterPath, type OutletDto } from '@pumpkart/shared';
+import { addDays, addMonths, bookingPath, indiaDateOf, outletRegisterPath, type OutletDto } from '@pumpkart/shared';
 import type { Log } from '../../context';
 import { businesses, outboxMessages, priceListRules, priceLists, products, reminderRuns } from '../../db/schema';
 import { createTestApp, onPostgres, type TestApp } from '../../test/app';
-import { createTestProduct } from '../../test/factories';
+import { createTestAdmin, createTestProduct } from '../../test/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { caller, newBusiness, outletBody, personWithRole } from '../../test/business-factories';
 import type { MailMessageOf } from '../mail';
@@ -219,5 +219,21 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database (T
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("the owner's Send today's reminders", () => {
+  it('mails what is due today at once, nothing twice, and is the back office’s only', async () => {
+    const { admin, highway } = await newBusiness(t);
+    const today = indiaDateOf(new Date());
+    await dispenserDueOn(admin.token, highway, addDays(today, 7), 'NOW-7');
+    const owner = await createTestAdmin(t.app);
+    const first = await call('POST', '/api/admin/reminders/run', owner.token);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ day: today, mails: 1, message: '1 reminder e-mail sent.' });
+    expect(await remindersOf(highway)).toHaveLength(1);
+    const again = await call('POST', '/api/admin/reminders/run', owner.token);
+    expect(again.json()).toMatchObject({ mails: 0, message: 'No new reminders to send today.' });
+    expect((await call('POST', '/api/admin/reminders/run', admin.token)).statusCode).toBe(403);
   });
 });

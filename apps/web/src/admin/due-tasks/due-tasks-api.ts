@@ -10,6 +10,7 @@ import type {
   DueViewDto,
   DueViewParams,
   DueWindow,
+  ReminderRunDto,
 } from '@pumpkart/shared';
 import { api } from '../../api/http';
 import { filenameOf, logFailure, shopApi, type DownloadedDocument } from '../../api/shop-api';
@@ -44,10 +45,15 @@ export const dueTasksApi = shopApi.injectEndpoints({
       }),
       invalidatesTags: (_answer, error) => (error ? [] : ['DueView']),
     }),
+    /** Today's reminders sent now (docs/shop-rules.md#reminders). */
+    runReminders: build.mutation<ReminderRunDto, void>({
+      query: () => ({ url: '/admin/reminders/run', method: 'POST', shared: true, contract: 'reminderRun' }),
+    }),
   }),
 });
 
-export const { useGetDueTasksQuery, useGetAmcVisitsQuery, useMarkAmcVisitDoneMutation } = dueTasksApi;
+export const { useGetDueTasksQuery, useGetAmcVisitsQuery, useMarkAmcVisitDoneMutation, useRunRemindersMutation } =
+  dueTasksApi;
 
 /** Every item of the window as a CSV file, fetched with the bearer token. */
 export async function fetchDueTasksCsv(days: DueWindow): Promise<DownloadedDocument> {

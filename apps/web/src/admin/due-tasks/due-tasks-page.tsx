@@ -16,7 +16,7 @@ import { Pager } from '../ui/pager';
 import { choiceParam, pageParam, tableSpec, useTableState } from '../ui/use-table-state';
 import { AmcVisits } from './amc-visits';
 import { DueDay } from './due-day';
-import { fetchDueTasksCsv, useGetDueTasksQuery } from './due-tasks-api';
+import { fetchDueTasksCsv, useGetDueTasksQuery, useRunRemindersMutation } from './due-tasks-api';
 
 const PAGE_SIZE = 50;
 const WINDOW_TEXTS = DUE_WINDOWS.map(String) as ['30', '60', '90'];
@@ -68,6 +68,31 @@ function ExportButton({ days }: { days: DueWindow }) {
     >
       <span aria-hidden="true">⬇ </span>
       {busy ? 'Preparing...' : 'Export CSV'}
+    </button>
+  );
+}
+
+/** Today's reminders now: for equipment registered or corrected after the day's run. */
+function SendRemindersButton() {
+  const notify = useNotify();
+  const [run, { isLoading }] = useRunRemindersMutation();
+  const send = async () => {
+    if (isLoading) return;
+    try {
+      notify((await run().unwrap()).message, 'success');
+    } catch (error) {
+      notify(errorMessage(error, 'Could not send the reminders. Please try again.'), 'error');
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void send()}
+      title="E-mail customers today's reminders of tasks due today, in 7 days and in 30 days; none is sent twice"
+      aria-disabled={isLoading || undefined}
+      className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-disabled:opacity-60"
+    >
+      {isLoading ? 'Sending...' : "Send today's reminders"}
     </button>
   );
 }
@@ -146,6 +171,7 @@ export function DueTasksPage() {
   return (
     <div>
       <PageHeader title="Due tasks">
+        <SendRemindersButton />
         <ExportButton days={days} />
       </PageHeader>
       <div className="space-y-5">
