@@ -205,8 +205,9 @@ export function assetName(
   asset: Pick<AssetDto, 'make' | 'model' | 'complianceCategory' | 'extinguisherType' | 'serialNumber'>,
   { serial = true }: { serial?: boolean } = {},
 ): string {
-  const name =
-    [asset.make, asset.model].filter(Boolean).join(' ') || COMPLIANCE_CATEGORY_LABELS[asset.complianceCategory];
+  // A delivered unit's model is the product's title, which usually starts with its brand (the make): not twice.
+  const make = asset.model.toLowerCase().startsWith(asset.make.toLowerCase()) ? '' : asset.make;
+  const name = [make, asset.model].filter(Boolean).join(' ') || COMPLIANCE_CATEGORY_LABELS[asset.complianceCategory];
   const type = asset.extinguisherType ? ` · ${EXTINGUISHER_TYPE_LABELS[asset.extinguisherType]}` : '';
   return `${name}${type}${serial && asset.serialNumber ? ` · serial ${asset.serialNumber}` : ''}`;
 }
