@@ -198,6 +198,15 @@ export const calendarFeedSchema = z.object({ url: z.string(), message: z.string(
 export type CalendarFeedDto = z.infer<typeof calendarFeedSchema>;
 
 /**
+ * Make and model as one name, '' when neither is known. A delivered unit's model is the product's title, which usually
+ * starts with its brand (the make): the brand is then not said twice.
+ */
+export function makeAndModel({ make, model }: { make: string; model: string }): string {
+  const brand = model.toLowerCase().startsWith(make.toLowerCase()) ? '' : make;
+  return [brand, model].filter(Boolean).join(' ');
+}
+
+/**
  * How the register, its PDF and its calendar name an asset: make and model (the category when neither is known),
  * an extinguisher's type, and its serial number when it has one.
  */
@@ -205,9 +214,7 @@ export function assetName(
   asset: Pick<AssetDto, 'make' | 'model' | 'complianceCategory' | 'extinguisherType' | 'serialNumber'>,
   { serial = true }: { serial?: boolean } = {},
 ): string {
-  // A delivered unit's model is the product's title, which usually starts with its brand (the make): not twice.
-  const make = asset.model.toLowerCase().startsWith(asset.make.toLowerCase()) ? '' : asset.make;
-  const name = [make, asset.model].filter(Boolean).join(' ') || COMPLIANCE_CATEGORY_LABELS[asset.complianceCategory];
+  const name = makeAndModel(asset) || COMPLIANCE_CATEGORY_LABELS[asset.complianceCategory];
   const type = asset.extinguisherType ? ` · ${EXTINGUISHER_TYPE_LABELS[asset.extinguisherType]}` : '';
   return `${name}${type}${serial && asset.serialNumber ? ` · serial ${asset.serialNumber}` : ''}`;
 }

@@ -4,7 +4,7 @@
  * counts by task and by city, the items by due day paged by 50, Export CSV of every item; below, the annual
  * maintenance contracts' visits due, each marked done from here. The window and page are kept in the address.
  */
-import { DUE_WINDOWS, type DueItemDto, type DueViewDto, type DueWindow } from '@pumpkart/shared';
+import { DUE_WINDOWS, makeAndModel, type DueItemDto, type DueViewDto, type DueWindow } from '@pumpkart/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { saveBlob } from '../../shop/orders/order-documents';
@@ -154,7 +154,7 @@ const ITEM_COLUMNS: Column<DueItemDto>[] = [
         <span className="text-slate-700">Licence {orDash(row.serialNumber)}</span>
       ) : (
         <span>
-          <Wrapped text={[row.make, row.model].filter(Boolean).join(' ') || '—'} />
+          <Wrapped text={makeAndModel(row) || '—'} />
           <span className="block font-mono text-xs text-slate-700">{orDash(row.serialNumber)}</span>
         </span>
       ),
