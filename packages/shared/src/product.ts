@@ -5,6 +5,7 @@
  */
 import type { ComplianceCategoryKey, ExtinguisherType } from './compliance';
 import { PRODUCT_KINDS, type ProductKind } from './constants';
+import { AMC_DEFAULT_VISITS_PER_YEAR } from './amc';
 import { formatAmount } from './money';
 
 export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
@@ -101,6 +102,8 @@ export interface Product extends ProductTaxFields {
   kind: ProductKind;
   /** The compliance tasks (schedule keys) the product does. */
   taskKeys: string[];
+  /** An AMC's visits a year (docs/shop-rules.md#amc). */
+  amcVisitsPerYear: number;
   /** The server's edit version (admin API); the edit form sends it back with a save. */
   version?: number;
 }
@@ -206,6 +209,7 @@ export function normalizeProduct(raw: unknown): Product {
     priceOnRequest: p.priceOnRequest === true,
     kind: (PRODUCT_KINDS as readonly unknown[]).includes(p.kind) ? (p.kind as ProductKind) : 'goods',
     taskKeys: Array.isArray(p.taskKeys) ? p.taskKeys.filter((key): key is string => typeof key === 'string') : [],
+    amcVisitsPerYear: asNumber(p.amcVisitsPerYear, AMC_DEFAULT_VISITS_PER_YEAR),
     ...(typeof p.version === 'number' && Number.isInteger(p.version) ? { version: p.version } : {}),
     ...taxFieldsOf(p),
   };

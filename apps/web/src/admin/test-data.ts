@@ -141,6 +141,7 @@ export function rawProduct(id: string, overrides: Record<string, unknown> = {}) 
     priceOnRequest: false,
     kind: 'goods',
     taskKeys: [] as string[],
+    amcVisitsPerYear: 4,
     minOrderQty: 1,
     packSize: 1,
     quantityBreaks: [],

@@ -1,6 +1,7 @@
 /** The back office's product form (docs/shop-rules.md#catalog, #tax-data, #assets): its fields, checks and messages. */
 import { z } from 'zod';
 import { productOrderFormFields } from './price-lists';
+import { AMC_VISITS_PER_YEAR } from '../amc';
 import { MAX_PRODUCT_PRICE, MAX_PRODUCT_STOCK, PRODUCT_KINDS } from '../constants';
 import { taxCodeProblem } from '../service-products';
 import { priceAboveMrpProblem } from '../product';
@@ -86,6 +87,7 @@ export const PRODUCT_EQUIPMENT_MESSAGES = {
   kind: 'Kind must be one of: goods, service, amc.',
   taskKey: 'A task key is at most 100 characters.',
   taskKeysTooMany: `A product does at most ${MAX_PRODUCT_TASK_KEYS} tasks.`,
+  amcVisitsPerYear: `Visits a year must be one of ${AMC_VISITS_PER_YEAR.join(', ')}.`,
   unknownTask: (key: string) => `"${key}" is not a task of the compliance schedule.`,
 } as const;
 
@@ -140,6 +142,16 @@ export const productTaxFormFields = {
       .array(z.string().trim().min(1).max(100, PRODUCT_EQUIPMENT_MESSAGES.taskKey))
       .max(MAX_PRODUCT_TASK_KEYS, PRODUCT_EQUIPMENT_MESSAGES.taskKeysTooMany)
       .transform((keys) => [...new Set(keys)])
+      .optional(),
+  ),
+  /** An AMC's visits a year, one of AMC_VISITS_PER_YEAR (docs/shop-rules.md#amc); not sent keeps it. */
+  amcVisitsPerYear: z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : Number(value)),
+    z
+      .number({ error: PRODUCT_EQUIPMENT_MESSAGES.amcVisitsPerYear })
+      .refine((visits) => (AMC_VISITS_PER_YEAR as readonly number[]).includes(visits), {
+        message: PRODUCT_EQUIPMENT_MESSAGES.amcVisitsPerYear,
+      })
       .optional(),
   ),
   warrantyMonths: z.preprocess(

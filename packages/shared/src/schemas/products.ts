@@ -79,6 +79,8 @@ export const productSchema = z.object({
   kind: z.enum(PRODUCT_KINDS),
   /** The compliance tasks (schedule keys) the product does, e.g. a refill: a reminder of such a task links to it. */
   taskKeys: z.array(z.string()),
+  /** An AMC's visits a year (docs/shop-rules.md#amc); stored for every product, read for kind 'amc' only. */
+  amcVisitsPerYear: z.number().int(),
   images: z.array(productImageSchema),
   variants: z.array(variantSchema),
   /** Order quantities and quantity breaks (docs/shop-rules.md#business-prices). */

@@ -91,6 +91,7 @@ export function productValues(form: ProductForm) {
     // Service products (docs/shop-rules.md#service-products): not sent keeps what is stored.
     ...(form.kind === undefined ? {} : { kind: form.kind }),
     ...(form.taskKeys === undefined ? {} : { taskKeys: form.taskKeys }),
+    ...(form.amcVisitsPerYear === undefined ? {} : { amcVisitsPerYear: form.amcVisitsPerYear }),
   };
 }
 

@@ -162,6 +162,7 @@ const FIELD_NOTES: Record<FormField, string> = {
   taskKeys:
     'The compliance tasks the product does: schedule task keys separated by commas, e.g. ' +
     "'extinguisher-refill-dry-powder'; empty clears them.",
+  amcVisitsPerYear: "An AMC's visits a year: 1, 2, 3, 4, 6 or 12 (4 for a new product); not sent keeps it.",
   warrantyMonths: 'Warranty in whole months from delivery, 0 to 600; empty: none.',
   // Business prices (docs/shop-rules.md#business-prices): not sent keeps the stored value.
   minOrderQty: 'Minimum order quantity: a whole number of 1 or more; 1 for a new product.',

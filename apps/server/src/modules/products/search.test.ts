@@ -97,9 +97,10 @@ describe('a search that finds nothing as typed', () => {
   });
 
   it('one wrong letter in a word of 5 or more letters of a title always finds its product', async () => {
-    const words = [
+    const titleWords = [
       ...new Set(DEMO_PRODUCTS.flatMap((product) => product.title.toLowerCase().match(/\p{L}+/gu) ?? [])),
-    ].filter((word) => word.length >= 5);
+    ];
+    const words = titleWords.filter((word) => word.length >= 5);
     const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'.split(''));
     const typo = fc
       .tuple(fc.constantFrom(...words), fc.nat(), letter, fc.constantFrom('insert', 'delete', 'change', 'swap'))
@@ -123,6 +124,9 @@ describe('a search that finds nothing as typed', () => {
         const exact = await get(`/api/products?search=${encodeURIComponent(typed)}&exact=1`);
         // A typo that is itself found (inside another word) is a search that worked: no fallback.
         fc.pre(exact.headers[TOTAL_COUNT_HEADER] === '0');
+        // A typo as near another title word ('lire': 'litre' or 'fire') may be meant as either: the search corrects
+        // it to one of them, so only a typo with one nearest word says which product must be found.
+        fc.pre(!titleWords.some((other) => other !== word && editDistance(other, typed) <= 1));
         const res = await get(`/api/products?search=${encodeURIComponent(typed)}&limit=100`);
         const found = titles(res).map((title) => title.toLowerCase());
         expect(found.some((title) => title.includes(word))).toBe(true);

@@ -59,6 +59,21 @@ const edit = (product: ProductDto, fields: Fields) =>
     payload: productForm({ title: product.title, price: product.price, stock: 100, ...fields }),
   });
 
+describe('a product of kind amc', () => {
+  it('keeps its visits a year (4 unless set), one of 1, 2, 3, 4, 6 or 12', async () => {
+    const amc = await createOk({ kind: 'amc', hsnCode: '998719', taskKeys: 'extinguisher-maintenance' });
+    expect(amc.amcVisitsPerYear).toBe(4);
+    const twice = await edit(amc, { kind: 'amc', amcVisitsPerYear: 2 });
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json()).toMatchObject({ kind: 'amc', amcVisitsPerYear: 2 });
+    const kept = await edit(amc, { description: 'Quarterly? No: twice a year.' });
+    expect(kept.json().amcVisitsPerYear).toBe(2);
+    const five = await edit(amc, { amcVisitsPerYear: 5 });
+    expect(five.statusCode).toBe(400);
+    expect(five.json().message).toContain(PRODUCT_EQUIPMENT_MESSAGES.amcVisitsPerYear);
+  });
+});
+
 describe('a product of kind service', () => {
   it('is saved with its SAC code and tasks, which every product answer carries', async () => {
     const product = await createOk({

@@ -3,7 +3,13 @@
  * or an annual maintenance contract; and the compliance tasks of the schedule the product does, by title, so that a
  * reminder of such a task links to it. A service is never equipment: choosing it clears the compliance category.
  */
-import { COMPLIANCE_CATEGORY_LABELS, PRODUCT_KIND_LABELS, PRODUCT_KINDS, type ScheduleTaskDto } from '@pumpkart/shared';
+import {
+  AMC_VISITS_PER_YEAR,
+  COMPLIANCE_CATEGORY_LABELS,
+  PRODUCT_KIND_LABELS,
+  PRODUCT_KINDS,
+  type ScheduleTaskDto,
+} from '@pumpkart/shared';
 import { useGetComplianceScheduleQuery } from '../compliance/compliance-api';
 import { Field, inputClass } from './form-field';
 import type { FormSectionProps } from './main-fields';
@@ -44,6 +50,28 @@ export function KindFields({ values, errors, set, fieldId, invalid }: FormSectio
           ))}
         </select>
       </Field>
+      {values.kind === 'amc' && (
+        <Field
+          label="Visits a year"
+          htmlFor={fieldId('amcVisitsPerYear')}
+          error={errors.amcVisitsPerYear}
+          hint="Each contract sold is visited this often, on equal parts of its year; a visit records the ticked tasks done."
+        >
+          <select
+            id={fieldId('amcVisitsPerYear')}
+            value={values.amcVisitsPerYear}
+            onChange={(event) => set('amcVisitsPerYear', event.target.value)}
+            className={`${inputClass} bg-white sm:max-w-sm`}
+            {...invalid('amcVisitsPerYear')}
+          >
+            {AMC_VISITS_PER_YEAR.map((visits) => (
+              <option key={visits} value={String(visits)}>
+                {visits}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <div
         role="group"
         aria-labelledby={`${tasksId}-label`}

@@ -44,6 +44,7 @@ const FIELD_LABELS: Record<string, string> = {
   complianceCategory: 'Compliance category',
   kind: 'Kind',
   taskKeys: 'Tasks it does',
+  amcVisitsPerYear: 'Visits a year',
   extinguisherType: 'Extinguisher type',
   warrantyMonths: 'Warranty',
 };

@@ -22,7 +22,7 @@
  * - the kind (docs/shop-rules.md#service-products): kind (goods, service, amc) and taskKeys (the schedule's task keys,
  *   sent as one text separated by commas; empty: none), sent as the tax data is (all of them, or only what was chosen).
  */
-import { formatQuantityBreaks, productFormSchema, type Product } from '@pumpkart/shared';
+import { AMC_DEFAULT_VISITS_PER_YEAR, formatQuantityBreaks, productFormSchema, type Product } from '@pumpkart/shared';
 
 export interface VariantRow {
   /** A stable React key for the row. */
@@ -71,6 +71,8 @@ export interface ProductFormValues {
   kind: string;
   /** Keys of the compliance schedule's tasks the product does. */
   taskKeys: string[];
+  /** An AMC's visits a year, one of AMC_VISITS_PER_YEAR. */
+  amcVisitsPerYear: string;
 }
 
 /** The tax fields of the form, in the order the form shows them. */
@@ -158,6 +160,7 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
       ...taxValuesOf(),
       kind: 'goods',
       taskKeys: [],
+      amcVisitsPerYear: String(AMC_DEFAULT_VISITS_PER_YEAR),
     };
   }
   return {
@@ -186,6 +189,7 @@ export function valuesFromProduct(product?: Product): ProductFormValues {
     ...taxValuesOf(product),
     kind: product.kind ?? 'goods',
     taskKeys: product.taskKeys ?? [],
+    amcVisitsPerYear: String(product.amcVisitsPerYear ?? AMC_DEFAULT_VISITS_PER_YEAR),
   };
 }
 
@@ -216,6 +220,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
     ...Object.fromEntries(TAX_FIELDS.map((field) => [field, values[field]])),
     kind: values.kind,
     taskKeys: values.taskKeys.join(','),
+    amcVisitsPerYear: values.amcVisitsPerYear,
   });
   const errors: ProductFormErrors = {};
   if (checked.success) return errors;
@@ -266,6 +271,7 @@ export function buildProductFormData(
   // Like the tax fields: a product whose answer came without its data sends only what was chosen.
   if (allTaxFields || values.kind !== 'goods') form.append('kind', values.kind);
   if (allTaxFields || values.taskKeys.length) form.append('taskKeys', values.taskKeys.join(','));
+  if (values.kind === 'amc') form.append('amcVisitsPerYear', values.amcVisitsPerYear);
   for (const file of files) form.append('images', file);
   return form;
 }

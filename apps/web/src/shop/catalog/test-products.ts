@@ -28,6 +28,7 @@ export function rawProduct(overrides: Record<string, unknown> = {}): Record<stri
     priceOnRequest: false,
     kind: 'goods',
     taskKeys: [] as string[],
+    amcVisitsPerYear: 4,
     minOrderQty: 1,
     packSize: 1,
     quantityBreaks: [],

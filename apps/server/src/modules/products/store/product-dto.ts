@@ -34,6 +34,7 @@ export type ProductFields = Pick<
   | 'priceOnRequest'
   | 'kind'
   | 'taskKeys'
+  | 'amcVisitsPerYear'
   | 'version'
   | 'createdAt'
   | 'updatedAt'
@@ -76,6 +77,7 @@ export function productDtoOf(
     priceOnRequest: product.priceOnRequest,
     kind: product.kind,
     taskKeys: product.taskKeys,
+    amcVisitsPerYear: product.amcVisitsPerYear,
     images,
     variants: variants.map((variant) => ({
       _id: variant.id,
@@ -125,6 +127,7 @@ const PRODUCT_JSON_FIELDS: [keyof ProductJsonRow, SQL][] = [
   ['priceOnRequest', sql`${products.priceOnRequest}`],
   ['kind', sql`${products.kind}`],
   ['taskKeys', sql`${products.taskKeys}`],
+  ['amcVisitsPerYear', sql`${products.amcVisitsPerYear}`],
   ['version', sql`${products.version}`],
   ['createdAt', epochMs(products.createdAt)],
   ['updatedAt', epochMs(products.updatedAt)],
@@ -237,6 +240,7 @@ export function productDtosOfRows(
         priceOnRequest: row.priceOnRequest,
         kind: row.kind,
         taskKeys: row.taskKeys,
+        amcVisitsPerYear: row.amcVisitsPerYear,
         version: row.version,
         createdAt: new Date(row.createdAt),
         updatedAt: new Date(row.updatedAt),
