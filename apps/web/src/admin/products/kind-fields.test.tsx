@@ -86,4 +86,29 @@ describe('Admin product form: kind and tasks', () => {
       ]),
     );
   });
+
+  it('makes an AMC with its visits a year, a field only an AMC shows', async () => {
+    let sent: [string, string][] = [];
+    const user = await renderPage({
+      'POST /api/products': (init) => {
+        sent = formEntries(init);
+        return { status: 201, body: rawProduct('p8', { title: 'AMC', kind: 'amc', amcVisitsPerYear: 2 }) };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await user.type(field('Title'), 'Fire safety AMC');
+    expect(within(dialog()).queryByLabelText('Visits a year')).not.toBeInTheDocument();
+    await user.selectOptions(field('Kind'), 'amc');
+    expect(field('Visits a year')).toHaveValue('4');
+    await user.selectOptions(field('Visits a year'), '2');
+    await user.type(field('SAC code'), '998719');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save Product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        ['kind', 'amc'],
+        ['amcVisitsPerYear', '2'],
+      ]),
+    );
+  });
 });
