@@ -60,6 +60,12 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/admin/customers': 'orders',
   'GET /api/admin/customers/export.csv': 'orders',
   'GET /api/admin/customers/:kind/:id': 'orders',
+  // The owner's due view, annual maintenance contracts' visits, today's reminders now (docs/shop-rules.md#due-view, #amc).
+  'GET /api/admin/due-tasks': 'orders',
+  'GET /api/admin/due-tasks.csv': 'orders',
+  'GET /api/admin/amc/visits': 'orders',
+  'POST /api/admin/amc/visits/:id/done': 'orders',
+  'POST /api/admin/reminders/run': 'orders',
   'GET /api/favorites': 'user',
   'POST /api/favorites/:productId/toggle': 'user',
   'POST /api/orders': 'user',
@@ -162,6 +168,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/business/approvals/:id/reject': 'user',
   // The outlet register (modules/assets, docs/shop-rules.md#assets): any person of the business reads, a viewer may not write.
   'GET /api/business/outlets/:id/register': 'user',
+  'GET /api/business/outlets/:id/amc': 'user',
   'POST /api/business/outlets/:id/assets': 'user',
   'PATCH /api/business/assets/:id': 'user',
   'POST /api/business/assets/:id/move': 'user',
