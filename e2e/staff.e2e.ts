@@ -98,7 +98,13 @@ describe('staff accounts', () => {
       await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
 
       const menu = page.getByRole('navigation', { name: 'Admin' });
-      await poll(() => menu.getByRole('link').allTextContents()).toEqual(['Orders', 'Quotes', 'Payments', 'Customers']);
+      await poll(() => menu.getByRole('link').allTextContents()).toEqual([
+        'Orders',
+        'Quotes',
+        'Payments',
+        'Customers',
+        'Due tasks',
+      ]);
       expect(await page.getByTestId('admin-role').textContent()).toBe('Orders staff');
       await shots(page, 'staff-orders');
 

@@ -26,6 +26,8 @@ export interface ApiProduct {
   active: boolean;
   images: ApiImage[];
   variants: ApiVariant[];
+  /** Goods, a service (booked for a visit date) or an AMC (docs/shop-rules.md#service-products). */
+  kind: 'goods' | 'service' | 'amc';
 }
 export interface ApiOrder {
   _id: string;
@@ -102,10 +104,10 @@ export async function storeSession(
 export const myOrders = async (token: string) =>
   (await api<{ orders: ApiOrder[] }>('GET', '/orders/me', undefined, token)).orders;
 
-/** The catalog's products without variants that have stock to spare and a price. */
+/** The catalog's goods without variants that have stock to spare and a price (a service needs a visit date). */
 export async function simpleProducts(): Promise<ApiProduct[]> {
   const products = await api<ApiProduct[]>('GET', '/products?limit=100');
-  return products.filter((p) => p.variants.length === 0 && p.stock >= 3 && p.price > 0);
+  return products.filter((p) => p.kind === 'goods' && p.variants.length === 0 && p.stock >= 3 && p.price > 0);
 }
 
 /** The delivery address of the orders placeOrder places. */
