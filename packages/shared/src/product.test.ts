@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   descriptionPreview,
   displayPrice,
-  inPriceRange,
   lowStockText,
   normalizeProduct,
   originalPriceOf,
   priceAboveMrpProblem,
   struckThroughPrice,
 } from './product';
+import { inPriceRange } from './catalog-filters';
 import { MESSAGES } from './messages';
 import { cartLineKey, clampQuantity, lineStock, linePrice, selectionTotals } from './cart';
 

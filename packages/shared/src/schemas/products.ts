@@ -1,7 +1,8 @@
 /** Contracts of /api/products (docs/shop-rules.md#catalog, docs/decisions/0003-catalog-list-shape.md). */
 import { z } from 'zod';
 import { PRODUCT_KINDS, PRODUCTS_DEFAULT_LIMIT, PRODUCTS_MAX_LIMIT, SUGGEST_MIN_CHARS } from '../constants';
-import { AVAILABILITY, CATALOG_SORTS, PRICE_BOUND_MAX, PRICE_RANGES } from '../product';
+import { AVAILABILITY } from '../product';
+import { CATALOG_SORTS, PRICE_BOUND_MAX, PRICE_RANGES } from '../catalog-filters';
 import { COMPLIANCE_CATEGORY_KEYS, EXTINGUISHER_TYPES } from '../compliance';
 import { idSchema, textSchema } from './fields';
 
