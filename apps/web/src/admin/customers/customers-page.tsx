@@ -6,12 +6,10 @@
  */
 import { CUSTOMER_KINDS, CUSTOMER_SORTS, type CustomerDto } from '@pumpkart/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../api/http';
-import { saveBlob } from '../../shop/orders/order-documents';
-import { useNotify } from '../../store/hooks';
 import { formatDate, orDash, rupees } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
+import { CsvExportButton } from '../ui/csv-export-button';
 import { Pager } from '../ui/pager';
 import { choiceParam, pageParam, tableSpec, textParam, useTableState, type StateOf } from '../ui/use-table-state';
 import { CustomerDetailModal } from './customer-detail-modal';
@@ -102,35 +100,6 @@ function Filters({ view, onApply }: { view: CustomersView; onApply: (change: Par
   );
 }
 
-function ExportButton({ view }: { view: CustomersView }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { blob, filename } = await fetchCustomersCsv(listParams(view));
-      saveBlob(blob, filename ?? 'customers.csv');
-    } catch (error) {
-      notify(errorMessage(error, 'Could not export the customers. Please try again.'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      onClick={() => void run()}
-      title="The customers of these filters, in this order"
-      aria-disabled={busy || undefined}
-      className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-disabled:opacity-60"
-    >
-      <span aria-hidden="true">⬇ </span>
-      {busy ? 'Preparing...' : 'Export CSV'}
-    </button>
-  );
-}
-
 export function CustomersPage() {
   const { state: view, change } = useTableState(CUSTOMERS_TABLE);
   const [viewing, setViewing] = useState<CustomerDto | null>(null);
@@ -180,7 +149,12 @@ export function CustomersPage() {
   return (
     <div>
       <PageHeader title="Customers">
-        <ExportButton view={view} />
+        <CsvExportButton
+          fetchCsv={() => fetchCustomersCsv(listParams(view))}
+          fallbackName="customers.csv"
+          what="the customers"
+          title="The customers of these filters, in this order"
+        />
       </PageHeader>
       <div className="space-y-5">
         <Filters key={view.search} view={view} onApply={change} />

@@ -5,13 +5,12 @@
  * maintenance contracts' visits due, each marked done from here. The window and page are kept in the address.
  */
 import { DUE_WINDOWS, makeAndModel, type DueItemDto, type DueViewDto, type DueWindow } from '@pumpkart/shared';
-import { useState } from 'react';
 import { errorMessage } from '../../api/http';
-import { saveBlob } from '../../shop/orders/order-documents';
 import { useNotify } from '../../store/hooks';
 import { formatDate, orDash } from '../lib/format';
 import { DataTable, type Column } from '../ui/data-table';
 import { ErrorText, LoadingText, PageHeader } from '../ui/page-header';
+import { CsvExportButton } from '../ui/csv-export-button';
 import { Pager } from '../ui/pager';
 import { choiceParam, pageParam, tableSpec, useTableState } from '../ui/use-table-state';
 import { AmcVisits } from './amc-visits';
@@ -40,35 +39,6 @@ function WindowChoice({ days, onChange }: { days: DueWindow; onChange: (days: Du
         </button>
       ))}
     </div>
-  );
-}
-
-function ExportButton({ days }: { days: DueWindow }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { blob, filename } = await fetchDueTasksCsv(days);
-      saveBlob(blob, filename ?? 'due-tasks.csv');
-    } catch (error) {
-      notify(errorMessage(error, 'Could not export the tasks due. Please try again.'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      onClick={() => void run()}
-      title="Every task due in this window, overdue ones too, with whom to call"
-      aria-disabled={busy || undefined}
-      className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-disabled:opacity-60"
-    >
-      <span aria-hidden="true">⬇ </span>
-      {busy ? 'Preparing...' : 'Export CSV'}
-    </button>
   );
 }
 
@@ -172,7 +142,12 @@ export function DueTasksPage() {
     <div>
       <PageHeader title="Due tasks">
         <SendRemindersButton />
-        <ExportButton days={days} />
+        <CsvExportButton
+          fetchCsv={() => fetchDueTasksCsv(days)}
+          fallbackName="due-tasks.csv"
+          what="the tasks due"
+          title="Every task due in this window, overdue ones too, with whom to call"
+        />
       </PageHeader>
       <div className="space-y-5">
         <div className="flex flex-wrap items-center gap-3">
