@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
+import { appOnScreen, DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 import { applyFilters, poll, watchErrors } from './support/page';
 
 let browser: Browser;
@@ -53,6 +53,7 @@ async function journey(viewport: typeof DESKTOP, name: string) {
   try {
     await page.goto('/');
     await page.getByTestId('category-section').first().waitFor();
+    await appOnScreen(page);
     expect(await page.getByTestId('results-heading').count()).toBe(0);
 
     // A navbar search: the results heading is the first thing under the page heading, above the banner.
@@ -191,6 +192,8 @@ describe("the home page's list in its address", () => {
     try {
       await page.goto('/');
       await page.getByTestId('category-section').first().waitFor();
+      // Typing into the page shell before the app runs is first-paint.e2e.ts's journey; this one starts in the app.
+      await appOnScreen(page);
       await page.getByRole('combobox', { name: 'Search products' }).pressSequentially('dispenser', { delay: 20 });
       await page.waitForURL((url) => url.searchParams.get('q') === 'dispenser');
       await page.getByRole('button', { name: /^Filters/ }).click();
