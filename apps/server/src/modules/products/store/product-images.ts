@@ -74,22 +74,23 @@ export function imagesFromJson(storage: ImageStorage, images: ProductImageJson[]
 export function imageDtosJson(productId: SQL | PgColumn, prefixInJson: SQL): SQL {
   const urlOf = (width: SQL) =>
     sql`concat('"', ${prefixInJson}, ${inJsonString(productImages.publicId)}, '/', ${width}, '.webp"')`;
-  // The renditions' widths (a jsonb array of integers) as rows of `w`.
-  const widths = sql`(select e.w::int as w from jsonb_array_elements_text(${productImages.renditions}) as e(w)) as widths`;
-  const primary = sql`coalesce(
-    (select max(w) from ${widths} where w <= ${sql.raw(String(PRIMARY_WIDTH))}),
-    (select min(w) from ${widths})
-  )`;
+  const primary = sql.raw('image_widths.primary_width');
+  // One pass over an image's renditions (a jsonb array of integers) finds both its primary width and its sizes.
+  const imageWidths = sql`lateral (
+    select coalesce(max(w) filter (where w <= ${sql.raw(String(PRIMARY_WIDTH))}), min(w)) as primary_width,
+      ${jsonArray(jsonObject({ width: sql`w::text`, url: urlOf(sql`w`) }), [sql`w`])} as sizes
+    from (select e.w::int as w from jsonb_array_elements_text(${productImages.renditions}) as e(w)) as widths
+  ) as image_widths`;
   const image = jsonObject({
     url: sql`case when ${primary} is null then '""' else ${urlOf(primary)} end`,
     public_id: jsonValue(productImages.publicId),
     width: jsonValue(productImages.width),
     height: jsonValue(productImages.height),
-    sizes: sql`(select ${jsonArray(jsonObject({ width: sql`w::text`, url: urlOf(sql`w`) }), [sql`w`])}
-      from ${widths})`,
+    sizes: sql.raw('image_widths.sizes'),
   });
   return sql`(
     select ${jsonArray(image, DISPLAY_ORDER)}
-    from ${productImages} where ${productImages.productId} = ${productId}
+    from ${productImages} cross join ${imageWidths}
+    where ${productImages.productId} = ${productId}
   )`;
 }
