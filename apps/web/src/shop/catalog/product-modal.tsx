@@ -19,7 +19,6 @@
  * beside the quantity, tomorrow until the buyer picks another.
  */
 import {
-  availabilityOf,
   isBookable,
   lowStockText,
   MAX_LINE_QUANTITY,
@@ -35,11 +34,12 @@ import { paths } from '../../config/paths';
 import { useAppSelector, useIsLoggedIn, useNotify } from '../../store/hooks';
 import { selectCartLoading } from '../../store/selectors';
 import { Modal } from '../../ui/modal';
-import { OriginalPrice, Price } from './price';
+import { AddToCartBar, type DetailsPlacement } from './add-to-cart-bar';
 import { ProductGallery } from './product-gallery';
 import { QuantityInput, SizeChoices } from './product-options';
 import { VisitDateInput } from './visit-date-input';
 import { orderQuantityNote, QuantityBreaks } from './quantity-breaks';
+import { ProductSummary } from './product-summary';
 import { ProductTaxDetails } from './product-tax-details';
 import { backgroundOf, type LoginState } from './product-route-state';
 import { useTimedMessage } from '../../ui/use-timed-message';
@@ -84,15 +84,10 @@ export function ProductModal({ product, onClose, open, header, fallback }: Produ
 
 type Tone = 'info' | 'success' | 'error';
 
-/** Where the details are shown: in the modal (it scrolls) or as the phone's page (the window scrolls). */
-export type DetailsPlacement = 'modal' | 'page';
-
-const STICKY_CLASS: Record<DetailsPlacement, string> = {
-  // The modal's body has 20 px of padding a side: the bar spans it.
-  modal:
-    'sticky bottom-0 z-[1] -mx-5 border-t border-slate-200 bg-white px-5 pb-3 pt-3 sm:static sm:mx-0 sm:border-0 sm:p-0',
-  // The page's bar leaves room below for the test-mode strip fixed to the window's bottom.
-  page: 'sticky bottom-0 z-[1] -mx-3 border-t border-slate-200 bg-white px-3 pb-9 pt-3 sm:static sm:mx-0 sm:border-0 sm:p-0',
+const TONE_CLASS: Record<Tone, string> = {
+  info: '',
+  success: 'font-medium text-green-700',
+  error: 'font-medium text-red-700',
 };
 
 export function ProductDetails({
@@ -219,35 +214,15 @@ export function ProductDetails({
       </div>
 
       <div className="flex min-w-0 flex-col gap-3">
-        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          {onRequest ? (
-            <p className="text-2xl font-bold text-slate-900">Price on request</p>
-          ) : (
-            <>
-              <Price value={price} className="text-2xl" />
-              <OriginalPrice price={price} mrp={mrp} listPrice={listPrice} className="text-base" />
-              <p className="w-full text-xs text-slate-600" data-testid="tax-inclusive-note">
-                {MESSAGES.inclusiveOfTaxes}
-              </p>
-            </>
-          )}
-        </div>
-
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-500">Category</dt>
-          <dd className="font-medium">{product.category}</dd>
-          <dt className="text-slate-500">Brand</dt>
-          <dd className="font-medium">{product.brand || '—'}</dd>
-          <dt className="text-slate-500">Availability</dt>
-          <dd className={`font-medium ${outOfStock ? 'text-red-700' : 'text-green-700'}`}>{availabilityOf(stock)}</dd>
-        </dl>
-        {lowStock && <p className="text-sm font-semibold text-amber-700">{lowStock}</p>}
-
-        {product.description && (
-          <p className="whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">
-            {product.description}
-          </p>
-        )}
+        <ProductSummary
+          product={product}
+          price={price}
+          mrp={mrp}
+          listPrice={listPrice}
+          stock={stock}
+          lowStock={lowStock}
+          onRequest={onRequest}
+        />
 
         {product.variants.length > 0 && (
           <SizeChoices variants={product.variants} variantId={variantId} disabled={saving} onChoose={chooseVariant} />
@@ -274,55 +249,22 @@ export function ProductDetails({
           )}
         </div>
 
-        <div className={STICKY_CLASS[placement]} data-testid="add-to-cart-bar">
-          {onRequest ? (
-            <button
-              type="button"
-              onClick={requestQuote}
-              className="mt-1 w-full rounded-lg bg-accent-500 px-4 py-3 font-semibold text-slate-900 hover:bg-amber-400"
-            >
-              Request a quote
-            </button>
-          ) : (
-            <button
-              type="button"
-              onClick={onAdd}
-              aria-disabled={looksDisabled || addBusy || undefined}
-              className={`mt-1 w-full rounded-lg px-4 py-3 font-semibold aria-disabled:cursor-not-allowed ${
-                looksDisabled
-                  ? 'bg-slate-300 text-slate-800'
-                  : addBusy
-                    ? 'bg-amber-200 text-slate-900'
-                    : 'bg-accent-500 text-slate-900 hover:bg-amber-400'
-              }`}
-            >
-              {buttonLabel}
-            </button>
-          )}
-          {!onRequest && (
-            <button
-              type="button"
-              onClick={requestQuote}
-              className="mt-2 w-full text-sm font-medium text-brand-800 underline"
-            >
-              Buying in quantity? Request a quote
-            </button>
-          )}
-
-          <div className="mt-2 min-h-6 space-y-1 text-sm" aria-live="polite" role="status">
-            {loggedIn && cartLoading && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
-            {message && (
-              <p
-                className={
-                  tone === 'success' ? 'font-medium text-green-700' : tone === 'error' ? 'font-medium text-red-700' : ''
-                }
-              >
-                {message}
-              </p>
-            )}
-            {cartError && cartError !== message && <p className="text-red-600">{cartError}</p>}
-          </div>
-        </div>
+        <AddToCartBar
+          placement={placement}
+          onRequest={onRequest}
+          buttonLabel={buttonLabel}
+          looksDisabled={looksDisabled}
+          busy={addBusy}
+          onAdd={onAdd}
+          onRequestQuote={requestQuote}
+          status={
+            <>
+              {loggedIn && cartLoading && <p className="text-slate-500">{MESSAGES.loadingCart}</p>}
+              {message && <p className={TONE_CLASS[tone]}>{message}</p>}
+              {cartError && cartError !== message && <p className="text-red-600">{cartError}</p>}
+            </>
+          }
+        />
 
         <ProductTaxDetails product={product} headingLevel={placement === 'page' ? 2 : 3} />
       </div>
