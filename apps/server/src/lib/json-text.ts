@@ -32,9 +32,6 @@ export function jsonObject(fields: Record<string, SQL>): SQL {
 export const jsonArray = (element: SQL, orderBy: SQL[]): SQL =>
   sql`coalesce('[' || string_agg(${element}, ',' order by ${sql.join(orderBy, sql`, `)}) || ']', '[]')`;
 
-/** A text as it reads inside a JSON string: to_json's escaped text without its quotes. */
-export const inJsonString = (text: Value): SQL => sql`btrim(to_json(${text}::text)::text, '"')`;
-
 /** `value` (JSON text) when `condition` holds, else `null`. */
 export const jsonWhen = (condition: SQL, value: SQL): SQL => sql`case when ${condition} then ${value} else 'null' end`;
 

@@ -7,7 +7,6 @@
  */
 export { default as productRoutes } from './routes';
 export {
-  imageDtosJson,
   imagesFromJson,
   loadProductImages,
   productImagesJson,

@@ -17,7 +17,7 @@ import { cappedCountSql } from '../../../lib/capped-count';
 import { statementByShape, type StatementParts, type Values } from '../../../db/statement';
 import { orders, payments } from '../../../db/schema';
 import { NEWEST_ORDERS_FIRST, type OrderDtoSource } from './order-dto';
-import { ordersJsonText } from './order-json';
+import { ordersJsonText, withProductImages } from './order-json';
 
 /** The characters of an order number (the id's last 6) as the buyer sees it. */
 const ORDER_NUMBER_LENGTH = 6;
@@ -129,7 +129,6 @@ export async function listOrdersForAdmin(source: OrderDtoSource, query: AdminOrd
   const sort = adminOrderSortOf(query);
   const values: Values = {
     offset: (query.page - 1) * query.limit,
-    imagePrefix: source.storage.url(''),
     timeoutMin: source.config.ORDER_PAYMENT_TIMEOUT_MIN,
   };
   filtersOf(query, (name, value) => (values[name] = value));
@@ -149,5 +148,6 @@ export async function listOrdersForAdmin(source: OrderDtoSource, query: AdminOrd
   // The page size is written into the text (1-100, checked by the query's schema), so it is part of the shape.
   const shape = `${filtersShape(query)}|${sort}|${query.limit}`;
   const [row] = await adminPage(source.db, shape, build, values);
-  return { json: `{"data":${row!.orders},"total":${row!.total}}`, total: row!.total };
+  const page = await withProductImages(source.db, source.storage, row!.orders);
+  return { json: `{"data":${page},"total":${row!.total}}`, total: row!.total };
 }

@@ -11,7 +11,6 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import { orderItems, orders, payments, products, users } from '../../../db/schema';
 import {
   addressJson,
-  inJsonString,
   isoTimeJson,
   jsonArray,
   jsonObject,
@@ -21,10 +20,11 @@ import {
 } from '../../../lib/json-text';
 import { epochMs, renderedOnce } from '../../../lib/raw-rows';
 import { taxDocumentRefJson } from '../../invoices';
-import { imageDtosJson } from '../../products';
+import { loadProductImages } from '../../products';
+import type { DbOrTx } from '../../../db/client';
+import type { ImageStorage } from '../../../storage/image-storage';
 
-/** The statement's values, as columns of its one-row `dto_params` (the order's text is rendered once). */
-const IMAGE_PREFIX_IN_JSON = sql.raw('dto_params.image_prefix_in_json');
+/** The statement's value, as a column of its one-row `dto_params` (the order's text is rendered once). */
 const TIMEOUT_MIN = sql.raw('dto_params.timeout_min');
 
 /** A line of the order, joined to its product (left: null once destroyed), as orderDtoOf shows it. */
@@ -35,7 +35,7 @@ const LINE_JSON = jsonObject({
     jsonObject({
       _id: jsonValue(orderItems.productId),
       title: jsonValue(products.title),
-      images: imageDtosJson(products.id, IMAGE_PREFIX_IN_JSON),
+      images: sql`concat(chr(1), ${products.id}, chr(1))`,
     }),
   ),
   title: jsonValue(orderItems.title),
@@ -115,20 +115,37 @@ const ORDER_DTO_JSON = renderedOnce(
 );
 
 /**
- * The orders of `where` as the JSON text of an array of their DTOs, in the order of `orderBy`, `[]` for none. The
- * image prefix (storage.url('')) and the payment time-out in minutes come as the statement's values `imagePrefix` and
- * `timeoutMin` (`value`: statementByShape's, db/statement.ts).
+ * The orders of `where` as the JSON text of an array of their DTOs, in the order of `orderBy`, `[]` for none, with
+ * each line's product images marked for withProductImages. The payment time-out in minutes comes as the statement's
+ * value `timeoutMin` (`value`: statementByShape's, db/statement.ts).
  */
 export function ordersJsonText(where: SQL, orderBy: SQL[], value: (name: string) => unknown): SQL {
   return sql`(
     select ${jsonArray(ORDER_DTO_JSON, orderBy)}
-    from (
-      select ${inJsonString(sql`${value('imagePrefix')}`)} as image_prefix_in_json,
-        ${value('timeoutMin')}::float8 as timeout_min
-    ) as dto_params
+    from (select ${value('timeoutMin')}::float8 as timeout_min) as dto_params
     cross join ${orders}
     inner join ${users} on ${users.id} = ${orders.userId}
     left join ${payments} on ${payments.orderId} = ${orders.id}
     where ${where}
   )`;
+}
+
+/**
+ * A line's product images in ordersJsonText's text: the product's id between two U+0001 characters, which no other
+ * value can hold (to_json writes a control character as `\u0001`).
+ */
+const IMAGES_MARK = '\u0001';
+
+/**
+ * ordersJsonText's text with each marked product's images as the API shows them, read and mapped by the products
+ * module (loadProductImages, toImageDto) in one query for the page: building them in the statement cost the database
+ * more than the rest of the page (decision 0011).
+ */
+export async function withProductImages(db: DbOrTx, storage: ImageStorage, json: string): Promise<string> {
+  // Split at the marks, the product ids are the odd parts.
+  const parts = json.split(IMAGES_MARK);
+  if (parts.length === 1) return json;
+  const images = await loadProductImages(db, storage, parts.filter((_, index) => index % 2 === 1));
+  const texts = new Map(Array.from(images, ([id, list]) => [id, JSON.stringify(list)]));
+  return parts.map((part, index) => (index % 2 === 0 ? part : (texts.get(part) ?? '[]'))).join('');
 }

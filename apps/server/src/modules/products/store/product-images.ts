@@ -9,8 +9,7 @@ import type { ProductImageDto } from '@pumpkart/shared';
 import type { DbOrTx } from '../../../db/client';
 import { productImages } from '../../../db/schema';
 import type { ImageStorage } from '../../../storage/image-storage';
-import { inJsonString, jsonArray, jsonObject, jsonValue } from '../../../lib/json-text';
-import { PRIMARY_WIDTH, toImageDto } from '../images';
+import { toImageDto } from '../images';
 
 /**
  * A product's images in display order: by position, then as uploaded, then by id (images inserted by one statement
@@ -61,36 +60,4 @@ export function productImagesJson(productId: SQL | PgColumn): SQL {
 /** The images productImagesJson read, as the API shows them (toImageDto); none for null. */
 export function imagesFromJson(storage: ImageStorage, images: ProductImageJson[] | null): ProductImageDto[] {
   return images ? images.map((image) => toImageDto(storage, image)) : [];
-}
-
-/**
- * The JSON text of the images of the product `productId` names as toImageDto (images.ts) writes them, in display
- * order, `[]` for none: for the admin's order list only (orders/store/order-json.ts; decision 0011),
- * whose page the database writes as text (lib/json-text.ts). It must stay toImageDto's JSON byte for byte
- * (orders/list-json.test.ts): sizes by width ascending, each at renditionKey's `<publicId>/<width>.webp`; `url` the
- * size at PRIMARY_WIDTH, else the largest below it, else the smallest, `""` without any. `prefixInJson` is
- * storage.url('') as it reads inside a JSON string (inJsonString).
- */
-export function imageDtosJson(productId: SQL | PgColumn, prefixInJson: SQL): SQL {
-  const urlOf = (width: SQL) =>
-    sql`concat('"', ${prefixInJson}, ${inJsonString(productImages.publicId)}, '/', ${width}, '.webp"')`;
-  const primary = sql.raw('image_widths.primary_width');
-  // One pass over an image's renditions (a jsonb array of integers) finds both its primary width and its sizes.
-  const imageWidths = sql`lateral (
-    select coalesce(max(w) filter (where w <= ${sql.raw(String(PRIMARY_WIDTH))}), min(w)) as primary_width,
-      ${jsonArray(jsonObject({ width: sql`w::text`, url: urlOf(sql`w`) }), [sql`w`])} as sizes
-    from (select e.w::int as w from jsonb_array_elements_text(${productImages.renditions}) as e(w)) as widths
-  ) as image_widths`;
-  const image = jsonObject({
-    url: sql`case when ${primary} is null then '""' else ${urlOf(primary)} end`,
-    public_id: jsonValue(productImages.publicId),
-    width: jsonValue(productImages.width),
-    height: jsonValue(productImages.height),
-    sizes: sql.raw('image_widths.sizes'),
-  });
-  return sql`(
-    select ${jsonArray(image, DISPLAY_ORDER)}
-    from ${productImages} cross join ${imageWidths}
-    where ${productImages.productId} = ${productId}
-  )`;
 }
