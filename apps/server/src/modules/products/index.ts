@@ -7,10 +7,13 @@
  */
 export { default as productRoutes } from './routes';
 export {
+  imagesByProduct,
   imagesFromJson,
+  imagesOfProductsJson,
   loadProductImages,
   productImagesJson,
   type ProductImageJson,
+  type ProductImageOfJson,
 } from './store/product-images';
 export { PRIMARY_WIDTH, processImages, removeStoredImages, renditionKey, toImageDto, type ImageUpload } from './images';
 export { getProduct, listProducts } from './service';

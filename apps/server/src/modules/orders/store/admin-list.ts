@@ -16,8 +16,9 @@ import {
 import { cappedCountSql } from '../../../lib/capped-count';
 import { statementByShape, type StatementParts, type Values } from '../../../db/statement';
 import { orders, payments } from '../../../db/schema';
+import type { ProductImageOfJson } from '../../products';
 import { NEWEST_ORDERS_FIRST, type OrderDtoSource } from './order-dto';
-import { ordersJsonText, withProductImages } from './order-json';
+import { lineImagesJson, ordersJsonText, withProductImages } from './order-json';
 
 /** The characters of an order number (the id's last 6) as the buyer sees it. */
 const ORDER_NUMBER_LENGTH = 6;
@@ -111,7 +112,10 @@ const ORDERINGS: Record<AdminOrderSort, SQL[]> = {
  * decision 0011: the page's statement costs more to build and parse than to run); the filters and sorts an owner
  * uses make far fewer shapes than this.
  */
-const adminPage = statementByShape<{ total: number; orders: string }>('admin_orders_page', 100);
+const adminPage = statementByShape<{ total: number; orders: string; images: ProductImageOfJson[] | null }>(
+  'admin_orders_page',
+  100,
+);
 
 /** A page of the admin's order list as the JSON text of OrderListResponse, and its total. */
 export interface OrderListJson {
@@ -143,11 +147,12 @@ export async function listOrdersForAdmin(source: OrderDtoSource, query: AdminOrd
       .where(where)
       .orderBy(...ordering)} limit ${sql.raw(String(query.limit))} offset ${value('offset')}`;
     return sql`select ${cappedCountSql(matches().where(where))} as "total",
-      ${ordersJsonText(sql`${orders.id} = any(array(${ids}))`, ordering, value)} as "orders"`;
+      ${ordersJsonText(sql`${orders.id} = any(array(${ids}))`, ordering, value)} as "orders",
+      ${lineImagesJson(ids)} as "images"`;
   };
   // The page size is written into the text (1-100, checked by the query's schema), so it is part of the shape.
   const shape = `${filtersShape(query)}|${sort}|${query.limit}`;
   const [row] = await adminPage(source.db, shape, build, values);
-  const page = await withProductImages(source.db, source.storage, row!.orders);
+  const page = withProductImages(source.storage, row!.orders, row!.images);
   return { json: `{"data":${page},"total":${row!.total}}`, total: row!.total };
 }

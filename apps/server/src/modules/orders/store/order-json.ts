@@ -20,8 +20,7 @@ import {
 } from '../../../lib/json-text';
 import { epochMs, renderedOnce } from '../../../lib/raw-rows';
 import { taxDocumentRefJson } from '../../invoices';
-import { loadProductImages } from '../../products';
-import type { DbOrTx } from '../../../db/client';
+import { imagesByProduct, imagesOfProductsJson, type ProductImageOfJson } from '../../products';
 import type { ImageStorage } from '../../../storage/image-storage';
 
 /** The statement's value, as a column of its one-row `dto_params` (the order's text is rendered once). */
@@ -137,15 +136,23 @@ export function ordersJsonText(where: SQL, orderBy: SQL[], value: (name: string)
 const IMAGES_MARK = '\u0001';
 
 /**
- * ordersJsonText's text with each marked product's images as the API shows them, read and mapped by the products
- * module (loadProductImages, toImageDto) in one query for the page: building them in the statement cost the database
- * more than the rest of the page (decision 0011).
+ * The images of the products of the lines of the orders whose ids `orderIds` (a subquery) selects, for
+ * withProductImages: the page's statement reads them beside its text.
  */
-export async function withProductImages(db: DbOrTx, storage: ImageStorage, json: string): Promise<string> {
+export const lineImagesJson = (orderIds: SQL): SQL =>
+  imagesOfProductsJson(
+    sql`select ${orderItems.productId} from ${orderItems} where ${orderItems.orderId} in (${orderIds})`,
+  );
+
+/**
+ * ordersJsonText's text with each marked product's images as the API shows them, mapped by the products module
+ * (toImageDto) from the rows lineImagesJson read: the database building them as text cost it more than the rest of
+ * the page (decision 0011).
+ */
+export function withProductImages(storage: ImageStorage, json: string, images: ProductImageOfJson[] | null): string {
   // Split at the marks, the product ids are the odd parts.
   const parts = json.split(IMAGES_MARK);
   if (parts.length === 1) return json;
-  const images = await loadProductImages(db, storage, parts.filter((_, index) => index % 2 === 1));
-  const texts = new Map(Array.from(images, ([id, list]) => [id, JSON.stringify(list)]));
+  const texts = new Map(Array.from(imagesByProduct(storage, images), ([id, list]) => [id, JSON.stringify(list)]));
   return parts.map((part, index) => (index % 2 === 0 ? part : (texts.get(part) ?? '[]'))).join('');
 }

@@ -23,20 +23,14 @@ export async function loadProductImages(
   storage: ImageStorage,
   productIds: readonly string[],
 ): Promise<Map<string, ProductImageDto[]>> {
-  const byProduct = new Map<string, ProductImageDto[]>();
   const ids = [...new Set(productIds)];
-  if (ids.length === 0) return byProduct;
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select()
     .from(productImages)
     .where(inArray(productImages.productId, ids))
     .orderBy(asc(productImages.productId), ...DISPLAY_ORDER);
-  for (const row of rows) {
-    const list = byProduct.get(row.productId) ?? [];
-    list.push(toImageDto(storage, row));
-    byProduct.set(row.productId, list);
-  }
-  return byProduct;
+  return imagesByProduct(storage, rows);
 }
 
 /** An image as productImagesJson answers it: the columns toImageDto reads. */
@@ -60,4 +54,36 @@ export function productImagesJson(productId: SQL | PgColumn): SQL {
 /** The images productImagesJson read, as the API shows them (toImageDto); none for null. */
 export function imagesFromJson(storage: ImageStorage, images: ProductImageJson[] | null): ProductImageDto[] {
   return images ? images.map((image) => toImageDto(storage, image)) : [];
+}
+
+/** An image with its product's id, as imagesOfProductsJson answers it. */
+export type ProductImageOfJson = ProductImageJson & { productId: string };
+
+/**
+ * The images of the products whose ids the subquery `productIds` selects, for a statement that reads them beside
+ * other rows (the admin's order page, orders/store/order-json.ts): a json array of ProductImageOfJson, each product's
+ * in display order, null when there are none. Map it with imagesByProduct.
+ */
+export function imagesOfProductsJson(productIds: SQL): SQL {
+  return sql`(
+    select json_agg(json_build_object(
+        'productId', ${productImages.productId}, 'publicId', ${productImages.publicId},
+        'width', ${productImages.width}, 'height', ${productImages.height}, 'renditions', ${productImages.renditions}
+      ) order by ${sql.join([asc(productImages.productId), ...DISPLAY_ORDER], sql`, `)})
+    from ${productImages} where ${productImages.productId} in (${productIds})
+  )`;
+}
+
+/** Images in display order, as the API shows them (toImageDto), keyed by product id. */
+export function imagesByProduct(
+  storage: ImageStorage,
+  images: readonly ProductImageOfJson[] | null,
+): Map<string, ProductImageDto[]> {
+  const byProduct = new Map<string, ProductImageDto[]>();
+  for (const image of images ?? []) {
+    const list = byProduct.get(image.productId) ?? [];
+    list.push(toImageDto(storage, image));
+    byProduct.set(image.productId, list);
+  }
+  return byProduct;
 }
