@@ -18,7 +18,12 @@ export async function cappedCount(db: DbOrTx, matches: PgSelect, cap = ADMIN_COU
   return Number(row?.total ?? 0);
 }
 
-/** cappedCount as a scalar subquery (an integer), for a statement that reads the count beside its page. */
+/**
+ * cappedCount as a scalar subquery (an integer), for a statement that reads the count beside its page. The cap is
+ * written into the text, not passed as a value: PostgreSQL plans a prepared statement once for all its values only
+ * when that plan costs no more than one for the values at hand, and a LIMIT it cannot read it guesses at a tenth of
+ * the table.
+ */
 export function cappedCountSql(matches: PgSelect, cap = ADMIN_COUNT_CAP): SQL {
-  return sql`(select count(*)::int from (${matches.limit(cap + 1)}) as matches)`;
+  return sql`(select count(*)::int from (${matches} limit ${sql.raw(String(cap + 1))}) as matches)`;
 }
