@@ -129,7 +129,7 @@ export const orders = pgTable(
     index('orders_number_idx').on(sql`right(${table.id}::text, 6)`),
     index('orders_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // The to-ship queue (docs/shop-rules.md#to-ship), oldest first: only the orders not yet shipped, so its page
-    // and its count read the queue, never the shop's shipped history (decision 0011, eighth part).
+    // and its count read the queue, never the shop's shipped history (decision 0011).
     index('orders_to_ship_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} in ('pending', 'processing') and ${table.shippedAt} is null`),

@@ -1,6 +1,6 @@
 /**
  * The Products screens' server calls (the admin list, one product, the low-stock card, the writes), added to the one
- * api of api/shop-api.ts from the admin's chunk (docs/decisions/0016-storefront-weight.md, fifth part): same cache,
+ * api of api/shop-api.ts from the admin's chunk (docs/decisions/0016-storefront-weight.md): same cache,
  * same tags, so a storefront change still refreshes the admin's lists and back.
  */
 import type { AdminProductListParams, LowStockItem, Product, ProductDto } from '@pumpkart/shared';

@@ -1,11 +1,11 @@
 /**
- * The admin's order list as JSON text built by the database (docs/decisions/0011-admin-lists-at-size.md, seventh
- * part): the page is sent as PostgreSQL wrote it, with no JSON parsed, mapped or serialized per order, which the
- * mapped design (order-dto.ts, orderDtoOf) costs about twice the server's time on a page. It must stay orderDtoOf's
- * JSON byte for byte (list-json.test.ts): the address's keys in the contract's order, lines in display order
- * (title, then id) with images by imageDtosJson, the same conditions for a line's product and size, the payment,
- * the shipment and `payBy` (an unpaid online order's payment time plus ORDER_PAYMENT_TIMEOUT_MIN, in milliseconds,
- * truncated). Every other read of orders keeps orderDtoOf.
+ * The admin's order list as JSON text built by the database (docs/decisions/0011-admin-lists-at-size.md): the page
+ * is sent as PostgreSQL wrote it, with no order parsed, mapped or serialized, which the mapped design (order-dto.ts,
+ * orderDtoOf) costs about twice the server's time on a page; only the lines' images are mapped in the server
+ * (withProductImages). It must stay orderDtoOf's JSON byte for byte (list-json.test.ts): the address's keys in the
+ * contract's order, lines in display order (title, then id), the same conditions for a line's product and size, the
+ * payment, the shipment and `payBy` (an unpaid online order's payment time plus ORDER_PAYMENT_TIMEOUT_MIN, in
+ * milliseconds, truncated). Every other read of orders keeps orderDtoOf.
  */
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { orderItems, orders, payments, products, users } from '../../../db/schema';
