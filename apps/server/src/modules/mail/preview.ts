@@ -1,6 +1,6 @@
 /**
  * `npm run mail:preview [-- <folder>]`: renders one example of every kind of e-mail (docs/shop-rules.md#emails;
- * the examples are in ./templates/fixtures.ts) and writes each one's HTML and plain text, with an
+ * the examples are in ./templates/fixtures/) and writes each one's HTML and plain text, with an
  * index.html that lists them by subject, to the folder (default /tmp/pumpkart-mail-preview). Open index.html
  * in a browser to see what the shop sends; it needs no database and no server. A developer's tool beside the
  * templates it shows: the server never runs it.

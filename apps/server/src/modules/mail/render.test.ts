@@ -1,5 +1,5 @@
 /**
- * The e-mail templates (docs/shop-rules.md#emails), rendered from the examples in templates/fixtures.ts: every
+ * The e-mail templates (docs/shop-rules.md#emails), rendered from the examples in templates/fixtures/: every
  * kind's subject, its order number, amounts in the storefront's price format, its links (as href values in the
  * HTML and as addresses in the text part), the facts each kind must tell, HTML-escaping of what users typed, that
  * every kind of e-mail has a template, and that the text part is React Email's own conversion of the HTML.
@@ -10,17 +10,9 @@ import { MAIL_KIND_LABELS, MAIL_KINDS, type MailKind } from '@pumpkart/shared';
 import type { MailMessage, MailMessageOf } from './messages';
 import { renderMail, type MailContext } from './render';
 import { MAIL_TEMPLATES } from './templates';
-import {
-  FIXTURE_ORDER_ID,
-  FIXTURE_OUTLET_ID,
-  FIXTURE_SERVICE_ID,
-  FIXTURE_SHOP_URL,
-  FIXTURE_QUOTE_ID,
-  FIXTURE_STORE,
-  fixtureOrder,
-  MAIL_FIXTURES,
-  mailFixtureList,
-} from './templates/fixtures';
+import { MAIL_FIXTURES, mailFixtureList } from './templates/fixtures';
+import { FIXTURE_OUTLET_ID, FIXTURE_QUOTE_ID, FIXTURE_SERVICE_ID } from './templates/fixtures/business';
+import { FIXTURE_ORDER_ID, FIXTURE_SHOP_URL, FIXTURE_STORE, fixtureOrder } from './templates/fixtures/order';
 
 const ORDER_URL = `${FIXTURE_SHOP_URL}/order/${FIXTURE_ORDER_ID}`;
 const ADMIN_ORDERS_URL = `${FIXTURE_SHOP_URL}/admin/orders`;

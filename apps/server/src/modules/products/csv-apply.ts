@@ -22,7 +22,8 @@ import {
   type StoredImageRow,
 } from './store/products';
 import { imageRows, productValues, reconcileVariants } from './edits';
-import { CHANGED_WHILE_APPLYING, chunks, type Ctx, type ProductPlan } from './csv-import';
+import { chunks } from './csv-import';
+import { CHANGED_WHILE_APPLYING, type Ctx, type ProductPlan } from './csv-plan';
 
 /** Products written per transaction. */
 const APPLY_BATCH = 100;

@@ -1,6 +1,6 @@
 /** What a products CSV import judged or did (docs/shop-rules.md#products-csv): its summary and its rows' reports. */
 import { PRODUCT_IMPORT_REPORT_CAP, type ImportRowReport, type ImportSummary } from '@pumpkart/shared';
-import type { ProductPlan } from './csv-import';
+import type { ProductPlan } from './csv-plan';
 
 /** Products per action, and the rows of the file. */
 export function summaryOf(plans: readonly ProductPlan[]): ImportSummary {

@@ -1,8 +1,8 @@
 /**
  * The products CSV calls (docs/shop-rules.md#products-csv, #permissions): the export of the admin list's filtered
  * view, and the import's dry run and apply, which take the file as a text/csv body, read as it arrives. Routes
- * parse and authorise; csv-export.ts, csv-read.ts, csv-import.ts (judging), csv-apply.ts and csv-report.ts do the
- * work.
+ * parse and authorise; csv-export.ts, csv-read.ts, csv-import.ts and csv-judge-product.ts (judging), csv-apply.ts and
+ * csv-report.ts do the work.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
